@@ -1,0 +1,21 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const { version } = JSON.parse(readFileSync('./package.json', 'utf8')) as { version: string };
+const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+export default defineConfig({
+  define: { __SDK_VERSION__: JSON.stringify(version) },
+  resolve: {
+    alias: [
+      { find: /^personal-ledger-sdk\/mocks$/, replacement: here('./mocks/index.ts') },
+      { find: /^personal-ledger-sdk$/, replacement: here('./src/index.ts') },
+    ],
+  },
+  test: {
+    include: ['test/**/*.test.ts'],
+    typecheck: { enabled: true, include: ['test/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
+    testTimeout: 20_000,
+  },
+});
