@@ -303,11 +303,11 @@ export interface components {
             name: components["schemas"]["Name"];
             category_id: components["schemas"]["Uuid"];
             /** @default Public API */
-            institution_name: components["schemas"]["Name"];
+            institution_name?: components["schemas"]["Name"];
             /** @default private */
-            visibility: components["schemas"]["Visibility"];
+            visibility?: components["schemas"]["Visibility"];
             /** @default auto */
-            liquidity_tier: components["schemas"]["LiquidityTier"];
+            liquidity_tier?: components["schemas"]["LiquidityTier"];
         };
         /** @description At least one field; omitted fields are left unchanged. */
         AccountUpdate: {

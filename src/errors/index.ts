@@ -1,0 +1,16 @@
+export { BadRequestError } from './bad-request-error';
+export { ClientOptionsError } from './client-options-error';
+export { createApiError } from './create-api-error';
+export type { CreateApiErrorOptions, ErrorRequestLike, ErrorResponseLike } from './create-api-error';
+export { ForbiddenError } from './forbidden-error';
+export { isLedgerApiError, isLedgerError } from './guards';
+export { LedgerApiError } from './ledger-api-error';
+export type { ErrorDetailEntry, LedgerApiErrorInit } from './ledger-api-error';
+export { LedgerError } from './ledger-error';
+export { NotFoundError } from './not-found-error';
+export { PaymentRequiredError } from './payment-required-error';
+export { REDACTED } from './redact';
+export type { ApiErrorByStatus, ApiErrorForStatus } from './status-classes';
+export { UnauthorizedError } from './unauthorized-error';
+export { UnexpectedStatusError } from './unexpected-status-error';
+export { UnprocessableEntityError } from './unprocessable-entity-error';

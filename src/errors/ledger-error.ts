@@ -1,0 +1,16 @@
+import { LEDGER_ERROR_BRAND, nameErrorClass } from './brand';
+
+/** The base of every error this SDK throws. Test with {@link isLedgerError}, which works across realms. */
+export class LedgerError extends Error {
+  declare readonly [LEDGER_ERROR_BRAND]: true;
+
+  static {
+    nameErrorClass(this, 'LedgerError');
+    Object.defineProperty(this.prototype, LEDGER_ERROR_BRAND, { value: true });
+  }
+
+  /** A plain, loggable copy: `name` and `message` (subclasses add their own fields). */
+  toJSON(): Record<string, unknown> {
+    return { name: this.name, message: this.message };
+  }
+}

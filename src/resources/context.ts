@@ -1,0 +1,13 @@
+import type { Client } from 'openapi-fetch';
+import type { paths } from '../generated/openapi';
+
+/** The typed openapi-fetch client for this API. */
+export type ApiClient = Client<paths>;
+
+/** What every resource helper is built from. */
+export interface ResourceContext {
+  /** The typed client every helper goes through (so middleware applies and URLs are never built by hand). */
+  readonly api: ApiClient;
+  /** Strings scrubbed from the errors the helpers throw: the token. */
+  readonly secrets: readonly string[];
+}

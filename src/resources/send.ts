@@ -1,0 +1,36 @@
+import type { Middleware } from 'openapi-fetch';
+import { createApiError, type ErrorRequestLike } from '../errors/create-api-error';
+import { LedgerError } from '../errors/ledger-error';
+import type { ResourceContext } from './context';
+
+/** The parts of an openapi-fetch result that `send` reads. */
+interface Outcome<T> {
+  data?: T;
+  error?: unknown;
+  response: Response;
+}
+
+/** Per-request options a helper passes through to openapi-fetch (a type alias, so it fits openapi-fetch's init). */
+export type SendInit = { middleware: Middleware[] };
+
+/**
+ * Runs one openapi-fetch call and returns its data, or throws the `LedgerApiError` for its status.
+ * A per-request middleware notes the request's final method and URL (it runs after the client's own), so the
+ * error can say which request failed without keeping the Request or its headers.
+ */
+export async function send<T>(ctx: ResourceContext, call: (init: SendInit) => Promise<Outcome<T>>): Promise<NonNullable<T>> {
+  let sent: ErrorRequestLike | undefined;
+  const noteRequest: Middleware = {
+    onRequest({ request }) {
+      sent = { method: request.method, url: request.url };
+    },
+  };
+  const { data, error, response } = await call({ middleware: [noteRequest] });
+  if (!response.ok) throw createApiError(response, error, sent, { redact: ctx.secrets });
+  // Every operation of this API answers a success with a JSON body.
+  if (data === undefined || data === null) {
+    const where = sent ? ` from ${sent.method} ${new URL(sent.url).pathname}` : '';
+    throw new LedgerError(`HTTP ${response.status} with an empty body${where}; a JSON body was expected`);
+  }
+  return data;
+}

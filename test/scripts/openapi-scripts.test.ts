@@ -1,0 +1,102 @@
+import { execFile } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const repo = resolve(import.meta.dirname, '../..');
+const script = (name: string) => join(repo, 'scripts', name);
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'ledger-openapi-'));
+  cpSync(join(repo, 'openapi.json'), join(dir, 'openapi.json'));
+  mkdirSync(join(dir, 'src/generated'), { recursive: true });
+  cpSync(join(repo, 'src/generated/openapi.ts'), join(dir, 'src/generated/openapi.ts'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+async function serve(body: string, status = 200): Promise<{ server: Server; base: string }> {
+  const server = createServer((req, res) => {
+    if (req.url === '/api/public/v1/openapi.json') {
+      res.writeHead(status, { 'content-type': 'application/json' }).end(body);
+    } else res.writeHead(404).end();
+  });
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  return { server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+describe('drift check', () => {
+  it('passes when src/generated/openapi.ts is what openapi.json generates', async () => {
+    const { stdout } = await run('node', [script('check-generated.mjs')], { cwd: dir });
+    expect(stdout).toContain('match');
+  });
+
+  it('fails when the generated file was edited by hand', async () => {
+    writeFileSync(join(dir, 'src/generated/openapi.ts'), readFileSync(join(dir, 'src/generated/openapi.ts'), 'utf8') + '// edited\n');
+    await expect(run('node', [script('check-generated.mjs')], { cwd: dir })).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('drifted') });
+  });
+
+  it('fails when openapi.json changed but the types were not regenerated', async () => {
+    const doc = JSON.parse(readFileSync(join(dir, 'openapi.json'), 'utf8'));
+    doc.components.schemas.Snapshot.properties.note = { type: 'string' };
+    writeFileSync(join(dir, 'openapi.json'), JSON.stringify(doc, null, 2));
+    await expect(run('node', [script('check-generated.mjs')], { cwd: dir })).rejects.toMatchObject({ code: 1 });
+  });
+});
+
+describe('npm run openapi:pull -- <base_url>', () => {
+  it('replaces openapi.json with the live document, regenerates the types and prints what changed', async () => {
+    const live = JSON.parse(readFileSync(join(repo, 'openapi.json'), 'utf8'));
+    live.paths['/api/public/v1/webhooks'] = { get: { operationId: 'listWebhooks', responses: { 200: { description: 'ok' } } } };
+    delete live.paths['/api/public/v1/snapshots/{id}'].delete;
+    live.components.schemas.Snapshot.properties.source = { type: 'string' };
+    live.components.schemas.Currency = { type: 'string' };
+    const { server, base } = await serve(JSON.stringify(live));
+    try {
+      const { stdout } = await run('node', [script('openapi-pull.mjs'), base], { cwd: dir });
+      expect(stdout).toContain('+ operation GET /api/public/v1/webhooks');
+      expect(stdout).toContain('- operation DELETE /api/public/v1/snapshots/{id}');
+      expect(stdout).toContain('~ schema Snapshot');
+      expect(stdout).toContain('+ schema Currency');
+      expect(JSON.parse(readFileSync(join(dir, 'openapi.json'), 'utf8'))).toEqual(live);
+      const types = readFileSync(join(dir, 'src/generated/openapi.ts'), 'utf8');
+      expect(types).toContain('"/api/public/v1/webhooks"');
+      expect(types).toContain('source?: string');
+      await run('node', [script('check-generated.mjs')], { cwd: dir });
+    } finally {
+      server.close();
+    }
+  });
+
+  it('says "no changes" when the live document equals ours', async () => {
+    const { server, base } = await serve(readFileSync(join(repo, 'openapi.json'), 'utf8'));
+    try {
+      const { stdout } = await run('node', [script('openapi-pull.mjs'), `${base}/`], { cwd: dir });
+      expect(stdout).toContain('no changes');
+    } finally {
+      server.close();
+    }
+  });
+
+  it('leaves openapi.json unchanged when the service answers with an error or not OpenAPI 3.1', async () => {
+    const before = readFileSync(join(dir, 'openapi.json'), 'utf8');
+    for (const [body, status] of [['{"error":"nope"}', 500], ['{"swagger":"2.0","paths":{}}', 200], ['<html>', 200]] as const) {
+      const { server, base } = await serve(body, status);
+      try {
+        await expect(run('node', [script('openapi-pull.mjs'), base], { cwd: dir })).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('unchanged') });
+      } finally {
+        server.close();
+      }
+    }
+    expect(readFileSync(join(dir, 'openapi.json'), 'utf8')).toBe(before);
+  });
+
+  it('refuses to run without a base URL', async () => {
+    await expect(run('node', [script('openapi-pull.mjs')], { cwd: dir })).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('usage') });
+  });
+});
