@@ -1,0 +1,239 @@
+import { MockControlError } from '../errors';
+import type { MockContext } from '../handlers/pipeline';
+import { seedAccount, type AccountSeed } from '../rules/accounts';
+import { expireToken, issueToken, revokeToken, tokenStatus, type IssuedToken, type TokenStatus } from '../rules/auth';
+import { carryForward } from '../rules/carry-forward';
+import { createCategory } from '../rules/categories';
+import { createHousehold, createUser, moveUser, setPlan } from '../rules/households';
+import { seedSnapshots, type SnapshotSeedRow } from '../rules/snapshots';
+import { createWebhook, deactivateWebhook } from '../rules/webhooks';
+import type { Clock } from '../store/clock';
+import { parseDay } from '../store/dates';
+import type { EventLogEntry } from '../store/ledger-store';
+import type {
+  AccountRecord,
+  CategoryRecord,
+  HouseholdRecord,
+  LifecycleStatus,
+  LiquidityTier,
+  Plan,
+  Scope,
+  TokenRecord,
+  UserRecord,
+  Visibility,
+  WebhookRecord,
+} from '../store/records';
+import type { SnapshotView } from '../store/snapshot-store';
+import type { ActiveFault, FaultSpec } from './faults';
+import type { JournalEntry } from './journal';
+import type { Scenario } from './scenario-types';
+import { loadScenarioInto, resolveScenario, type ScenarioName } from './scenario';
+
+/** A token as listed: everything but the hash (the value is never kept). */
+export type TokenInfo = Omit<TokenRecord, 'hash'> & { status: TokenStatus };
+
+/** The whole state, for debugging and assertions: no token values or hashes. */
+export interface LedgerDump {
+  now: string;
+  households: HouseholdRecord[];
+  users: UserRecord[];
+  categories: CategoryRecord[];
+  accounts: AccountRecord[];
+  tokens: TokenInfo[];
+  webhooks: WebhookRecord[];
+  /** Every snapshot, vault items' included, by account_id then date. */
+  snapshots: SnapshotView[];
+  events: EventLogEntry[];
+}
+
+/** Changes the control API may make to an existing account. */
+export interface AccountChange {
+  name?: string;
+  institutionName?: string;
+  categoryId?: string;
+  visibility?: Visibility;
+  lifecycleStatus?: LifecycleStatus;
+  liquidityTier?: LiquidityTier;
+  autoCarryForward?: boolean;
+}
+
+/** The fake's control API: sets up state, looks inside, and bends the rules of time and failure. */
+export interface LedgerControl {
+  /** Creates a household. @default plan 'household_sharing' */
+  createHousehold(input?: { name?: string; plan?: Plan }): Promise<HouseholdRecord>;
+  /** Changes a household's plan; every later request is checked against it. */
+  setPlan(householdId: string, plan: Plan): Promise<HouseholdRecord>;
+  /** Every household. */
+  listHouseholds(): Promise<HouseholdRecord[]>;
+  /** Creates a user in `householdId`, or in a new single-user household on `plan`. @default plan 'household_sharing' */
+  createUser(input?: { name?: string; householdId?: string; plan?: Plan }): Promise<UserRecord>;
+  /** Moves a user to a household; `null` gives the user a new single-user household on the free plan. */
+  moveUser(userId: string, householdId: string | null): Promise<UserRecord>;
+  /** Every user. */
+  listUsers(): Promise<UserRecord[]>;
+  /** Creates a category: the user's own with `userId`, a shared default without. @default type 'asset' */
+  createCategory(input: { name: string; type?: string; userId?: string }): Promise<CategoryRecord>;
+  /** Every category, own and shared. */
+  listCategories(): Promise<CategoryRecord[]>;
+  /** Creates an account for any user, with any visibility, tier or kind (`vault` items too). */
+  createAccount(input: AccountSeed): Promise<AccountRecord>;
+  /** Changes an account directly (no plan or reach checks). */
+  updateAccount(accountId: string, change: AccountChange): Promise<AccountRecord>;
+  /** Every account, vault items included. */
+  listAccounts(): Promise<AccountRecord[]>;
+  /** Writes many snapshots straight into the store (fast path; `is_estimated` allowed; no events). */
+  seedSnapshots(rows: readonly SnapshotSeedRow[]): Promise<{ inserted: number; updated: number }>;
+  /** Snapshots of any account (no reach checks), by account_id then date; bounds inclusive. */
+  listSnapshots(query?: { accountId?: string; from?: string; to?: string }): Promise<SnapshotView[]>;
+  /** Runs the carry-forward step for `date` (spec-gaps 27) and returns the estimated snapshots written. */
+  carryForward(date: string): Promise<SnapshotView[]>;
+  /** Creates a token; its value is returned only here. 402 MockControlError without API access. */
+  createToken(input: { userId: string; name?: string; scopes?: Scope[]; expiresAt?: string | Date | null }): Promise<IssuedToken>;
+  /** Revokes a token at once; it stays listed. */
+  revokeToken(tokenId: string): Promise<TokenInfo>;
+  /** Expires a token now. */
+  expireToken(tokenId: string): Promise<TokenInfo>;
+  /** Every token, with prefix, status and last-used time (never the value or hash). */
+  listTokens(): Promise<TokenInfo[]>;
+  /** Creates a webhook subscription for a user. 402 MockControlError without API access. */
+  createWebhook(input: { userId: string; url?: string }): Promise<WebhookRecord>;
+  /** Every webhook subscription. */
+  listWebhooks(): Promise<WebhookRecord[]>;
+  /** Stops a subscription from receiving events; it stays listed. */
+  deactivateWebhook(webhookId: string): Promise<WebhookRecord>;
+  /** The snapshot.upserted events emitted, with payloads and per-subscription outcomes. */
+  readonly events: { list(): EventLogEntry[]; clear(): void };
+  /** The clock used for token expiry, last-used times and event timestamps. */
+  readonly clock: Clock;
+  /** The requests answered: method, path, operationId, status, token id, duration, fault, bugs. */
+  readonly journal: { entries(): JournalEntry[]; internalErrors(): JournalEntry[]; clear(): void };
+  /** Injected failures: latency, a status, a network error, or a failure after the write is applied. */
+  readonly faults: { inject(spec: FaultSpec): string; remove(faultId: string): void; clear(): void; list(): ActiveFault[] };
+  /** Replaces the state with a scenario (journal, faults and clock are kept unless it sets `now`). */
+  loadScenario(scenario: ScenarioName | Scenario): Promise<void>;
+  /** Back to the starting state: the initial scenario, clock, empty journal, no faults. */
+  reset(): Promise<void>;
+  /** The whole state, without token values or hashes. */
+  dump(): Promise<LedgerDump>;
+}
+
+/** Builds the control API over a mock's context and starts loading the initial scenario. */
+export function createControl(
+  context: MockContext,
+  initial: { scenario: Scenario; now: string | Date | number | undefined; setReady(ready: Promise<void>): void },
+): LedgerControl {
+  const { store, journal, faults } = context;
+  // Every state change runs after the scenario load and never interleaves with a request's rules.
+  const act = async <T>(task: () => T | Promise<T>): Promise<T> => {
+    await context.ready();
+    return store.exclusive(task);
+  };
+  const info = (token: TokenRecord): TokenInfo => {
+    const { hash: _hash, ...rest } = token;
+    return { ...rest, status: tokenStatus(token, store.clock.now()) };
+  };
+  const load = (scenario: Scenario, clockStart: string | Date | number | undefined): Promise<void> => {
+    const ready = store.exclusive(async () => {
+      store.clear();
+      if (clockStart !== undefined) store.clock.set(clockStart);
+      await loadScenarioInto(store, scenario);
+    });
+    initial.setReady(ready);
+    return ready;
+  };
+
+  void load(initial.scenario, undefined); // the clock already starts where it should
+
+  return {
+    createHousehold: (input = {}) => act(() => createHousehold(store, input)),
+    setPlan: (householdId, plan) => act(() => setPlan(store, householdId, plan)),
+    listHouseholds: () => act(() => store.households.all()),
+    createUser: (input = {}) => act(() => createUser(store, input)),
+    moveUser: (userId, householdId) => act(() => moveUser(store, userId, householdId)),
+    listUsers: () => act(() => store.users.all()),
+    createCategory: (input) => act(() => createCategory(store, input)),
+    listCategories: () => act(() => store.categories.all()),
+    createAccount: (input) => act(() => seedAccount(store, input)),
+    updateAccount: (accountId, change) =>
+      act(() => {
+        if (!store.accounts.get(accountId)) throw new MockControlError(404, 'not_found', `No account ${accountId}`);
+        if (change.categoryId !== undefined && !store.categories.get(change.categoryId)) {
+          throw new MockControlError(404, 'not_found', `No category ${change.categoryId}`);
+        }
+        return store.accounts.update(accountId, {
+          name: change.name,
+          institution_name: change.institutionName,
+          category_id: change.categoryId,
+          visibility: change.visibility,
+          lifecycle_status: change.lifecycleStatus,
+          liquidity_tier: change.liquidityTier,
+          auto_carry_forward: change.autoCarryForward,
+        });
+      }),
+    listAccounts: () => act(() => store.accounts.all()),
+    seedSnapshots: (rows) => act(() => seedSnapshots(store, rows)),
+    listSnapshots: (query = {}) =>
+      act(() => {
+        const bound = (text: string | undefined) => {
+          if (text === undefined) return undefined;
+          const day = parseDay(text);
+          if (day === undefined) throw new MockControlError(400, 'invalid_date', `${text} is not a real YYYY-MM-DD date`);
+          return day;
+        };
+        const [from, to] = [bound(query.from), bound(query.to)];
+        const ids = query.accountId !== undefined ? [query.accountId] : store.snapshots.accountIds().sort();
+        return ids.flatMap((id) => store.snapshots.range(id, from, to));
+      }),
+    carryForward: (date) => act(() => carryForward(store, date)),
+    createToken: (input) => act(() => issueToken(store, input)),
+    revokeToken: (tokenId) => act(async () => info(await revokeToken(store, tokenId))),
+    expireToken: (tokenId) => act(async () => info(await expireToken(store, tokenId))),
+    listTokens: () => act(() => store.tokens.all().map(info)),
+    createWebhook: (input) => act(() => createWebhook(store, input)),
+    listWebhooks: () => act(() => store.webhooks.all()),
+    deactivateWebhook: (webhookId) => act(() => deactivateWebhook(store, webhookId)),
+    events: {
+      list: () => structuredClone(store.events),
+      clear: () => {
+        store.events.length = 0;
+      },
+    },
+    clock: store.clock,
+    journal: {
+      entries: () => journal.entries(),
+      internalErrors: () => journal.internalErrors(),
+      clear: () => journal.clear(),
+    },
+    faults: {
+      inject: (spec) => faults.inject(spec),
+      remove: (faultId) => faults.remove(faultId),
+      clear: () => faults.clear(),
+      list: () => faults.list(),
+    },
+    loadScenario: async (scenario) => {
+      const checked = resolveScenario(scenario);
+      await load(checked, checked.now);
+    },
+    reset: async () => {
+      journal.clear();
+      faults.clear();
+      store.clock.set(initial.now ?? Date.now());
+      await load(initial.scenario, undefined);
+    },
+    dump: () =>
+      act(() => ({
+        now: store.nowIso(),
+        households: store.households.all(),
+        users: store.users.all(),
+        categories: store.categories.all(),
+        accounts: store.accounts.all(),
+        tokens: store.tokens.all().map(info),
+        webhooks: store.webhooks.all(),
+        snapshots: store.snapshots
+          .accountIds()
+          .sort()
+          .flatMap((id) => store.snapshots.range(id)),
+        events: structuredClone(store.events),
+      })),
+  };
+}

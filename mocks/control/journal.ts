@@ -1,0 +1,55 @@
+/** One request the fake answered. */
+export interface JournalEntry {
+  /** 1, 2, 3... in arrival order. */
+  seq: number;
+  /** The fake's clock when the request arrived (ISO 8601). */
+  at: string;
+  method: string;
+  /** Path and query, without the base URL. */
+  path: string;
+  /** `null` for a path or method the API does not have (404 `route_not_found`). */
+  operationId: string | null;
+  /** The status the client saw; `0` for a network error. */
+  status: number;
+  /** The token's id once it was recognised (never its value). */
+  tokenId: string | null;
+  durationMs: number;
+  /** The injected fault, described (`status 503`, `latency 200ms`, `afterApply networkError`...). */
+  fault: string | null;
+  /** With an `afterApply` fault: the status the operation produced before it was replaced. */
+  appliedStatus?: number;
+  /** An unexpected exception (a bug in the fake), answered as 500 `internal_error`. */
+  internalError?: { message: string; stack?: string };
+}
+
+const MAX_ENTRIES = 10_000;
+
+/** The request journal: what was asked, what was answered, and any bug hit on the way. */
+export class RequestJournal {
+  #entries: JournalEntry[] = [];
+  #seq = 0;
+
+  /** Adds an entry, keeping the most recent 10,000. */
+  record(entry: Omit<JournalEntry, 'seq'>): JournalEntry {
+    const full = { seq: ++this.#seq, ...entry };
+    this.#entries.push(full);
+    if (this.#entries.length > MAX_ENTRIES) this.#entries.splice(0, this.#entries.length - MAX_ENTRIES);
+    return full;
+  }
+
+  /** Every entry kept, oldest first. */
+  entries(): JournalEntry[] {
+    return this.#entries.map((entry) => ({ ...entry }));
+  }
+
+  /** The entries where the fake hit an unexpected exception; a test suite asserts this is empty. */
+  internalErrors(): JournalEntry[] {
+    return this.entries().filter((entry) => entry.internalError !== undefined);
+  }
+
+  /** Forgets every entry. */
+  clear(): void {
+    this.#entries = [];
+    this.#seq = 0;
+  }
+}

@@ -1,0 +1,104 @@
+import type { AccountKind, LifecycleStatus, LiquidityTier, Plan, Scope, Visibility } from '../store/records';
+
+/**
+ * A starting state for the fake, as JSON. Ids are pinned by the file; snapshot ids are assigned
+ * in load order (`snp_1`, `snp_2`...). Tokens carry their known value: only its hash is stored.
+ */
+export interface Scenario {
+  $schema?: string;
+  name?: string;
+  description?: string;
+  /** Freezes the clock here (ISO 8601) unless the mock's `now` option says otherwise. */
+  now?: string;
+  households?: ScenarioHousehold[];
+  users?: ScenarioUser[];
+  categories?: ScenarioCategory[];
+  accounts?: ScenarioAccount[];
+  snapshots?: ScenarioSnapshot[];
+  /** Compact generators of snapshots, loaded after `snapshots`. */
+  snapshot_series?: ScenarioSnapshotSeries[];
+  tokens?: ScenarioToken[];
+  webhooks?: ScenarioWebhook[];
+}
+
+export interface ScenarioHousehold {
+  id: string;
+  name?: string;
+  plan: Plan;
+}
+
+export interface ScenarioUser {
+  id: string;
+  name?: string;
+  household_id: string;
+}
+
+export interface ScenarioCategory {
+  id: string;
+  name: string;
+  /** @default 'asset' */
+  type?: string;
+  /** The owning user; omitted or null for a shared default. */
+  owner_user_id?: string | null;
+}
+
+export interface ScenarioAccount {
+  id: string;
+  owner_user_id: string;
+  name: string;
+  category_id: string;
+  /** @default 'Public API' */
+  institution_name?: string;
+  /** @default 'private' */
+  visibility?: Visibility;
+  /** @default 'active' */
+  lifecycle_status?: LifecycleStatus;
+  /** @default 'auto' */
+  liquidity_tier?: LiquidityTier;
+  /** @default false */
+  auto_carry_forward?: boolean;
+  /** @default 'standard' */
+  kind?: AccountKind;
+}
+
+export interface ScenarioSnapshot {
+  account_id: string;
+  snapshot_date: string;
+  balance: number;
+  /** @default false */
+  is_estimated?: boolean;
+}
+
+/** One snapshot per month end (or per day) from `from` to `to`: start_balance, then + step each time. */
+export interface ScenarioSnapshotSeries {
+  account_id: string;
+  every: 'month_end' | 'day';
+  from: string;
+  to: string;
+  start_balance: number;
+  /** Added per snapshot, rounded to cents. @default 0 */
+  step?: number;
+  /** @default false */
+  is_estimated?: boolean;
+}
+
+export interface ScenarioToken {
+  id: string;
+  user_id: string;
+  /** The known value, `plk_` and 40 base62 characters. */
+  value: string;
+  name?: string;
+  /** @default all three */
+  scopes?: Scope[];
+  created_at?: string;
+  expires_at?: string | null;
+  revoked_at?: string | null;
+}
+
+export interface ScenarioWebhook {
+  id: string;
+  user_id: string;
+  url: string;
+  /** @default true */
+  active?: boolean;
+}

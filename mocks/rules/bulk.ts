@@ -1,0 +1,94 @@
+import type { components } from '../../src/generated/openapi';
+import { ApiError, type ErrorDetail } from '../errors';
+import { parseDay } from '../store/dates';
+import type { LedgerStore } from '../store/ledger-store';
+import type { SnapshotView, UpsertAction } from '../store/snapshot-store';
+import type { Actor } from './auth';
+import type { Reach } from './households';
+import { normalizeBalance, writableAccount, type WriteOutcome } from './snapshots';
+import { checkBody, requireValidBody } from './validation';
+import { emitSnapshotUpserted } from './webhooks';
+
+export type BulkUpsertResult = components['schemas']['BulkUpsertResult'];
+type SnapshotWrite = components['schemas']['SnapshotWrite'];
+type SkippedRow = components['schemas']['SkippedRow'];
+
+/** Spec 4 and 8: rows per bulk call. */
+export const MAX_BULK_ROWS = 5000;
+export const ACCOUNT_NOT_WRITABLE = 'account not found or not writable';
+
+/**
+ * Spec 4 (POST /snapshots/bulk) and spec-gaps 6-9. In order: more than 5,000 rows is 413
+ * `too_many_rows` (no row examined); a body that is not a bulk request is 422 `validation_failed`;
+ * then every row is judged (schema, then writable account) before any is written, so a call is
+ * never half-applied. Rows are applied in the order sent (a repeated pair: later wins, counted as
+ * updated). Nothing written: 422 `nothing_written` with the result fields. One event per call.
+ */
+export function bulkUpsertSnapshots(store: LedgerStore, actor: Actor, reach: Reach, body: unknown): WriteOutcome<BulkUpsertResult> {
+  const sent = (body as { snapshots?: unknown } | null)?.snapshots;
+  if (Array.isArray(sent) && sent.length > MAX_BULK_ROWS) {
+    throw new ApiError(413, 'too_many_rows', `At most ${MAX_BULK_ROWS} rows per bulk call; got ${sent.length}`, [
+      { path: 'body.snapshots', message: `must have at most ${MAX_BULK_ROWS} rows` },
+    ]);
+  }
+  requireValidBody('BulkShape', body);
+  const rows = sent as unknown[];
+
+  const accepted: Array<{ row: SnapshotWrite; day: number }> = [];
+  const skipped: SkippedRow[] = [];
+  const detail: ErrorDetail[] = [];
+  const writable = new Map<string, boolean>();
+  rows.forEach((row, index) => {
+    const base = `body.snapshots[${index}]`;
+    const problem = checkBody('SnapshotWrite', row, base)[0];
+    if (problem) {
+      const reason = `${problem.path === base ? 'row' : problem.path.slice(base.length + 1)} ${problem.message}`;
+      skipped.push({ index, reason });
+      detail.push({ path: problem.path, message: reason });
+      return;
+    }
+    const write = row as SnapshotWrite;
+    let ok = writable.get(write.account_id);
+    if (ok === undefined) {
+      ok = writableAccount(store, reach, write.account_id) !== undefined;
+      writable.set(write.account_id, ok);
+    }
+    if (!ok) {
+      skipped.push({ index, reason: ACCOUNT_NOT_WRITABLE });
+      detail.push({ path: `${base}.account_id`, message: ACCOUNT_NOT_WRITABLE });
+      return;
+    }
+    accepted.push({ row: write, day: parseDay(write.snapshot_date)! });
+  });
+
+  if (accepted.length === 0) {
+    throw new ApiError(422, 'nothing_written', 'Nothing was written: every row was skipped', detail, {
+      received: rows.length,
+      inserted: 0,
+      updated: 0,
+      skipped,
+      webhooks_attempted: 0,
+    });
+  }
+
+  // Everything is judged; from here on the writes run synchronously to the end.
+  let inserted = 0;
+  const written: Array<SnapshotView & { action: UpsertAction }> = [];
+  for (const { row, day } of accepted) {
+    const { snapshot, action } = store.snapshots.upsert(row.account_id, day, normalizeBalance(row.balance), false);
+    if (action === 'inserted') inserted += 1;
+    written.push({ ...snapshot, action });
+  }
+  const delivery = emitSnapshotUpserted(store, actor, 'bulkUpsertSnapshots', written);
+  return {
+    status: 200,
+    body: {
+      received: rows.length,
+      inserted,
+      updated: accepted.length - inserted,
+      skipped,
+      webhooks_attempted: delivery.subscriptions.length,
+    },
+    delivery,
+  };
+}

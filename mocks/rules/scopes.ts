@@ -1,0 +1,23 @@
+import { ApiError } from '../errors';
+import { documentOperations } from '../openapi-document';
+import type { Scope } from '../store/records';
+import type { Actor } from './auth';
+
+// Spec 4 and 5.4: each operation needs one scope. Read from openapi.json (x-required-scope), so
+// the fake and the document cannot disagree.
+const requiredScopes = new Map<string, string | undefined>(
+  documentOperations().map((operation) => [operation.operationId, operation.scope]),
+);
+
+/** The scope an operation needs, or `undefined` for one without authentication. */
+export function requiredScope(operationId: string): Scope | undefined {
+  return requiredScopes.get(operationId) as Scope | undefined;
+}
+
+/** Spec 5.6: a token lacking the operation's scope gets 403 `insufficient_scope`. */
+export function requireScope(actor: Actor, operationId: string): void {
+  const scope = requiredScope(operationId);
+  if (scope && !actor.token.scopes.includes(scope)) {
+    throw new ApiError(403, 'insufficient_scope', `The token lacks the scope ${scope}`);
+  }
+}

@@ -1,0 +1,172 @@
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import { ApiError, type ErrorDetail } from '../errors';
+import { documentSchemas } from '../openapi-document';
+import { parseDay } from '../store/dates';
+
+// Request bodies are checked by JSON Schema compiled from openapi.json's own request schemas, so
+// the fake and the document cannot disagree (spec-gaps 13-16). Compiled once, on first use.
+
+/** The request schemas of openapi.json that the fake validates bodies against. */
+export type RequestSchema = 'AccountCreate' | 'AccountUpdate' | 'SnapshotWrite' | 'SnapshotUpdate' | 'BulkUpsertRequest';
+
+const DOCUMENT_ID = 'https://personal-ledger-sdk.local/openapi.json';
+export const DATE_MESSAGE = 'must be a real calendar date in YYYY-MM-DD form';
+const UUID_MESSAGE = 'must be a UUID';
+
+interface Validators {
+  bodies: Record<RequestSchema, ValidateFunction>;
+  /** BulkUpsertRequest without its row schema and row limit: rows are judged one by one. */
+  bulkShape: ValidateFunction;
+  date: ValidateFunction;
+  uuid: ValidateFunction;
+}
+
+let compiled: Validators | undefined;
+
+// ajv-formats is CommonJS; depending on the loader its default export is the plugin or the module.
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (
+  ajv: Ajv2020,
+  formats: string[],
+) => void;
+
+function validators(): Validators {
+  if (compiled) return compiled;
+  // strictNumbers: a balance of 1e400 parses to Infinity, which JSON cannot carry back.
+  const ajv = new Ajv2020({ allErrors: true, strict: false, strictNumbers: true });
+  addFormats(ajv, ['date', 'uuid', 'date-time']);
+  ajv.addSchema({ $id: DOCUMENT_ID, components: { schemas: documentSchemas() } });
+  const ref = (name: string) => ajv.compile({ $ref: `${DOCUMENT_ID}#/components/schemas/${name}` });
+  const bulk = structuredClone(documentSchemas().BulkUpsertRequest) as {
+    properties: { snapshots: Record<string, unknown> };
+  };
+  delete bulk.properties.snapshots.items;
+  delete bulk.properties.snapshots.maxItems;
+  compiled = {
+    bodies: {
+      AccountCreate: ref('AccountCreate'),
+      AccountUpdate: ref('AccountUpdate'),
+      SnapshotWrite: ref('SnapshotWrite'),
+      SnapshotUpdate: ref('SnapshotUpdate'),
+      BulkUpsertRequest: ref('BulkUpsertRequest'),
+    },
+    bulkShape: ajv.compile(bulk),
+    date: ref('Date'),
+    uuid: ref('Uuid'),
+  };
+  return compiled;
+}
+
+/** The problems of `body` against a request schema, as detail entries under `base` (`body`...). */
+export function checkBody(schema: RequestSchema | 'BulkShape', body: unknown, base = 'body'): ErrorDetail[] {
+  const { bodies, bulkShape } = validators();
+  const validate = schema === 'BulkShape' ? bulkShape : bodies[schema];
+  return validate(body) ? [] : toDetails(validate.errors ?? [], base);
+}
+
+/** Spec-gaps 16-17: 422 `validation_failed` with one detail per problem. */
+export function validationFailed(detail: ErrorDetail[]): ApiError {
+  return new ApiError(422, 'validation_failed', 'Validation failed', detail);
+}
+
+/** Throws 422 `validation_failed` unless `body` matches the request schema. */
+export function requireValidBody(schema: RequestSchema | 'BulkShape', body: unknown): void {
+  const detail = checkBody(schema, body);
+  if (detail.length > 0) throw validationFailed(detail);
+}
+
+/** The parsed query of GET /snapshots: day numbers for the bounds. */
+export interface SnapshotQuery {
+  accountId?: string;
+  from?: number;
+  to?: number;
+}
+
+/**
+ * Spec 4 (GET /snapshots) and spec-gaps 11-12: `from`/`to` real dates, `to` not before `from`,
+ * `account_id` a UUID, else 400 `invalid_query`. Unknown parameters are ignored.
+ */
+export function parseSnapshotQuery(params: URLSearchParams): SnapshotQuery {
+  const { date, uuid } = validators();
+  const detail: ErrorDetail[] = [];
+  const query: SnapshotQuery = {};
+  const accountId = params.get('account_id');
+  if (accountId !== null) {
+    if (uuid(accountId)) query.accountId = accountId;
+    else detail.push({ path: 'query.account_id', message: UUID_MESSAGE });
+  }
+  for (const name of ['from', 'to'] as const) {
+    const value = params.get(name);
+    if (value === null) continue;
+    const day = date(value) ? parseDay(value) : undefined;
+    if (day === undefined) detail.push({ path: `query.${name}`, message: DATE_MESSAGE });
+    else query[name] = day;
+  }
+  if (query.from !== undefined && query.to !== undefined && query.to < query.from) {
+    detail.push({ path: 'query.to', message: 'must not be before from' });
+  }
+  if (detail.length > 0) throw new ApiError(400, 'invalid_query', 'Invalid query parameter', detail);
+  return query;
+}
+
+function toDetails(errors: ErrorObject[], base: string): ErrorDetail[] {
+  const seen = new Set<string>();
+  const out: ErrorDetail[] = [];
+  for (const error of errors) {
+    const segments = error.instancePath.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+    if (error.keyword === 'required') segments.push(String(error.params.missingProperty));
+    if (error.keyword === 'additionalProperties') segments.push(String(error.params.additionalProperty));
+    const path = base + segments.map((s) => (/^\d+$/.test(s) ? `[${s}]` : `.${s}`)).join('');
+    if (seen.has(path)) continue; // one message per place: a bad date trips both format and pattern
+    seen.add(path);
+    out.push({ path, message: friendlyMessage(error, segments) });
+  }
+  return out;
+}
+
+function friendlyMessage(error: ErrorObject, segments: string[]): string {
+  const where = error.schemaPath;
+  const field = segments[segments.length - 1];
+  switch (error.keyword) {
+    case 'format':
+    case 'pattern':
+      if (where.includes('/schemas/Date/')) return DATE_MESSAGE;
+      if (where.includes('/schemas/Uuid/')) return UUID_MESSAGE;
+      return `must match the ${String(error.params.format ?? 'required')} format`;
+    case 'minLength':
+    case 'maxLength':
+      if (where.includes('/schemas/Name/')) return 'must be 1-120 characters';
+      return error.keyword === 'minLength'
+        ? `must be at least ${String(error.params.limit)} characters`
+        : `must be at most ${String(error.params.limit)} characters`;
+    case 'type':
+      return typeMessage(String(error.params.type), segments.length === 0, field);
+    case 'enum':
+      return `must be one of: ${(error.params.allowedValues as unknown[]).join(', ')}`;
+    case 'const':
+      return `must be ${JSON.stringify(error.params.allowedValue)}`;
+    case 'required':
+      return 'is required';
+    case 'additionalProperties':
+      return 'is not a known field';
+    case 'minProperties':
+      return 'send at least one field';
+    case 'minItems':
+      return field === 'snapshots' ? 'must have at least 1 row' : `must have at least ${String(error.params.limit)} items`;
+    case 'maxItems':
+      return field === 'snapshots'
+        ? `must have at most ${String(error.params.limit)} rows`
+        : `must have at most ${String(error.params.limit)} items`;
+    default:
+      return error.message ?? 'is invalid';
+  }
+}
+
+function typeMessage(type: string, atRoot: boolean, field: string | undefined): string {
+  if (atRoot && type === 'object') return 'must be a JSON object';
+  if (type === 'number' || type === 'integer') return 'must be a finite number';
+  if (type === 'boolean') return 'must be true or false';
+  if (type === 'array') return field === 'snapshots' ? 'must be an array of rows' : 'must be an array';
+  if (type === 'object') return 'must be an object';
+  return `must be a ${type}`;
+}

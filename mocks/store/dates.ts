@@ -1,0 +1,56 @@
+// Calendar dates as day numbers (days since 1970-01-01, UTC): small integers sort, compare and
+// key Maps cheaply, and one cached string per distinct day keeps a million snapshots compact.
+
+const DATE_FORM = /^(\d{4})-(\d{2})-(\d{2})$/;
+const MS_PER_DAY = 86_400_000;
+const formatted = new Map<number, string>();
+const DENSE_DAYS = 1 << 17;
+const denseFormatted: Array<string | undefined> = new Array<string | undefined>(DENSE_DAYS).fill(undefined);
+
+/** The day number of a real calendar date in `YYYY-MM-DD` form, or `undefined` if it is not one. */
+export function parseDay(text: string): number | undefined {
+  const match = DATE_FORM.exec(text);
+  if (!match) return undefined;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (month < 1 || month > 12 || day < 1 || day > 31) return undefined;
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day); // setUTCFullYear keeps years 0-99 as written
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) {
+    return undefined;
+  }
+  return Math.round(date.getTime() / MS_PER_DAY);
+}
+
+/** `YYYY-MM-DD` for a day number; one shared string per day. */
+export function formatDay(day: number): string {
+  // Days 0..2^17 (1970-2328) sit in a dense array: cheaper than a Map lookup on a hot path.
+  const dense = day >= 0 && day < DENSE_DAYS;
+  let text = dense ? denseFormatted[day] : formatted.get(day);
+  if (text === undefined) {
+    const date = new Date(day * MS_PER_DAY);
+    const pad = (n: number, width: number) => String(n).padStart(width, '0');
+    text = `${pad(date.getUTCFullYear(), 4)}-${pad(date.getUTCMonth() + 1, 2)}-${pad(date.getUTCDate(), 2)}`;
+    if (dense) denseFormatted[day] = text;
+    else formatted.set(day, text);
+  }
+  return text;
+}
+
+/** True for a real calendar date in `YYYY-MM-DD` form (leap years honoured). */
+export function isRealDate(text: string): boolean {
+  return parseDay(text) !== undefined;
+}
+
+/** The last day of each month from the month of `from` through the month of `to`, as `YYYY-MM-DD`. */
+export function monthEnds(from: string, to: string): string[] {
+  const start = parseDay(from);
+  const end = parseDay(to);
+  if (start === undefined || end === undefined) throw new RangeError(`not dates: ${from}, ${to}`);
+  const first = new Date(start * MS_PER_DAY);
+  const out: string[] = [];
+  for (let year = first.getUTCFullYear(), month = first.getUTCMonth(); ; month += 1) {
+    if (Date.UTC(year, month, 1) / MS_PER_DAY > end) break;
+    out.push(formatDay(Math.round(Date.UTC(year, month + 1, 1) / MS_PER_DAY) - 1));
+  }
+  return out;
+}

@@ -1,0 +1,83 @@
+// Random values for ids and token values: seeded (deterministic) when a seed is given, otherwise
+// from WebCrypto, which Node 20 and browsers both provide as globalThis.crypto.
+
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+const HEX = '0123456789abcdef';
+
+/** A source of random bytes and the ids built from them. */
+export interface RandomSource {
+  /** Fills `bytes` with random values. */
+  fill(bytes: Uint8Array): Uint8Array;
+  /** A number in [0, 1). */
+  next(): number;
+  /** A random UUID (version 4 layout). */
+  uuid(): string;
+  /** `length` characters of base62. */
+  base62(length: number): string;
+}
+
+/** A seeded source (sfc32 over a string or number seed), or WebCrypto when `seed` is undefined. */
+export function createRandomSource(seed?: string | number): RandomSource {
+  const fill = seed === undefined ? cryptoFill : seededFill(seed);
+  const next = () => {
+    const bytes = fill(new Uint8Array(4));
+    return (((bytes[0]! << 24) | (bytes[1]! << 16) | (bytes[2]! << 8) | bytes[3]!) >>> 0) / 2 ** 32;
+  };
+  return {
+    fill,
+    next,
+    uuid() {
+      const b = fill(new Uint8Array(16));
+      b[6] = (b[6]! & 0x0f) | 0x40;
+      b[8] = (b[8]! & 0x3f) | 0x80;
+      const chars: string[] = [];
+      for (let i = 0; i < 16; i++) {
+        if (i === 4 || i === 6 || i === 8 || i === 10) chars.push('-');
+        chars.push(HEX[b[i]! >> 4]!, HEX[b[i]! & 15]!);
+      }
+      return chars.join(''); // join builds one flat string, not a rope of pieces
+    },
+    base62(length) {
+      const chars: string[] = [];
+      while (chars.length < length) {
+        for (const byte of fill(new Uint8Array(length))) {
+          if (byte < 248 && chars.length < length) chars.push(BASE62[byte % 62]!); // 248 = 4 * 62: no bias
+        }
+      }
+      return chars.join('');
+    },
+  };
+}
+
+function cryptoFill(bytes: Uint8Array): Uint8Array {
+  return globalThis.crypto.getRandomValues(bytes);
+}
+
+function seededFill(seed: string | number): (bytes: Uint8Array) => Uint8Array {
+  // Hash the seed into four 32-bit words (FNV-1a variants), then run sfc32.
+  const text = String(seed);
+  const words = [0x811c9dc5, 0x01000193, 0x9e3779b9, 0x85ebca6b].map((basis) => {
+    let h = basis >>> 0;
+    for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+    return h;
+  });
+  let [a, b, c, d] = words as [number, number, number, number];
+  const next32 = () => {
+    a >>>= 0; b >>>= 0; c >>>= 0; d >>>= 0;
+    const t = (a + b + d) >>> 0;
+    d = (d + 1) >>> 0;
+    a = b ^ (b >>> 9);
+    b = (c + (c << 3)) >>> 0;
+    c = ((c << 21) | (c >>> 11)) >>> 0;
+    c = (c + t) >>> 0;
+    return t;
+  };
+  for (let i = 0; i < 12; i++) next32();
+  return (bytes) => {
+    for (let i = 0; i < bytes.length; i += 4) {
+      const value = next32();
+      for (let k = 0; k < 4 && i + k < bytes.length; k++) bytes[i + k] = (value >>> (8 * k)) & 0xff;
+    }
+    return bytes;
+  };
+}
