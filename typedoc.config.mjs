@@ -1,0 +1,22 @@
+// API reference: `npm run docs:api` writes HTML to docs/api from the doc comments of both entries.
+// Warnings are errors, so an exported function, class or type without a doc comment fails the build.
+import { OptionDefaults } from 'typedoc';
+
+/** @type {Partial<import('typedoc').TypeDocOptions>} */
+export default {
+  name: 'personal-ledger-sdk',
+  entryPoints: ['src/index.ts', 'mocks/index.ts'],
+  out: 'docs/api',
+  tsconfig: 'tsconfig.json',
+  readme: 'none',
+  disableSources: true,
+  excludePrivate: true,
+  excludeInternal: true,
+  // openapi-typescript writes these tags into src/generated/openapi.ts.
+  blockTags: [...OptionDefaults.blockTags, '@description', '@enum'],
+  validation: { notExported: false, invalidLink: true, notDocumented: true },
+  requiredToBeDocumented: ['Function', 'Class', 'Interface', 'TypeAlias', 'Enum', 'Variable'],
+  // The generated root interfaces carry no comment of their own; their members are documented.
+  intentionallyNotDocumented: ['src.components', 'src.operations', 'src.webhooks', 'src.paths'],
+  treatWarningsAsErrors: true,
+};
