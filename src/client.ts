@@ -1,13 +1,22 @@
-import createClient, { type Middleware } from 'openapi-fetch';
+import * as openapiFetch from 'openapi-fetch';
+import type { Middleware } from 'openapi-fetch';
 import type { paths } from './generated/openapi';
 import { clientMiddleware } from './middleware';
+import { createRetryingFetch } from './retry/fetch-with-retry';
 import { normalizeClientOptions, type LedgerClientOptions } from './options';
 import { accountsResource, type AccountsResource } from './resources/accounts';
 import { categoriesResource, type CategoriesResource } from './resources/categories';
 import type { ApiClient, ResourceContext } from './resources/context';
 import { getIdentity } from './resources/identity';
+import type { RequestOptions } from './resources/send';
 import { snapshotsResource, type SnapshotsResource } from './resources/snapshots';
 import type { Identity } from './types';
+
+// openapi-fetch's default export, in both builds: the CJS build's node-mode interop (`__toESM(require(), 1)`)
+// puts the whole CommonJS module under `default`, so the function is one level further down there.
+type CreateClient = typeof openapiFetch.default;
+const createClient: CreateClient =
+  typeof openapiFetch.default === 'function' ? openapiFetch.default : (openapiFetch.default as unknown as { default: CreateClient }).default;
 
 /**
  * A client for the Personal Ledger API: the raw typed openapi-fetch methods (results as `{ data, error, response }`)
@@ -22,17 +31,20 @@ export interface LedgerClient {
   PATCH: ApiClient['PATCH'];
   /** Typed DELETE of any path. */
   DELETE: ApiClient['DELETE'];
-  /** Adds openapi-fetch middleware; it runs after the client's own (so it sees Authorization and User-Agent). */
+  /**
+   * Adds openapi-fetch middleware; it runs after the client's own (so it sees Authorization and User-Agent), once
+   * per call: retries replay the request it produced, and it sees the final response only.
+   */
   use(...middleware: Middleware[]): void;
   /** Removes middleware added with `use`. */
   eject(...middleware: Middleware[]): void;
   /** GET /me: the token's owner, household and token id. Serves as a health check. */
-  me(): Promise<Identity>;
+  me(options?: RequestOptions): Promise<Identity>;
   /** Category helpers. */
   categories: CategoriesResource;
   /** Account helpers: list, get, create, update, archive, unarchive. */
   accounts: AccountsResource;
-  /** Snapshot helpers: list, get, upsert, update, delete. */
+  /** Snapshot helpers: list, get, upsert, update, delete, bulkUpsert. */
   snapshots: SnapshotsResource;
 }
 
@@ -46,11 +58,14 @@ export interface LedgerClient {
  */
 export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
   const normalized = normalizeClientOptions(options);
-  const api = createClient<paths>({
-    baseUrl: normalized.baseUrl,
+  // Timeouts and retries wrap fetch under openapi-fetch: each attempt replays the final, authorized Request.
+  const fetch = createRetryingFetch({
     fetch: normalized.fetch,
-    headers: normalized.headers,
+    retry: normalized.retry,
+    timeoutMs: normalized.timeoutMs,
+    secrets: [normalized.token],
   });
+  const api = createClient<paths>({ baseUrl: normalized.baseUrl, fetch, headers: normalized.headers });
   api.use(...clientMiddleware(normalized));
   const ctx: ResourceContext = { api, secrets: [normalized.token] };
   return {
@@ -60,7 +75,7 @@ export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
     DELETE: api.DELETE,
     use: api.use,
     eject: api.eject,
-    me: () => getIdentity(ctx),
+    me: (options) => getIdentity(ctx, options),
     categories: categoriesResource(ctx),
     accounts: accountsResource(ctx),
     snapshots: snapshotsResource(ctx),

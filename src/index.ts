@@ -4,21 +4,45 @@ export type { LedgerClient } from './client';
 export type { FetchLike, LedgerClientOptions } from './options';
 export type { AccountsResource } from './resources/accounts';
 export type { CategoriesResource } from './resources/categories';
+export type { RequestOptions } from './resources/send';
 export type { SnapshotsResource } from './resources/snapshots';
+export type { RetryBudgetOptions, RetryInfo, RetryOptions, RetryRequestPredicate } from './retry/retry-options';
+
+export { bulkUpsertSnapshots } from './bulk/bulk-upsert-snapshots';
+export { formatBulkSummary, formatSkippedRows, groupSkippedByReason } from './bulk/report-format';
+export type { FormatSkippedRowsOptions, SkippedReasonCount } from './bulk/report-format';
+export type {
+  BulkChunkResult,
+  BulkDuplicate,
+  BulkPendingRow,
+  BulkProgress,
+  BulkRow,
+  BulkRows,
+  BulkSkippedRow,
+  BulkUpsertFailureReason,
+  BulkUpsertOptions,
+  BulkUpsertReport,
+} from './bulk/types';
 export type { Middleware } from 'openapi-fetch';
 
 export {
   BadRequestError,
+  BulkUpsertError,
   ClientOptionsError,
   createApiError,
   ForbiddenError,
+  isBulkUpsertError,
   isLedgerApiError,
   isLedgerError,
+  isNetworkError,
+  isTimeoutError,
   LedgerApiError,
   LedgerError,
+  NetworkError,
   NotFoundError,
   PaymentRequiredError,
   REDACTED,
+  TimeoutError,
   UnauthorizedError,
   UnexpectedStatusError,
   UnprocessableEntityError,
@@ -26,11 +50,16 @@ export {
 export type {
   ApiErrorByStatus,
   ApiErrorForStatus,
+  BulkUpsertErrorInit,
   CreateApiErrorOptions,
   ErrorDetailEntry,
   ErrorRequestLike,
   ErrorResponseLike,
   LedgerApiErrorInit,
+  NetworkErrorInit,
+  RequestFailureInit,
+  TimeoutErrorInit,
+  UnexpectedStatusErrorInit,
 } from './errors';
 
 export type * from './types';

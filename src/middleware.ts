@@ -22,8 +22,8 @@ export function userAgentMiddleware(userAgent: string): Middleware {
 }
 
 /**
- * The client's own middleware, in order. Later stages (retries, timeouts: see the bulk-helper issue) are
- * added here from their normalized options.
+ * The client's own middleware, in order. Retries and timeouts are not middleware: they wrap `fetch` under
+ * openapi-fetch (src/retry/fetch-with-retry.ts), so each attempt replays the request these produced.
  */
 export function clientMiddleware(options: NormalizedClientOptions): Middleware[] {
   return [authorizationMiddleware(options.token), userAgentMiddleware(options.userAgent)];

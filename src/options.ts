@@ -1,4 +1,11 @@
 import { ClientOptionsError } from './errors/client-options-error';
+import {
+  DEFAULT_TIMEOUT_MS,
+  RETRY_DEFAULTS,
+  type NormalizedRetryOptions,
+  type RetryBudgetOptions,
+  type RetryOptions,
+} from './retry/retry-options';
 
 /** A fetch function: takes a `Request`, returns its `Response` (`globalThis.fetch` fits). */
 export type FetchLike = (request: Request) => Promise<Response>;
@@ -18,6 +25,17 @@ export interface LedgerClientOptions {
   headers?: HeadersInit | undefined;
   /** Your product token, put before the SDK's: `my-sync/1.0 personal-ledger-sdk/<version>`. @default undefined */
   userAgent?: string | undefined;
+  /**
+   * Retries of failed requests (only when safe: see {@link RetryOptions}), or `false` for none.
+   * @default { maxRetries: 2, baseDelayMs: 500, maxDelayMs: 20000, maxRetryAfterMs: 60000, budget: { capacity: 10, retryCost: 1, successRefund: 0.1 } }
+   */
+  retry?: RetryOptions | false | undefined;
+  /**
+   * Limit per attempt, in milliseconds, from sending to the whole response body; `false` for none. A timeout
+   * raises `TimeoutError` (after retries, for idempotent requests). Pass `signal` per call to cancel.
+   * @default 30000
+   */
+  timeoutMs?: number | false | undefined;
 }
 
 /**
@@ -32,6 +50,10 @@ export interface NormalizedClientOptions {
   headers: HeadersInit | undefined;
   /** The full User-Agent header value. */
   userAgent: string;
+  /** Retry settings; `retry: false` becomes `maxRetries: 0` with no budget. */
+  retry: NormalizedRetryOptions;
+  /** Per-attempt timeout in milliseconds, or `false`. */
+  timeoutMs: number | false;
 }
 
 /** The SDK's own User-Agent product token. */
@@ -53,7 +75,73 @@ export function normalizeClientOptions(options: LedgerClientOptions): Normalized
     fetch: (request) => (custom ?? globalThis.fetch)(request),
     headers: options.headers,
     userAgent: userAgentFor(options.userAgent),
+    retry: normalizeRetry(options.retry),
+    timeoutMs: normalizeTimeout(options.timeoutMs),
   };
+}
+
+// setTimeout's largest delay; longer ones fire at once.
+const MAX_TIMER_MS = 2 ** 31 - 1;
+const NEVER: () => boolean = () => false;
+
+function normalizeRetry(retry: unknown): NormalizedRetryOptions {
+  if (retry === false) {
+    return { ...normalizeRetry(undefined), maxRetries: 0, budget: false };
+  }
+  if (retry !== undefined && (typeof retry !== 'object' || retry === null)) fail('`retry` must be an object or false');
+  const r = (retry ?? {}) as RetryOptions;
+  const statusCodes = r.statusCodes ?? RETRY_DEFAULTS.statusCodes;
+  if (!Array.isArray(statusCodes) || !statusCodes.every((s) => Number.isInteger(s) && s >= 100 && s <= 599)) {
+    fail('`retry.statusCodes` must be an array of HTTP statuses');
+  }
+  const predicate = r.retryNonIdempotent ?? false;
+  if (typeof predicate !== 'boolean' && typeof predicate !== 'function') fail('`retry.retryNonIdempotent` must be a boolean or a function');
+  if (r.onRetry !== undefined && typeof r.onRetry !== 'function') fail('`retry.onRetry` must be a function');
+  return {
+    maxRetries: integerIn('retry.maxRetries', r.maxRetries, RETRY_DEFAULTS.maxRetries, 0, 100),
+    baseDelayMs: numberIn('retry.baseDelayMs', r.baseDelayMs, RETRY_DEFAULTS.baseDelayMs, 0, MAX_TIMER_MS),
+    maxDelayMs: numberIn('retry.maxDelayMs', r.maxDelayMs, RETRY_DEFAULTS.maxDelayMs, 0, MAX_TIMER_MS),
+    maxRetryAfterMs: numberIn('retry.maxRetryAfterMs', r.maxRetryAfterMs, RETRY_DEFAULTS.maxRetryAfterMs, 0, MAX_TIMER_MS),
+    statusCodes: new Set(statusCodes),
+    retryNonIdempotent: typeof predicate === 'function' ? predicate : predicate ? () => true : NEVER,
+    budget: normalizeBudget(r.budget),
+    onRetry: r.onRetry,
+  };
+}
+
+function normalizeBudget(budget: unknown): Required<RetryBudgetOptions> | false {
+  if (budget === false) return false;
+  if (budget !== undefined && (typeof budget !== 'object' || budget === null)) fail('`retry.budget` must be an object or false');
+  const b = (budget ?? {}) as RetryBudgetOptions;
+  const defaults = RETRY_DEFAULTS.budget;
+  return {
+    capacity: numberIn('retry.budget.capacity', b.capacity, defaults.capacity, 0, Number.MAX_SAFE_INTEGER),
+    retryCost: numberIn('retry.budget.retryCost', b.retryCost, defaults.retryCost, 0, Number.MAX_SAFE_INTEGER),
+    successRefund: numberIn('retry.budget.successRefund', b.successRefund, defaults.successRefund, 0, Number.MAX_SAFE_INTEGER),
+  };
+}
+
+function normalizeTimeout(timeoutMs: unknown): number | false {
+  if (timeoutMs === false) return false;
+  if (timeoutMs === undefined) return DEFAULT_TIMEOUT_MS;
+  if (typeof timeoutMs !== 'number' || !(timeoutMs > 0) || timeoutMs > MAX_TIMER_MS) {
+    fail(`\`timeoutMs\` must be a number of milliseconds from 1 to ${MAX_TIMER_MS}, or false`);
+  }
+  return timeoutMs;
+}
+
+function numberIn(name: string, value: unknown, fallback: number, min: number, max: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max) {
+    fail(`\`${name}\` must be a number from ${min} to ${max}`);
+  }
+  return value;
+}
+
+function integerIn(name: string, value: unknown, fallback: number, min: number, max: number): number {
+  const n = numberIn(name, value, fallback, min, max);
+  if (!Number.isInteger(n)) fail(`\`${name}\` must be a whole number`);
+  return n;
 }
 
 function normalizeBaseUrl(baseUrl: unknown): string {

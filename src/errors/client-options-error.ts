@@ -2,8 +2,8 @@ import { nameErrorClass } from './brand';
 import { LedgerError } from './ledger-error';
 
 /**
- * Thrown by `createLedgerClient` when an option is missing or malformed (the SDK's `TypeError`).
- * Its message names the option and never includes the token.
+ * Thrown by `createLedgerClient` (or a helper such as `bulkUpsertSnapshots`) when an option is missing or
+ * malformed (the SDK's `TypeError`). Its message names the option and never includes the token.
  */
 export class ClientOptionsError extends LedgerError {
   static {

@@ -1,3 +1,4 @@
+import { parseRetryAfter } from '../retry/retry-after';
 import type { LedgerApiError } from './ledger-api-error';
 import { readErrorBody } from './read-error-body';
 import { redact } from './redact';
@@ -5,7 +6,11 @@ import { apiErrorClassFor, STATUS_TEXT } from './status-classes';
 import { UnexpectedStatusError } from './unexpected-status-error';
 
 /** The parts of a `Response` an API error is built from. */
-export type ErrorResponseLike = Pick<Response, 'status' | 'statusText'> & { readonly url?: string };
+export type ErrorResponseLike = Pick<Response, 'status' | 'statusText'> & {
+  readonly url?: string;
+  /** Read for `Retry-After` only (429, 503). */
+  readonly headers?: Pick<Headers, 'get'>;
+};
 
 /** The request an error describes: only its method and URL are read (never its headers). */
 export interface ErrorRequestLike {
@@ -47,7 +52,9 @@ export function createApiError(
     path,
   };
   const NamedClass = apiErrorClassFor(response.status);
-  return NamedClass ? new NamedClass(init) : new UnexpectedStatusError({ ...init, status: response.status });
+  if (NamedClass) return new NamedClass(init);
+  const retryAfterMs = response.status === 429 || response.status === 503 ? parseRetryAfter(response.headers?.get('retry-after')) : undefined;
+  return new UnexpectedStatusError({ ...init, status: response.status, retryAfterMs });
 }
 
 // `HTTP 502 Bad Gateway from GET /api/public/v1/me`

@@ -1,7 +1,10 @@
 import { LEDGER_ERROR_BRAND } from './brand';
+import type { BulkUpsertError } from './bulk-upsert-error';
 import type { LedgerApiError } from './ledger-api-error';
 import type { LedgerError } from './ledger-error';
+import type { NetworkError } from './network-error';
 import type { ApiErrorForStatus } from './status-classes';
+import type { TimeoutError } from './timeout-error';
 
 /**
  * True for any error thrown by this SDK, including one from another copy of the package or another realm
@@ -29,4 +32,19 @@ export function isLedgerApiError<Status extends number = number>(
   if (!isLedgerError(value)) return false;
   const actual = (value as Partial<LedgerApiError>).status;
   return typeof actual === 'number' && (status === undefined || actual === status);
+}
+
+/** True for a {@link NetworkError} (no HTTP response), across realms (brand and `name`, like ky's guards). */
+export function isNetworkError(value: unknown): value is NetworkError {
+  return isLedgerError(value) && value.name === 'NetworkError';
+}
+
+/** True for a {@link TimeoutError} (an attempt exceeded `timeoutMs`), across realms. */
+export function isTimeoutError(value: unknown): value is TimeoutError {
+  return isLedgerError(value) && value.name === 'TimeoutError';
+}
+
+/** True for a {@link BulkUpsertError} (a bulk run stopped early; read `report` and `pending`), across realms. */
+export function isBulkUpsertError(value: unknown): value is BulkUpsertError {
+  return isLedgerError(value) && value.name === 'BulkUpsertError';
 }

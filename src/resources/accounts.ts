@@ -1,36 +1,37 @@
 import type { Account, AccountCreate, AccountDetail, AccountUpdate } from '../types';
 import type { ResourceContext } from './context';
-import { send } from './send';
+import { send, type RequestOptions } from './send';
 
 /** Account helpers. Each resolves to the data or throws a `LedgerApiError`. */
 export interface AccountsResource {
   /** GET /accounts: every standard account visible to the token, archived ones included (list form). */
-  list(): Promise<Account[]>;
+  list(options?: RequestOptions): Promise<Account[]>;
   /** GET /accounts/{id}: one account in detail form (with `auto_carry_forward`). 404 when not visible. */
-  get(id: string): Promise<AccountDetail>;
+  get(id: string, options?: RequestOptions): Promise<AccountDetail>;
   /** POST /accounts: creates an account. Not idempotent: a retry can create a second account. */
-  create(body: AccountCreate): Promise<AccountDetail>;
+  create(body: AccountCreate, options?: RequestOptions): Promise<AccountDetail>;
   /** PATCH /accounts/{id}: changes the fields sent (at least one). */
-  update(id: string, patch: AccountUpdate): Promise<AccountDetail>;
+  update(id: string, patch: AccountUpdate, options?: RequestOptions): Promise<AccountDetail>;
   /** Archives an account (`lifecycle_status: 'archived'`); it keeps its snapshots and stays in net worth. */
-  archive(id: string): Promise<AccountDetail>;
+  archive(id: string, options?: RequestOptions): Promise<AccountDetail>;
   /** Makes an archived account active again (`lifecycle_status: 'active'`). */
-  unarchive(id: string): Promise<AccountDetail>;
+  unarchive(id: string, options?: RequestOptions): Promise<AccountDetail>;
 }
 
 /** Builds the account helpers over the typed client. */
 export function accountsResource(ctx: ResourceContext): AccountsResource {
-  const update = (id: string, patch: AccountUpdate) =>
-    send(ctx, (init) => ctx.api.PATCH('/api/public/v1/accounts/{id}', { ...init, params: { path: { id } }, body: patch }));
+  const update = (id: string, patch: AccountUpdate, options?: RequestOptions) =>
+    send(ctx, (init) => ctx.api.PATCH('/api/public/v1/accounts/{id}', { ...init, params: { path: { id } }, body: patch }), options);
   return {
-    async list() {
-      const { accounts } = await send(ctx, (init) => ctx.api.GET('/api/public/v1/accounts', init));
+    async list(options) {
+      const { accounts } = await send(ctx, (init) => ctx.api.GET('/api/public/v1/accounts', init), options);
       return accounts;
     },
-    get: (id) => send(ctx, (init) => ctx.api.GET('/api/public/v1/accounts/{id}', { ...init, params: { path: { id } } })),
-    create: (body) => send(ctx, (init) => ctx.api.POST('/api/public/v1/accounts', { ...init, body })),
+    get: (id, options) =>
+      send(ctx, (init) => ctx.api.GET('/api/public/v1/accounts/{id}', { ...init, params: { path: { id } } }), options),
+    create: (body, options) => send(ctx, (init) => ctx.api.POST('/api/public/v1/accounts', { ...init, body }), options),
     update,
-    archive: (id) => update(id, { lifecycle_status: 'archived' }),
-    unarchive: (id) => update(id, { lifecycle_status: 'active' }),
+    archive: (id, options) => update(id, { lifecycle_status: 'archived' }, options),
+    unarchive: (id, options) => update(id, { lifecycle_status: 'active' }, options),
   };
 }

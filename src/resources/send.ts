@@ -11,21 +11,35 @@ interface Outcome<T> {
 }
 
 /** Per-request options a helper passes through to openapi-fetch (a type alias, so it fits openapi-fetch's init). */
-export type SendInit = { middleware: Middleware[] };
+export type SendInit = { middleware: Middleware[]; signal?: AbortSignal | undefined };
+
+/** Per-call options of the helpers. */
+export interface RequestOptions {
+  /**
+   * Cancels the call: the request (and any retry wait) stops and the call rejects with the signal's reason.
+   * Combined with the client's per-attempt `timeoutMs`. @default undefined
+   */
+  signal?: AbortSignal | undefined;
+}
 
 /**
  * Runs one openapi-fetch call and returns its data, or throws the `LedgerApiError` for its status.
  * A per-request middleware notes the request's final method and URL (it runs after the client's own), so the
  * error can say which request failed without keeping the Request or its headers.
  */
-export async function send<T>(ctx: ResourceContext, call: (init: SendInit) => Promise<Outcome<T>>): Promise<NonNullable<T>> {
+export async function send<T>(
+  ctx: ResourceContext,
+  call: (init: SendInit) => Promise<Outcome<T>>,
+  options: RequestOptions = {},
+): Promise<NonNullable<T>> {
   let sent: ErrorRequestLike | undefined;
   const noteRequest: Middleware = {
     onRequest({ request }) {
       sent = { method: request.method, url: request.url };
     },
   };
-  const { data, error, response } = await call({ middleware: [noteRequest] });
+  const init: SendInit = options.signal ? { middleware: [noteRequest], signal: options.signal } : { middleware: [noteRequest] };
+  const { data, error, response } = await call(init);
   if (!response.ok) throw createApiError(response, error, sent, { redact: ctx.secrets });
   // Every operation of this API answers a success with a JSON body.
   if (data === undefined || data === null) {

@@ -1,6 +1,8 @@
 import type { DeleteResult, Snapshot, SnapshotListQuery, SnapshotUpdate, SnapshotUpsertResult, SnapshotWrite } from '../types';
+import { bulkUpsert } from '../bulk/bulk-upsert';
+import type { BulkRows, BulkUpsertOptions, BulkUpsertReport } from '../bulk/types';
 import type { ResourceContext } from './context';
-import { send } from './send';
+import { send, type RequestOptions } from './send';
 
 /** Snapshot helpers. Each resolves to the data or throws a `LedgerApiError`. */
 export interface SnapshotsResource {
@@ -8,30 +10,40 @@ export interface SnapshotsResource {
    * GET /snapshots: snapshots of every visible account, or of `account_id`, between `from` and `to` (inclusive).
    * No pagination: narrow with `from` and `to`. @default {} (every snapshot)
    */
-  list(query?: SnapshotListQuery): Promise<Snapshot[]>;
+  list(query?: SnapshotListQuery, options?: RequestOptions): Promise<Snapshot[]>;
   /** GET /snapshots/{id}: one snapshot. 404 when not found or not visible. */
-  get(id: string): Promise<Snapshot>;
+  get(id: string, options?: RequestOptions): Promise<Snapshot>;
   /** POST /snapshots: creates or updates the snapshot for (`account_id`, `snapshot_date`). Idempotent. */
-  upsert(body: SnapshotWrite): Promise<SnapshotUpsertResult>;
+  upsert(body: SnapshotWrite, options?: RequestOptions): Promise<SnapshotUpsertResult>;
   /** PATCH /snapshots/{id}: changes `balance`, `snapshot_date`, or both. */
-  update(id: string, patch: SnapshotUpdate): Promise<Snapshot>;
+  update(id: string, patch: SnapshotUpdate, options?: RequestOptions): Promise<Snapshot>;
   /** DELETE /snapshots/{id}: deletes one snapshot (fires no webhook). */
-  delete(id: string): Promise<DeleteResult>;
-  // bulkUpsert(rows, options) arrives with the bulk-helper issue (batching, retries, timeouts).
+  delete(id: string, options?: RequestOptions): Promise<DeleteResult>;
+  /**
+   * Upserts any number of rows through POST /snapshots/bulk, in chunks of at most 5,000, checking rows locally
+   * and reporting skipped rows by input position. See {@link bulkUpsertSnapshots}.
+   */
+  bulkUpsert(rows: BulkRows, options?: BulkUpsertOptions): Promise<BulkUpsertReport>;
 }
 
 /** Builds the snapshot helpers over the typed client. */
 export function snapshotsResource(ctx: ResourceContext): SnapshotsResource {
   const byId = (id: string) => ({ path: { id } });
   return {
-    async list(query = {}) {
-      const { snapshots } = await send(ctx, (init) => ctx.api.GET('/api/public/v1/snapshots', { ...init, params: { query } }));
+    async list(query = {}, options) {
+      const { snapshots } = await send(
+        ctx,
+        (init) => ctx.api.GET('/api/public/v1/snapshots', { ...init, params: { query } }),
+        options,
+      );
       return snapshots;
     },
-    get: (id) => send(ctx, (init) => ctx.api.GET('/api/public/v1/snapshots/{id}', { ...init, params: byId(id) })),
-    upsert: (body) => send(ctx, (init) => ctx.api.POST('/api/public/v1/snapshots', { ...init, body })),
-    update: (id, patch) =>
-      send(ctx, (init) => ctx.api.PATCH('/api/public/v1/snapshots/{id}', { ...init, params: byId(id), body: patch })),
-    delete: (id) => send(ctx, (init) => ctx.api.DELETE('/api/public/v1/snapshots/{id}', { ...init, params: byId(id) })),
+    get: (id, options) => send(ctx, (init) => ctx.api.GET('/api/public/v1/snapshots/{id}', { ...init, params: byId(id) }), options),
+    upsert: (body, options) => send(ctx, (init) => ctx.api.POST('/api/public/v1/snapshots', { ...init, body }), options),
+    update: (id, patch, options) =>
+      send(ctx, (init) => ctx.api.PATCH('/api/public/v1/snapshots/{id}', { ...init, params: byId(id), body: patch }), options),
+    delete: (id, options) =>
+      send(ctx, (init) => ctx.api.DELETE('/api/public/v1/snapshots/{id}', { ...init, params: byId(id) }), options),
+    bulkUpsert: (rows, options) => bulkUpsert(ctx, rows, options),
   };
 }

@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createLedgerClient } from 'personal-ledger-sdk';
+import { createLedgerClient, NetworkError } from 'personal-ledger-sdk';
 import { BASE_URL, identity, TOKEN } from './support/fixtures';
 
 // Created at module load, before any server listens: fetch must be looked up per request, not captured now.
@@ -40,9 +40,11 @@ describe('fetch is resolved at call time', () => {
     expect(injected.mock.calls[0]?.[0].url).toBe(`${BASE_URL}/api/public/v1/me`);
   });
 
-  it('a network failure from fetch is passed through unchanged', async () => {
+  it('a network failure from fetch becomes a NetworkError whose cause is the original error', async () => {
     const failure = new TypeError('fetch failed');
-    const client = createLedgerClient({ baseUrl: BASE_URL, token: TOKEN, fetch: () => Promise.reject(failure) });
-    await expect(client.me()).rejects.toBe(failure);
+    const client = createLedgerClient({ baseUrl: BASE_URL, token: TOKEN, retry: false, fetch: () => Promise.reject(failure) });
+    const error = await client.me().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NetworkError);
+    expect((error as NetworkError).cause).toBe(failure);
   });
 });

@@ -67,7 +67,8 @@ export function mswTransport(): Transport {
         }),
       );
     },
-    client: (options) => createLedgerClient({ baseUrl: BASE_URL, token: TOKEN, ...options }),
+    // Retries are off here: these tests are about one request and its answer (retries: test/sdk/).
+    client: (options) => createLedgerClient({ baseUrl: BASE_URL, token: TOKEN, retry: false, ...options }),
   };
 }
 
@@ -92,7 +93,7 @@ export function fetchTransport(): Transport {
       const pattern = new RegExp(`^${path.replace(/:[a-z_]+/g, '[^/]+')}$`);
       routes.push({ method: method.toUpperCase(), pattern, answer });
     },
-    client: (options) => createLedgerClient({ baseUrl: BASE_URL, token: TOKEN, fetch, ...options }),
+    client: (options) => createLedgerClient({ baseUrl: BASE_URL, token: TOKEN, fetch, retry: false, ...options }),
   };
 }
 

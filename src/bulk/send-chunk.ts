@@ -1,0 +1,58 @@
+import { createApiError } from '../errors/create-api-error';
+import { LedgerError } from '../errors/ledger-error';
+import { redact } from '../errors/redact';
+import type { ResourceContext } from '../resources/context';
+import { attemptsOf } from '../retry/fetch-with-retry';
+import type { BulkUpsertResult, SkippedRow } from '../types';
+import type { BulkRow } from './types';
+
+const BULK_PATH = '/api/public/v1/snapshots/bulk';
+
+/** What the service said about one chunk, for the attempt that got an answer. */
+export interface ChunkOutcome {
+  /** 200, or 422 when none of the chunk's rows was written. */
+  status: number;
+  result: BulkUpsertResult;
+  /** For a 422: the reason given to rows its body does not list (the error message). */
+  fallbackReason?: string;
+  attempts?: number;
+}
+
+/**
+ * POST /snapshots/bulk for one chunk, through the client (so middleware, timeouts and retries apply).
+ * A 422 is an outcome (every row skipped; reasons from the body's `skipped` when it has them, spec-gaps 6);
+ * any other failure throws the SDK error for it.
+ */
+export async function postChunk(ctx: ResourceContext, rows: BulkRow[]): Promise<ChunkOutcome> {
+  const { data, error, response } = await ctx.api.POST(BULK_PATH, { body: { snapshots: rows } });
+  const attempts = attemptsOf(response);
+  const extra = attempts === undefined ? {} : { attempts };
+  if (response.ok) {
+    if (!isBulkResult(data)) throw new LedgerError(`HTTP ${response.status} from POST ${BULK_PATH} without a bulk result`);
+    return { status: response.status, result: { ...data, skipped: redact(data.skipped, ctx.secrets) }, ...extra };
+  }
+  const apiError = createApiError(response, error, { method: 'POST', url: BULK_PATH }, { redact: ctx.secrets });
+  if (response.status !== 422) throw apiError;
+  const listed = (apiError.body as { skipped?: unknown } | undefined)?.skipped;
+  const skipped = Array.isArray(listed) ? listed.filter(isSkippedRow) : [];
+  return {
+    status: 422,
+    result: { received: rows.length, inserted: 0, updated: 0, skipped, webhooks_attempted: 0 },
+    fallbackReason: apiError.message,
+    ...extra,
+  };
+}
+
+function isBulkResult(value: unknown): value is BulkUpsertResult {
+  const r = value as Partial<BulkUpsertResult> | null | undefined;
+  return (
+    typeof r === 'object' && r !== null &&
+    typeof r.inserted === 'number' && typeof r.updated === 'number' &&
+    Array.isArray(r.skipped) && typeof r.webhooks_attempted === 'number'
+  );
+}
+
+function isSkippedRow(value: unknown): value is SkippedRow {
+  const s = value as Partial<SkippedRow> | null;
+  return typeof s === 'object' && s !== null && typeof s.index === 'number' && typeof s.reason === 'string';
+}
