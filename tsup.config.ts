@@ -1,18 +1,34 @@
 import { readFileSync } from 'node:fs';
-import { defineConfig } from 'tsup';
+import { defineConfig, type Options } from 'tsup';
 
 const { version } = JSON.parse(readFileSync('./package.json', 'utf8')) as { version: string };
 
-export default defineConfig({
-  entry: { index: 'src/index.ts', 'mocks/index': 'mocks/index.ts' },
-  format: ['esm', 'cjs'],
-  dts: true,
-  clean: true,
-  sourcemap: true,
+const shared: Options = {
   target: 'node20',
+  sourcemap: true,
   define: { __SDK_VERSION__: JSON.stringify(version) },
   // The fake's own dependencies are bundled into dist/mocks, so client-only users install only
   // openapi-fetch, and the CJS build works although @msw/data is ESM-only. msw is a peer.
   noExternal: ['@msw/data', 'zod', 'ajv', 'ajv-formats'],
   external: ['msw'],
-});
+};
+
+export default defineConfig([
+  {
+    ...shared,
+    entry: { index: 'src/index.ts', 'mocks/index': 'mocks/index.ts' },
+    format: ['esm', 'cjs'],
+    dts: true,
+    clean: ['!bin/**'], // dist/bin is the other build's, running at the same time
+  },
+  {
+    // The `ledger-mock` command: one self-contained ESM file (no shared chunks in dist/, which the
+    // other build cleans); the shebang banner makes tsup mark it executable.
+    ...shared,
+    entry: { 'bin/ledger-mock': 'mocks/server/cli.ts' },
+    format: ['esm'],
+    splitting: false,
+    banner: { js: '#!/usr/bin/env node' },
+    clean: false,
+  },
+]);

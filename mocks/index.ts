@@ -1,5 +1,12 @@
 // personal-ledger-sdk/mocks: an in-memory fake of the Personal Ledger API on MSW.
 export { createLedgerMock, type LedgerMock, type LedgerMockOptions } from './create-ledger-mock';
+export {
+  createLedgerMockServer,
+  type LedgerMockServer,
+  type LedgerMockServerOptions,
+  type RunningLedgerMockServer,
+} from './server/create-ledger-mock-server';
+export { createHttpWebhookDeliverer, type HttpWebhookDelivererOptions } from './server/webhook-delivery';
 export type { LedgerControl, LedgerDump, TokenInfo, AccountChange } from './control/control';
 export type { ActiveFault, FaultKind, FaultSpec, StatusFault } from './control/faults';
 export type { JournalEntry } from './control/journal';

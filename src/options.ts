@@ -57,7 +57,9 @@ export interface NormalizedClientOptions {
 }
 
 /** The SDK's own User-Agent product token. */
-export const SDK_USER_AGENT = `personal-ledger-sdk/${__SDK_VERSION__}`;
+// Filled in by the build (tsup) and the tests (vitest); 'dev' when the source runs as is (tsx).
+const SDK_VERSION: string = typeof __SDK_VERSION__ === 'string' ? __SDK_VERSION__ : 'dev';
+export const SDK_USER_AGENT = `personal-ledger-sdk/${SDK_VERSION}`;
 
 const API_PREFIX = /\/api\/public\/v1$/;
 // A header value the Fetch API accepts; checked here so Headers' own error (which quotes the value) never fires.

@@ -18,7 +18,7 @@ const time = z.iso.datetime({ offset: true });
 const balance = z.number().refine(Number.isFinite, 'must be finite');
 
 // Strict objects: a misspelled key in a scenario file is an error, not a silent default.
-const scenarioSchema = z.strictObject({
+export const scenarioSchema = z.strictObject({
   $schema: z.string().optional(),
   name: z.string().optional(),
   description: z.string().optional(),

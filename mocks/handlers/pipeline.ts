@@ -169,7 +169,7 @@ async function run(
 }
 
 /** Reads at most BODY_LIMIT_BYTES (Content-Length first, then the bytes actually read). */
-async function readBody(request: Request): Promise<string> {
+export async function readBody(request: Request): Promise<string> {
   const declared = request.headers.get('content-length');
   if (declared !== null && Number(declared) > BODY_LIMIT_BYTES) throw bodyTooLarge();
   if (!request.body) return '';
@@ -202,7 +202,7 @@ async function readBody(request: Request): Promise<string> {
 }
 
 /** Spec 7 and spec-gaps 15: a body that is not JSON is 400 `invalid_json`. */
-function parseJson(text: string): unknown {
+export function parseJson(text: string): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch {
@@ -210,7 +210,8 @@ function parseJson(text: string): unknown {
   }
 }
 
-function bodyTooLarge(): ApiError {
+/** Spec-gaps 15: 413 `body_too_large`. */
+export function bodyTooLarge(): ApiError {
   return new ApiError(413, 'body_too_large', `Request body exceeds ${BODY_LIMIT_BYTES} bytes`);
 }
 

@@ -64,6 +64,26 @@ export function checkBody(schema: RequestSchema | 'BulkShape', body: unknown, ba
   return validate(body) ? [] : toDetails(validate.errors ?? [], base);
 }
 
+const UUID_PATTERN = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+
+/**
+ * The day of a row that certainly matches SnapshotWrite (exactly `account_id` a UUID, `snapshot_date`
+ * a real date, `balance` a finite number), checked by hand because a bulk call judges up to 5,000
+ * rows; `undefined` for any other row, which ajv then judges and words the problem of.
+ */
+export function snapshotWriteDay(row: unknown): number | undefined {
+  if (typeof row !== 'object' || row === null || Array.isArray(row)) return undefined;
+  const { account_id: accountId, snapshot_date: date, balance } = row as Record<string, unknown>;
+  let fields = 0;
+  for (const key in row) {
+    if (key !== 'account_id' && key !== 'snapshot_date' && key !== 'balance') return undefined;
+    fields++;
+  }
+  if (fields !== 3 || typeof balance !== 'number' || !Number.isFinite(balance)) return undefined;
+  if (typeof accountId !== 'string' || typeof date !== 'string' || !UUID_PATTERN.test(accountId)) return undefined;
+  return parseDay(date);
+}
+
 /** Spec-gaps 16-17: 422 `validation_failed` with one detail per problem. */
 export function validationFailed(detail: ErrorDetail[]): ApiError {
   return new ApiError(422, 'validation_failed', 'Validation failed', detail);

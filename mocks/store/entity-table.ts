@@ -5,10 +5,13 @@ import { MockControlError } from '../errors';
  * One kind of entity in an @msw/data Collection, behind plain methods. Reads return copies, so a
  * rule can never change the store by accident; writes go through the collection's schema.
  * Queries are linear scans: fine for the few entities a test holds (snapshots live elsewhere).
+ * Lookups by id, which every request makes, go through a plain index kept beside the collection.
  */
 export class EntityTable<T extends { id: string }> {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   private readonly collection: Collection<any>;
+  /** id -> the record as last written (never handed out: reads copy it). */
+  readonly #byId = new Map<string, T>();
 
   /** @param schema a Standard Schema (zod) describing one record */
   constructor(schema: object) {
@@ -17,8 +20,8 @@ export class EntityTable<T extends { id: string }> {
 
   /** The record with this id, if any. */
   get(id: string): T | undefined {
-    const record = this.collection.findFirst((q) => q.where({ id } as never));
-    return record && copy(record as unknown as T);
+    const record = this.#byId.get(id);
+    return record && copy(record);
   }
 
   /** Every record, in insertion order. */
@@ -40,8 +43,10 @@ export class EntityTable<T extends { id: string }> {
 
   /** Adds a record; the id must be new. */
   async insert(record: T): Promise<T> {
-    if (this.get(record.id)) throw new MockControlError(409, 'duplicate_id', `The id ${record.id} is taken`);
-    return copy((await this.collection.create(record as never)) as unknown as T);
+    if (this.#byId.has(record.id)) throw new MockControlError(409, 'duplicate_id', `The id ${record.id} is taken`);
+    const created = copy((await this.collection.create(record as never)) as unknown as T);
+    this.#byId.set(created.id, created);
+    return copy(created);
   }
 
   /** Changes some fields of the record with this id and returns the new record. */
@@ -52,12 +57,15 @@ export class EntityTable<T extends { id: string }> {
       },
       strict: true,
     });
-    return copy(updated as unknown as T);
+    const record = copy(updated as unknown as T);
+    this.#byId.set(record.id, record);
+    return copy(record);
   }
 
   /** Removes every record. */
   clear(): void {
     this.collection.deleteMany((q) => q.where(() => true));
+    this.#byId.clear();
   }
 }
 

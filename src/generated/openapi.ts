@@ -831,7 +831,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BulkNothingWritten"] | components["schemas"]["Error"];
+                    "application/json": components["schemas"]["BulkNothingWritten"] | (components["schemas"]["Error"] & unknown);
                 };
             };
             429: components["responses"]["TooManyRequests"];

@@ -1,0 +1,132 @@
+// Receives the ledger's snapshot.upserted webhooks and prints each one: a starting point for reacting to
+// balance changes (refresh a dashboard, alert on a low balance). Answers 204 to every event it accepts.
+//
+//   npx tsx examples/webhook-receiver.ts --port 8787
+//
+// It listens on 127.0.0.1 only. To receive events from a real service, put a tunnel or reverse proxy in front
+// and register its URL as a webhook in the app. It never calls the API, so it needs no LEDGER_* variables.
+// Signing is not part of the published API, so it cannot verify who sent an event: treat events as hints and
+// read the balances back through the API before acting on them.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { pathToFileURL } from 'node:url';
+import type { SnapshotUpsertedEvent } from 'personal-ledger-sdk';
+import { integerOption, parseCommandLine } from './lib/args.js';
+import { formatMoney, plural } from './lib/format.js';
+import { processIo, say, type Env, type Io, type Output } from './lib/io.js';
+import { EXIT, reportError } from './lib/report-error.js';
+
+const USAGE = `Usage: webhook-receiver [--port N]
+  --port   port on 127.0.0.1 (default 0: a free port, printed at start)`;
+/** An event for a 5,000-row bulk write is about 1 MB; anything far bigger is refused. */
+const MAX_BODY_BYTES = 8 * 1024 * 1024;
+/** Snapshots printed per event. */
+const SHOWN = 3;
+
+export interface WebhookReceiver {
+  /** `http://127.0.0.1:<port>/` */
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Starts the receiver on 127.0.0.1:`port` (0 for a free one). Events are printed to `out`. */
+export async function startWebhookReceiver(port: number, out: Output): Promise<WebhookReceiver> {
+  const server = createServer((request, response) => {
+    handle(request, response, out).catch((error: unknown) => {
+      say(out, `could not handle a request: ${(error as Error).message}`);
+      if (!response.headersSent) reply(response, 500);
+    });
+  });
+  // Bounded: a slow or stuck sender cannot hold a connection open for long.
+  server.requestTimeout = 10_000;
+  server.headersTimeout = 5_000;
+  server.keepAliveTimeout = 1_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+  const { port: bound } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${bound}/`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+async function handle(request: IncomingMessage, response: ServerResponse, out: Output): Promise<void> {
+  if (request.method !== 'POST') return reply(response, 405, { allow: 'POST' });
+  const body = await readBody(request);
+  if (body === undefined) return reply(response, 413);
+  let event: SnapshotUpsertedEvent;
+  try {
+    event = JSON.parse(body) as SnapshotUpsertedEvent;
+  } catch {
+    say(out, 'refused a request whose body is not JSON');
+    return reply(response, 400);
+  }
+  if (typeof event !== 'object' || event === null || typeof event.type !== 'string') {
+    say(out, 'refused a request that is not an event');
+    return reply(response, 400);
+  }
+  // New event types may be added to the API: accept them, so the sender does not count a failure.
+  if (event.type !== 'snapshot.upserted') {
+    say(out, `${event.type} ${event.id ?? ''}: not handled here, acknowledged`);
+    return reply(response, 204);
+  }
+  say(out, describeEvent(event, request.headers['ledger-delivery']));
+  reply(response, 204);
+}
+
+/** The event in a few lines: id, operation, row count and the first snapshots. */
+export function describeEvent(event: SnapshotUpsertedEvent, delivery?: string | string[]): string {
+  const snapshots = Array.isArray(event.data?.snapshots) ? event.data.snapshots : [];
+  const lines = [
+    `snapshot.upserted ${event.id} at ${event.created_at}${typeof delivery === 'string' && delivery !== event.id ? ` (delivery ${delivery})` : ''}`,
+    `  operation ${event.data?.operation}, ${plural(snapshots.length, 'row')}`,
+    ...snapshots.slice(0, SHOWN).map((s) => `  ${s.snapshot_date}  ${s.account_id}  ${formatMoney(s.balance).padStart(14)}  ${s.action}`),
+  ];
+  if (snapshots.length > SHOWN) lines.push(`  ... and ${snapshots.length - SHOWN} more`);
+  return lines.join('\n');
+}
+
+/** The body as text, or undefined when it is larger than MAX_BODY_BYTES. */
+async function readBody(request: IncomingMessage): Promise<string | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_BODY_BYTES) return undefined;
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function reply(response: ServerResponse, status: number, headers: Record<string, string> = {}): void {
+  response.writeHead(status, { ...headers, connection: 'close' }).end();
+}
+
+/** Runs the receiver until `io.signal` aborts (Ctrl-C). Returns the exit code: 0, or 2 for bad arguments. */
+export async function main(argv: string[], _env: Env, io: Io): Promise<number> {
+  try {
+    const { values } = parseCommandLine(argv, { port: { type: 'string' } }, USAGE);
+    const port = integerOption('port', values.port, 0, 0, 65_535);
+    const receiver = await startWebhookReceiver(port, io.stdout);
+    say(io.stdout, `Listening for ledger webhooks on ${receiver.url} (Ctrl-C to stop)`);
+    await new Promise<void>((resolve) => {
+      if (io.signal?.aborted) resolve();
+      io.signal?.addEventListener('abort', () => resolve(), { once: true });
+    });
+    await receiver.close();
+    say(io.stdout, 'Stopped.');
+    return EXIT.ok;
+  } catch (error) {
+    return reportError(error, io);
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  process.exitCode = await main(process.argv.slice(2), process.env, processIo());
+}

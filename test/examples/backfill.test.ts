@@ -1,0 +1,162 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { LedgerMock } from 'personal-ledger-sdk/mocks';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { historyRows, main } from '../../examples/backfill.js';
+import type { Checkpoint } from '../../examples/lib/checkpoint.js';
+import { captureIo, demoFake, OFFLINE, tempDir } from './support.js';
+
+const HISTORY = ['--days', '730', '--end', '2026-10-31', '--chunk-size', '500'];
+
+let fake: LedgerMock;
+let dir: Awaited<ReturnType<typeof tempDir>>;
+let checkpoint: string;
+beforeEach(async () => {
+  fake = demoFake();
+  dir = await tempDir();
+  checkpoint = join(dir.path, 'backfill.checkpoint.json');
+});
+afterEach(() => dir.cleanup());
+
+async function backfill(argv: string[], options: { signal?: AbortSignal; isTTY?: boolean; onWrite?: (text: string) => void } = {}) {
+  const captured = captureIo({ fake, ...options });
+  const code = await main([...argv, '--checkpoint', checkpoint], OFFLINE, captured.io);
+  return { code, stdout: captured.stdout(), stderr: captured.stderr() };
+}
+
+/** The full history the options describe, on the accounts the run created. */
+async function expectedHistory(): Promise<Map<string, number>> {
+  const accounts = await fake.control.listAccounts();
+  const accountIds = [1, 2, 3].map((n) => accounts.find((a) => a.name === `Backfill account ${n}`)!.id);
+  const rows = historyRows({ accounts: 3, days: 730, rows: 2190, end: '2026-10-31', seed: 1, accountIds });
+  return new Map(rows.map((r) => [`${r.account_id}|${r.snapshot_date}`, r.balance]));
+}
+
+/** Every balance stored on the backfill accounts. */
+async function storedHistory(): Promise<Map<string, number>> {
+  const ids = new Set((await fake.control.listAccounts()).filter((a) => a.name.startsWith('Backfill account')).map((a) => a.id));
+  const all = await fake.control.listSnapshots();
+  return new Map(all.filter((s) => ids.has(s.account_id)).map((s) => [`${s.account_id}|${s.snapshot_date}`, s.balance]));
+}
+
+const readCheckpoint = async () => JSON.parse(await readFile(checkpoint, 'utf8')) as Checkpoint;
+
+describe('backfill: loads years of daily balances across accounts with the bulk helper', () => {
+  it('writes 3 accounts x 730 days, with plain progress lines when not on a terminal', async () => {
+    const { code, stdout, stderr } = await backfill(HISTORY);
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    const expected = await expectedHistory();
+    expect(expected.size).toBe(2190);
+    expect(await storedHistory()).toEqual(expected);
+    expect(stdout).toContain('Created 3 ledger accounts named "Backfill account N" (Cash, asset).');
+    expect(stdout).toContain('Backfilling 2,190 rows (3 accounts, 2024-11-01 to 2026-10-31) to the built-in demo ledger.');
+    expect(stdout).toContain('progress:  22%  500/2,190 rows\n');
+    expect(stdout).toContain('progress: 100%  2,190/2,190 rows\n');
+    expect(stdout).toContain('Done: 2,190 rows: 2,190 inserted, 0 updated, 0 skipped; 0 duplicates superseded; 5 chunks; 5 webhooks attempted.');
+    expect(stdout).not.toContain('\r');
+    expect(existsSync(checkpoint)).toBe(false);
+  });
+
+  it('draws a progress bar on a terminal', async () => {
+    const { code, stdout } = await backfill(HISTORY, { isTTY: true });
+    expect(code).toBe(0);
+    expect(stdout).toContain('\r[#######-----------------------]  22%  500/2,190 rows');
+    expect(stdout).toContain('\r[##############################] 100%  2,190/2,190 rows\u001b[K\n');
+  });
+
+  it('a second run of the same history rewrites the same balances (keyed upserts): nothing is duplicated', async () => {
+    await backfill(HISTORY);
+    const { code, stdout } = await backfill(HISTORY);
+    expect(code).toBe(0);
+    expect(stdout).not.toContain('Created');
+    expect(stdout).toContain('2,190 rows: 0 inserted, 2,190 updated');
+    expect(await storedHistory()).toEqual(await expectedHistory());
+  });
+});
+
+describe('backfill: resumable after an interruption, losing no row', () => {
+  it('after a chunk fails for good (503, retries used up), --resume sends exactly the rows not confirmed', async () => {
+    // Chunks 1 and 2 go through (a zero-latency fault uses up their turns); chunk 3 gets 503 three times.
+    fake.control.faults.inject({ operation: 'bulkUpsertSnapshots', times: 2, kind: { latencyMs: 0 } });
+    fake.control.faults.inject({ operation: 'bulkUpsertSnapshots', times: 3, kind: { status: 503 } });
+    const stopped = await backfill(HISTORY);
+    expect(stopped.code).toBe(1);
+    expect(stopped.stderr).toContain('Error: Bulk upsert stopped (request_failed)');
+    expect(stopped.stderr).toContain('  status: 503\n  code: unavailable\n');
+    expect(stopped.stdout).toContain('Stopped (request_failed): 1,000 of 2,190 rows written.');
+    expect(stopped.stdout).toContain(`Saved 1,190 rows not confirmed to ${checkpoint}; run again with --resume to send exactly those.`);
+    expect((await storedHistory()).size).toBe(1000);
+
+    const saved = await readCheckpoint();
+    const expected = await expectedHistory();
+    expect(saved).toMatchObject({ target: 'the built-in demo ledger', reason: 'request_failed', confirmed: 1000 });
+    expect(saved.pending).toHaveLength(1190);
+    // The checkpoint holds exactly the rows not yet stored.
+    const stored = await storedHistory();
+    const missing = [...expected.keys()].filter((key) => !stored.has(key));
+    expect(saved.pending.map((r) => `${r.account_id}|${r.snapshot_date}`)).toEqual(missing);
+
+    const refused = await backfill(HISTORY);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(`a checkpoint of an interrupted run is at ${checkpoint} (1,190 rows not confirmed): run with --resume`);
+
+    const resumed = await backfill(['--resume']);
+    expect(resumed.stderr).toBe('');
+    expect(resumed.code).toBe(0);
+    expect(resumed.stdout).toContain('Resuming: 1,190 rows not confirmed when the last run stopped (request_failed).');
+    expect(resumed.stdout).toContain('Done: 1,190 rows: 1,190 inserted, 0 updated, 0 skipped');
+    expect(await storedHistory()).toEqual(expected);
+    expect(existsSync(checkpoint)).toBe(false);
+  });
+
+  it('after an abort (Ctrl-C) at a chunk boundary, --resume finishes the history', async () => {
+    const controller = new AbortController();
+    const stopped = await backfill(HISTORY, {
+      signal: controller.signal,
+      onWrite: (text) => {
+        if (text.startsWith('progress:')) controller.abort(new Error('stopped by SIGINT'));
+      },
+    });
+    expect(stopped.code).toBe(1);
+    expect(stopped.stdout).toContain('Stopped (aborted): 500 of 2,190 rows written.');
+    const saved = await readCheckpoint();
+    expect(saved).toMatchObject({ reason: 'aborted', confirmed: 500 });
+    expect(saved.pending).toHaveLength(1690);
+
+    const resumed = await backfill(['--resume', '--chunk-size', '500']);
+    expect(resumed.code).toBe(0);
+    expect(await storedHistory()).toEqual(await expectedHistory());
+    expect(fake.control.journal.entries().filter((e) => e.operationId === 'bulkUpsertSnapshots')).toHaveLength(5);
+  });
+
+  it('--resume without a checkpoint, or with one for another ledger, refuses to start', async () => {
+    const none = await backfill(['--resume']);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain(`nothing to resume: no checkpoint at ${checkpoint}`);
+
+    await dir.file(
+      'backfill.checkpoint.json',
+      JSON.stringify({ format: 'personal-ledger-backfill-checkpoint/1', target: 'https://elsewhere.example', saved_at: '', reason: 'aborted', confirmed: 0, pending: [] }),
+    );
+    const elsewhere = await backfill(['--resume']);
+    expect(elsewhere.code).toBe(2);
+    expect(elsewhere.stderr).toContain('is for https://elsewhere.example, not the built-in demo ledger');
+
+    await dir.file('backfill.checkpoint.json', '{"not":"a checkpoint"}');
+    const broken = await backfill(['--resume']);
+    expect(broken.code).toBe(2);
+    expect(broken.stderr).toContain('is not a backfill checkpoint');
+  });
+});
+
+describe('historyRows: the generated history', () => {
+  it('is the same for the same options, one row per account and day, oldest first, cut at --rows', () => {
+    const plan = { accounts: 2, days: 3, rows: 5, end: '2024-03-01', seed: 7, accountIds: ['a', 'b'] };
+    const rows = historyRows(plan);
+    expect(rows).toEqual(historyRows(plan));
+    expect(rows.map((r) => `${r.account_id} ${r.snapshot_date}`)).toEqual(['a 2024-02-28', 'b 2024-02-28', 'a 2024-02-29', 'b 2024-02-29', 'a 2024-03-01']);
+    expect(rows.every((r) => Number.isInteger(Math.round(r.balance * 100)))).toBe(true);
+  });
+});

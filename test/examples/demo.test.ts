@@ -1,0 +1,40 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { DEMO_IDS } from 'personal-ledger-sdk/mocks';
+import { describe, expect, it } from 'vitest';
+import { main } from '../../examples/demo.js';
+import { accountNamed, balancesOf, captureIo, demoFake } from './support.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const SUMMARY = 'Summary: wrote 6 balances to the built-in demo ledger (5 new, 1 changed, 2 already up to date).';
+
+describe('npm run demo: the README main job, offline, on the first try', () => {
+  it('syncs the sample export into the built-in fake and prints a short summary', async () => {
+    const fake = demoFake();
+    const captured = captureIo({ fake });
+    // LEDGER_* variables in the caller's environment are ignored: the demo is always offline.
+    expect(await main([], { LEDGER_BASE_URL: 'https://ledger.example.com', LEDGER_TOKEN: 'plk_x' }, captured.io)).toBe(0);
+    expect(captured.stderr()).toBe('');
+    expect((await balancesOf(fake, DEMO_IDS.accounts.jointSavings)).get('2026-10-31')).toBe(13712.48);
+    expect(await accountNamed(fake, 'First Bank money market')).toBeDefined();
+    const lines = captured.stdout().trimEnd().split('\n');
+    expect(lines[0]).toBe('Personal Ledger SDK demo: syncing a bank balance export (examples/data/first-bank-balances.csv).');
+    expect(lines).toContain(SUMMARY);
+    expect(lines.at(-1)).toBe('Describe your bank and accounts in examples/data/mapping.json: see examples/README.md.');
+    expect(lines.length).toBeLessThanOrEqual(16);
+  });
+
+  it('`npm run demo` as a child process exits 0 and prints the summary line', async () => {
+    const env = { ...process.env };
+    delete env.LEDGER_BASE_URL;
+    delete env.LEDGER_TOKEN;
+    const { code, stdout, stderr } = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+      execFile('npm', ['run', '--silent', 'demo'], { cwd: ROOT, env, timeout: 60_000 }, (error, stdout, stderr) =>
+        resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr }),
+      );
+    });
+    expect({ code, stderr: stderr.replace(/^npm warn.*\n/gm, '') }).toEqual({ code: 0, stderr: '' });
+    expect(stdout).toContain('No LEDGER_BASE_URL or LEDGER_TOKEN set: using the built-in demo ledger');
+    expect(stdout).toContain(SUMMARY);
+  }, 70_000);
+});

@@ -1,0 +1,79 @@
+// Shared helpers of the example tests: a captured Io, a fresh demo fake, and paths to the sample data.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createLedgerMock, type LedgerMock } from 'personal-ledger-sdk/mocks';
+import type { Io } from '../../examples/lib/io.js';
+
+/** A file under examples/data. */
+export const dataFile = (name: string): string => fileURLToPath(new URL(`../../examples/data/${name}`, import.meta.url));
+
+/** An Io whose output is kept for assertions. */
+export interface CapturedIo {
+  io: Io;
+  stdout(): string;
+  stderr(): string;
+  /** stdout and stderr together, in order. */
+  all(): string;
+}
+
+export function captureIo(options: { fake?: LedgerMock; signal?: AbortSignal; isTTY?: boolean; onWrite?: (text: string) => void } = {}): CapturedIo {
+  let out = '';
+  let err = '';
+  let all = '';
+  const io: Io = {
+    stdout: {
+      write: (text: string) => {
+        out += text;
+        all += text;
+        options.onWrite?.(text);
+        return true;
+      },
+      isTTY: options.isTTY ?? false,
+    },
+    stderr: {
+      write: (text: string) => {
+        err += text;
+        all += text;
+        return true;
+      },
+    },
+    ...(options.fake ? { fake: options.fake } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
+  };
+  return { io, stdout: () => out, stderr: () => err, all: () => all };
+}
+
+/** A new fake with the demo scenario (Alex's token is what the examples use offline). */
+export function demoFake(): LedgerMock {
+  return createLedgerMock({ scenario: 'demo' });
+}
+
+/** No LEDGER_* variables: the examples use the built-in fake. */
+export const OFFLINE: Record<string, string | undefined> = {};
+
+/** A temporary directory, removed by the returned cleanup. */
+export async function tempDir(): Promise<{ path: string; file(name: string, text?: string): Promise<string>; cleanup(): Promise<void> }> {
+  const path = await mkdtemp(join(tmpdir(), 'ledger-examples-'));
+  return {
+    path,
+    async file(name, text) {
+      const full = join(path, name);
+      if (text !== undefined) await writeFile(full, text);
+      return full;
+    },
+    cleanup: () => rm(path, { recursive: true, force: true }),
+  };
+}
+
+/** Balances stored for one account, by date. */
+export async function balancesOf(fake: LedgerMock, accountId: string): Promise<Map<string, number>> {
+  const snapshots = await fake.control.listSnapshots({ accountId });
+  return new Map(snapshots.map((s) => [s.snapshot_date, s.balance]));
+}
+
+/** The id of the account with this name, from the fake's store. */
+export async function accountNamed(fake: LedgerMock, name: string): Promise<string | undefined> {
+  return (await fake.control.listAccounts()).find((a) => a.name === name)?.id;
+}

@@ -1,0 +1,60 @@
+// Helpers for the standalone server's tests: the CLI as a child process, and bounded waits.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const CLI_SOURCE = 'mocks/server/cli.ts';
+
+/** Rejects when `promise` has not settled within `ms`. */
+export function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms waiting for ${what}`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+export interface CliRun {
+  child: ChildProcess;
+  stdout(): string;
+  stderr(): string;
+  /** Resolves with stdout's first line once it is written. */
+  firstLine: Promise<string>;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Kills the child if it still runs (by its pid). */
+  kill(): void;
+}
+
+/** Runs the CLI from source: `node --import tsx mocks/server/cli.ts ...args`. */
+export function runCli(args: string[]): CliRun {
+  const child = spawn(process.execPath, ['--import', 'tsx', CLI_SOURCE, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  const firstLine = new Promise<string>((resolve, reject) => {
+    const check = () => {
+      const newline = out.indexOf('\n');
+      if (newline >= 0) {
+        child.stdout!.off('data', check);
+        resolve(out.slice(0, newline));
+      }
+    };
+    child.stdout!.on('data', check);
+    void exited.then(({ code }) => reject(new Error(`ledger-mock exited (${code}) before printing: ${err}`)));
+  });
+  firstLine.catch(() => undefined);
+  return {
+    child,
+    stdout: () => out,
+    stderr: () => err,
+    firstLine,
+    exited,
+    kill: () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    },
+  };
+}
