@@ -7,16 +7,16 @@ export default {
   name: 'personal-ledger-sdk',
   entryPoints: ['src/index.ts', 'mocks/index.ts'],
   out: 'docs/api',
-  tsconfig: 'tsconfig.json',
+  tsconfig: 'tsconfig.typedoc.json',
   readme: 'none',
   disableSources: true,
   excludePrivate: true,
   excludeInternal: true,
   // openapi-typescript writes these tags into src/generated/openapi.ts.
-  blockTags: [...OptionDefaults.blockTags, '@description', '@enum'],
+  blockTags: [...OptionDefaults.blockTags, '@description', '@enum', '@constant'],
   validation: { notExported: false, invalidLink: true, notDocumented: true },
   requiredToBeDocumented: ['Function', 'Class', 'Interface', 'TypeAlias', 'Enum', 'Variable'],
   // The generated root interfaces carry no comment of their own; their members are documented.
-  intentionallyNotDocumented: ['src.components', 'src.operations', 'src.webhooks', 'src.paths'],
+  intentionallyNotDocumented: ['src.components', 'src.operations', 'src.webhooks'],
   treatWarningsAsErrors: true,
 };

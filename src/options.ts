@@ -99,11 +99,12 @@ function normalizeRetry(retry: unknown): NormalizedRetryOptions {
   const predicate = r.retryNonIdempotent ?? false;
   if (typeof predicate !== 'boolean' && typeof predicate !== 'function') fail('`retry.retryNonIdempotent` must be a boolean or a function');
   if (r.onRetry !== undefined && typeof r.onRetry !== 'function') fail('`retry.onRetry` must be a function');
+  const delay = (key: 'baseDelayMs' | 'maxDelayMs' | 'maxRetryAfterMs') => numberIn(`retry.${key}`, r[key], RETRY_DEFAULTS[key], MAX_TIMER_MS);
   return {
-    maxRetries: integerIn('retry.maxRetries', r.maxRetries, RETRY_DEFAULTS.maxRetries, 0, 100),
-    baseDelayMs: numberIn('retry.baseDelayMs', r.baseDelayMs, RETRY_DEFAULTS.baseDelayMs, 0, MAX_TIMER_MS),
-    maxDelayMs: numberIn('retry.maxDelayMs', r.maxDelayMs, RETRY_DEFAULTS.maxDelayMs, 0, MAX_TIMER_MS),
-    maxRetryAfterMs: numberIn('retry.maxRetryAfterMs', r.maxRetryAfterMs, RETRY_DEFAULTS.maxRetryAfterMs, 0, MAX_TIMER_MS),
+    maxRetries: numberIn('retry.maxRetries', r.maxRetries, RETRY_DEFAULTS.maxRetries, 100, true),
+    baseDelayMs: delay('baseDelayMs'),
+    maxDelayMs: delay('maxDelayMs'),
+    maxRetryAfterMs: delay('maxRetryAfterMs'),
     statusCodes: new Set(statusCodes),
     retryNonIdempotent: typeof predicate === 'function' ? predicate : predicate ? () => true : NEVER,
     budget: normalizeBudget(r.budget),
@@ -114,13 +115,9 @@ function normalizeRetry(retry: unknown): NormalizedRetryOptions {
 function normalizeBudget(budget: unknown): Required<RetryBudgetOptions> | false {
   if (budget === false) return false;
   if (budget !== undefined && (typeof budget !== 'object' || budget === null)) fail('`retry.budget` must be an object or false');
-  const b = (budget ?? {}) as RetryBudgetOptions;
-  const defaults = RETRY_DEFAULTS.budget;
-  return {
-    capacity: numberIn('retry.budget.capacity', b.capacity, defaults.capacity, 0, Number.MAX_SAFE_INTEGER),
-    retryCost: numberIn('retry.budget.retryCost', b.retryCost, defaults.retryCost, 0, Number.MAX_SAFE_INTEGER),
-    successRefund: numberIn('retry.budget.successRefund', b.successRefund, defaults.successRefund, 0, Number.MAX_SAFE_INTEGER),
-  };
+  const b = (budget ?? {}) as Record<string, unknown>;
+  const entries = Object.entries(RETRY_DEFAULTS.budget).map(([key, fallback]) => [key, numberIn(`retry.budget.${key}`, b[key], fallback, Number.MAX_SAFE_INTEGER)]);
+  return Object.fromEntries(entries) as Required<RetryBudgetOptions>;
 }
 
 function normalizeTimeout(timeoutMs: unknown): number | false {
@@ -132,18 +129,12 @@ function normalizeTimeout(timeoutMs: unknown): number | false {
   return timeoutMs;
 }
 
-function numberIn(name: string, value: unknown, fallback: number, min: number, max: number): number {
+/** `value`, or `fallback` when it is undefined; a number from 0 to `max` (a whole one when `whole`). */
+function numberIn(name: string, value: unknown, fallback: number, max: number, whole = false): number {
   if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max) {
-    fail(`\`${name}\` must be a number from ${min} to ${max}`);
-  }
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > max) fail(`\`${name}\` must be a number from 0 to ${max}`);
+  if (whole && !Number.isInteger(value)) fail(`\`${name}\` must be a whole number`);
   return value;
-}
-
-function integerIn(name: string, value: unknown, fallback: number, min: number, max: number): number {
-  const n = numberIn(name, value, fallback, min, max);
-  if (!Number.isInteger(n)) fail(`\`${name}\` must be a whole number`);
-  return n;
 }
 
 function normalizeBaseUrl(baseUrl: unknown): string {

@@ -102,13 +102,34 @@ export interface LedgerControl {
   /** Stops a subscription from receiving events; it stays listed. */
   deactivateWebhook(webhookId: string): Promise<WebhookRecord>;
   /** The snapshot.upserted events emitted, with payloads and per-subscription outcomes. */
-  readonly events: { list(): EventLogEntry[]; clear(): void };
+  readonly events: {
+    /** Every event kept (the most recent 10,000 at least), oldest first, as copies. */
+    list(): EventLogEntry[];
+    /** Forgets every event. */
+    clear(): void;
+  };
   /** The clock used for token expiry, last-used times and event timestamps. */
   readonly clock: Clock;
   /** The requests answered: method, path, operationId, status, token id, duration, fault, bugs. */
-  readonly journal: { entries(): JournalEntry[]; internalErrors(): JournalEntry[]; clear(): void };
+  readonly journal: {
+    /** The most recent 10,000 requests, oldest first. */
+    entries(): JournalEntry[];
+    /** The requests that hit a bug in the fake (answered 500 `internal_error`). */
+    internalErrors(): JournalEntry[];
+    /** Forgets every entry. */
+    clear(): void;
+  };
   /** Injected failures: latency, a status, a network error, or a failure after the write is applied. */
-  readonly faults: { inject(spec: FaultSpec): string; remove(faultId: string): void; clear(): void; list(): ActiveFault[] };
+  readonly faults: {
+    /** Adds a fault; returns its id. Faults are tried in the order injected; one applies per request. */
+    inject(spec: FaultSpec): string;
+    /** Removes one fault by id. */
+    remove(faultId: string): void;
+    /** Removes every fault. */
+    clear(): void;
+    /** The faults still active, with the hits they have left. */
+    list(): ActiveFault[];
+  };
   /** Replaces the state with a scenario (journal, faults and clock are kept unless it sets `now`). */
   loadScenario(scenario: ScenarioName | Scenario): Promise<void>;
   /** Back to the starting state: the initial scenario, clock, empty journal, no faults. */

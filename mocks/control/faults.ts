@@ -20,6 +20,7 @@ export type FaultKind =
   /** Runs the operation and commits it, then loses the response: "applied, but the answer was lost". */
   | { afterApply: 'networkError' | StatusFault };
 
+/** Which requests a fault hits, how often, and what it does to them. */
 export interface FaultSpec {
   /** An operationId, or `*` for every operation. @default '*' */
   operation?: string;
@@ -27,6 +28,7 @@ export interface FaultSpec {
   times?: number;
   /** The chance (0..1) that a matching request is hit, from a PRNG seeded by the mock's seed. @default 1 */
   rate?: number;
+  /** What happens to a request it hits. */
   kind: FaultKind;
 }
 

@@ -21,18 +21,21 @@ export interface Scenario {
   webhooks?: ScenarioWebhook[];
 }
 
+/** A household of a scenario, with its plan. */
 export interface ScenarioHousehold {
   id: string;
   name?: string;
   plan: Plan;
 }
 
+/** A user of a scenario and the household they belong to. */
 export interface ScenarioUser {
   id: string;
   name?: string;
   household_id: string;
 }
 
+/** A category of a scenario: a shared default, or owned by `owner_user_id`. */
 export interface ScenarioCategory {
   id: string;
   name: string;
@@ -42,6 +45,7 @@ export interface ScenarioCategory {
   owner_user_id?: string | null;
 }
 
+/** An account of a scenario, owned by `owner_user_id` (`kind: 'vault'` for an unreachable vault item). */
 export interface ScenarioAccount {
   id: string;
   owner_user_id: string;
@@ -61,6 +65,7 @@ export interface ScenarioAccount {
   kind?: AccountKind;
 }
 
+/** One snapshot of a scenario. */
 export interface ScenarioSnapshot {
   account_id: string;
   snapshot_date: string;
@@ -82,6 +87,7 @@ export interface ScenarioSnapshotSeries {
   is_estimated?: boolean;
 }
 
+/** A token of a scenario with a known value (only its hash is stored). */
 export interface ScenarioToken {
   id: string;
   user_id: string;
@@ -95,6 +101,7 @@ export interface ScenarioToken {
   revoked_at?: string | null;
 }
 
+/** A webhook subscription of a scenario. */
 export interface ScenarioWebhook {
   id: string;
   user_id: string;

@@ -12,14 +12,45 @@ export const operations: readonly Operation[] = [...identityOperations, ...accou
  * 404 `route_not_found` for any other path or method there.
  */
 export function createHandlers(context: MockContext, baseUrl: string): HttpHandler[] {
-  const api = baseUrl + API_PREFIX;
+  const root = new URL(baseUrl);
+  const api = root.origin + root.pathname.replace(/\/+$/, '') + API_PREFIX;
   return [
     ...operations.map((operation) =>
-      http[operation.method](api + operation.path, ({ request, params }) =>
-        handleOperation(context, operation, request, params as Record<string, string>),
+      http[operation.method](routePattern(api, operation.path, operations), ({ request }) =>
+        handleOperation(context, operation, request, paramsOf(operation, request.url)),
       ),
     ),
-    http.all(api, ({ request }) => handleUnknownRoute(context, request)),
-    http.all(`${api}/*`, ({ request }) => handleUnknownRoute(context, request)),
+    http.all(new RegExp(`^${escapeRegExp(api)}(?:/.*)?$`), ({ request }) => handleUnknownRoute(context, request)),
   ];
+}
+
+// Routes are exact, case-sensitive RegExps without capture groups: a path openapi.json does not have
+// (`/me/`, `/ME`) is route_not_found, and MSW never percent-decodes a segment itself (a malformed
+// escape such as `/snapshots/%E0%A4%A` made its lookup throw, answered as a 500). As in OpenAPI,
+// a concrete path wins over a template: `PATCH /snapshots/bulk` is an unknown method on
+// /snapshots/bulk (route_not_found), not an update of a snapshot with the id `bulk`.
+function routePattern(api: string, path: string, all: readonly Operation[]): RegExp {
+  if (!path.endsWith('/:id')) return new RegExp(`^${escapeRegExp(api + path)}$`);
+  const parent = path.slice(0, -'/:id'.length);
+  const concrete = all
+    .map((other) => other.path)
+    .filter((other) => other.startsWith(`${parent}/`) && !other.includes(':') && !other.slice(parent.length + 1).includes('/'))
+    .map((other) => escapeRegExp(other.slice(parent.length + 1)));
+  const exclude = concrete.length > 0 ? `(?!(?:${[...new Set(concrete)].join('|')})$)` : '';
+  return new RegExp(`^${escapeRegExp(api + parent)}/${exclude}[^/]+$`);
+}
+
+/** The `:id` of a path: its last segment, decoded; a malformed escape stays as sent (it names nothing: 404). */
+function paramsOf(operation: Operation, url: string): Record<string, string> {
+  if (!operation.path.endsWith('/:id')) return {};
+  const segment = new URL(url).pathname.split('/').pop() ?? '';
+  try {
+    return { id: decodeURIComponent(segment) };
+  } catch {
+    return { id: segment };
+  }
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -50,8 +50,13 @@ export function emitSnapshotUpserted(
     deliveries: subscriptions.map((s) => ({ subscription_id: s.id, url: s.url, outcome: 'pending' })),
   };
   store.events.push(entry);
+  // The event journal keeps the most recent MAX_EVENTS (trimmed in batches), so a long-running fake stays bounded.
+  if (store.events.length >= 2 * MAX_EVENTS) store.events.splice(0, store.events.length - MAX_EVENTS);
   return { entry, subscriptions };
 }
+
+/** How many events the journal keeps at least (the most recent ones). */
+export const MAX_EVENTS = 10_000;
 
 /** Attempts an event once per subscription and records each outcome; never throws. */
 export async function deliverEvent(pending: PendingDelivery, deliver: WebhookDeliverer | undefined): Promise<void> {

@@ -42,9 +42,11 @@ export interface LedgerMockServer {
   listen(): Promise<RunningLedgerMockServer>;
 }
 
+/** A listening `ledger-mock` server. */
 export interface RunningLedgerMockServer {
   /** `http://host:port`; the API is under `${url}/api/public/v1`, the control surface under `${url}/__mock`. */
   readonly url: string;
+  /** The port bound (useful with `port: 0`). */
   readonly port: number;
   /** Stops listening and drops open connections. */
   close(): Promise<void>;

@@ -21,6 +21,7 @@ export type Scope = 'ledger:read' | 'snapshots:write' | 'accounts:write';
 /** `standard` accounts are the API's; `vault` items (tangible assets) exist but are never reachable. */
 export type AccountKind = 'standard' | 'vault';
 
+/** A household as the fake stores it: its plan decides API access and sharing. */
 export interface HouseholdRecord {
   id: string;
   name: string;
@@ -28,6 +29,7 @@ export interface HouseholdRecord {
   created_at: string;
 }
 
+/** A user as the fake stores it, with their current household. */
 export interface UserRecord {
   id: string;
   name: string;
@@ -35,6 +37,7 @@ export interface UserRecord {
   created_at: string;
 }
 
+/** A category as the fake stores it: a shared default (no owner) or a user's own. */
 export interface CategoryRecord {
   id: string;
   name: string;
@@ -43,6 +46,7 @@ export interface CategoryRecord {
   owner_user_id: string | null;
 }
 
+/** An account as the fake stores it, including vault items (`kind: 'vault'`), which the API never reaches. */
 export interface AccountRecord {
   id: string;
   owner_user_id: string;
@@ -58,6 +62,7 @@ export interface AccountRecord {
   created_at: string;
 }
 
+/** A token as the fake stores it: a SHA-256 hash and a display prefix, never the value. */
 export interface TokenRecord {
   id: string;
   user_id: string;
@@ -73,6 +78,7 @@ export interface TokenRecord {
   last_used_at: string | null;
 }
 
+/** A webhook subscription as the fake stores it. */
 export interface WebhookRecord {
   id: string;
   user_id: string;

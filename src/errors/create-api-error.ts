@@ -2,6 +2,7 @@ import { parseRetryAfter } from '../retry/retry-after';
 import type { LedgerApiError } from './ledger-api-error';
 import { readErrorBody } from './read-error-body';
 import { redact } from './redact';
+import { pathOf } from './request-failure';
 import { apiErrorClassFor, STATUS_TEXT } from './status-classes';
 import { UnexpectedStatusError } from './unexpected-status-error';
 
@@ -63,15 +64,4 @@ function fallbackMessage(response: ErrorResponseLike, method: string, path: stri
   const status = `HTTP ${response.status}${text ? ` ${text}` : ''}`;
   const target = [method, path].filter(Boolean).join(' ');
   return target ? `${status} from ${target}` : status;
-}
-
-// Path and query only: no origin, no credentials, no fragment.
-function pathOf(url: string): string {
-  if (url === '') return '';
-  try {
-    const parsed = new URL(url, 'http://relative.invalid');
-    return `${parsed.pathname}${parsed.search}`;
-  } catch {
-    return '';
-  }
 }

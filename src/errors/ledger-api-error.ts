@@ -60,18 +60,4 @@ export class LedgerApiError extends LedgerError {
     this.method = init.method ?? '';
     this.path = init.path ?? '';
   }
-
-  /** A plain, loggable copy of the error's fields. */
-  override toJSON(): Record<string, unknown> {
-    return {
-      name: this.name,
-      message: this.message,
-      status: this.status,
-      code: this.code,
-      detail: this.detail,
-      body: this.body,
-      method: this.method,
-      path: this.path,
-    };
-  }
 }

@@ -9,8 +9,9 @@ export class LedgerError extends Error {
     Object.defineProperty(this.prototype, LEDGER_ERROR_BRAND, { value: true });
   }
 
-  /** A plain, loggable copy: `name` and `message` (subclasses add their own fields). */
+  /** A plain, loggable copy: `name`, `message` and the error's own fields (`status`, `path`...; never `cause`). */
   toJSON(): Record<string, unknown> {
-    return { name: this.name, message: this.message };
+    // `message`, `stack` and `cause` are own but not enumerable: the spread takes the class's fields only.
+    return { name: this.name, message: this.message, ...(this as object) };
   }
 }

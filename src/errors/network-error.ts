@@ -42,10 +42,6 @@ export class NetworkError extends LedgerError {
     this.attempts = attempts;
   }
 
-  /** A plain, loggable copy of the error's fields. */
-  override toJSON(): Record<string, unknown> {
-    return { name: this.name, message: this.message, method: this.method, path: this.path, code: this.code, attempts: this.attempts };
-  }
 }
 
 /** The system error code of a fetch failure: on the error itself or its `cause` (undici puts it there). */

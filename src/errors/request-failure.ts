@@ -14,14 +14,18 @@ export interface RequestFailureInit {
 
 /** `POST /api/public/v1/snapshots/bulk`: method and path + query, with secrets scrubbed. */
 export function describeRequest(init: RequestFailureInit): { method: string; path: string } {
-  let path = '';
+  return { method: init.method.toUpperCase(), path: redact(pathOf(init.url), init.redact ?? []) };
+}
+
+/** Path and query of a URL (absolute or not): no origin, no credentials, no fragment; '' if it does not parse. */
+export function pathOf(url: string): string {
+  if (url === '') return '';
   try {
-    const url = new URL(init.url, 'http://relative.invalid');
-    path = `${url.pathname}${url.search}`;
+    const parsed = new URL(url, 'http://relative.invalid');
+    return `${parsed.pathname}${parsed.search}`;
   } catch {
-    // keep '' for a URL that does not parse
+    return '';
   }
-  return { method: init.method.toUpperCase(), path: redact(path, init.redact ?? []) };
 }
 
 /**

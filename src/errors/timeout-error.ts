@@ -38,9 +38,4 @@ export class TimeoutError extends LedgerError {
     this.timeoutMs = init.timeoutMs;
     this.attempts = attempts;
   }
-
-  /** A plain, loggable copy of the error's fields. */
-  override toJSON(): Record<string, unknown> {
-    return { name: this.name, message: this.message, method: this.method, path: this.path, timeoutMs: this.timeoutMs, attempts: this.attempts };
-  }
 }

@@ -27,10 +27,4 @@ export class UnexpectedStatusError extends LedgerApiError {
     super(init);
     this.retryAfterMs = init.retryAfterMs;
   }
-
-  /** A plain, loggable copy of the error's fields (with `retryAfterMs` when there is one). */
-  override toJSON(): Record<string, unknown> {
-    const json = super.toJSON();
-    return this.retryAfterMs === undefined ? json : { ...json, retryAfterMs: this.retryAfterMs };
-  }
 }

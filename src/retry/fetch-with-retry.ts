@@ -4,7 +4,7 @@ import { NetworkError } from '../errors/network-error';
 import { describeRequest } from '../errors/request-failure';
 import { TimeoutError } from '../errors/timeout-error';
 import type { FetchLike } from '../options';
-import { sleep as defaultSleep, untilAborted } from './abort';
+import { sleep as defaultSleep } from './abort';
 import { backoffDelay } from './backoff';
 import { RetryBudget } from './budget';
 import { failedBeforeSending, isIdempotentRequest } from './policy';
@@ -40,8 +40,8 @@ type Attempt = { response: Response } | { error: NetworkError | TimeoutError; ra
 const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
 
 /**
- * Builds the fetch the client hands to openapi-fetch. Each attempt gets a clone of the request and a signal
- * that aborts on the caller's signal or on the per-attempt timeout (`AbortSignal.any`). The response body is
+ * Builds the fetch the client hands to openapi-fetch. Each attempt gets its own copy of the request and a signal
+ * that aborts on the caller's signal or on the per-attempt timeout. The response body is
  * read within the attempt, so a stalled or broken body is a timeout or network error too. A caller's abort
  * rejects with the caller's reason and is never retried.
  */
@@ -54,30 +54,51 @@ export function createRetryingFetch(options: RetryingFetchOptions, internals: Re
 
   async function attemptOnce(request: Request, attempt: number): Promise<Attempt> {
     const caller = request.signal;
-    const timeout = timeoutMs === false ? undefined : new AbortController();
-    const timer = timeout && setTimeout(() => timeout.abort(new DOMException('The attempt timed out', 'TimeoutError')), timeoutMs as number);
-    const signal = timeout ? AbortSignal.any([caller, timeout.signal]) : caller;
+    // One controller per attempt, aborted by the timeout or by the caller's signal (cheaper than AbortSignal.any),
+    // and one promise that rejects with the reason: the attempt ends on time even with a fetch that ignores
+    // `Request.signal` (MSW's interceptor, some custom fetches).
+    const controller = timeoutMs === false ? undefined : new AbortController();
+    const signal = controller?.signal ?? caller;
+    let rejectAborted!: (reason: unknown) => void;
+    const aborted = new Promise<never>((_, reject) => (rejectAborted = reject));
+    aborted.catch(() => undefined);
+    const abort = (reason: unknown) => {
+      controller?.abort(reason);
+      rejectAborted(reason);
+    };
+    const onCallerAbort = () => abort(caller.reason);
+    caller.addEventListener('abort', onCallerAbort);
+    if (caller.aborted) onCallerAbort();
+    const timer = controller && setTimeout(() => abort(new DOMException('The attempt timed out', 'TimeoutError')), timeoutMs as number);
     try {
-      const sent = new Request(request.clone(), { signal });
-      const response = await untilAborted(Promise.resolve().then(() => options.fetch(sent)), signal);
-      const body = NULL_BODY_STATUSES.has(response.status) || response.body === null ? null : await untilAborted(response.arrayBuffer(), signal);
+      // A body is a stream that an attempt uses up: later attempts need their own copy.
+      const sent = new Request(request.body === null ? request : request.clone(), { signal });
+      const response = await Promise.race([Promise.resolve().then(() => options.fetch(sent)), aborted]);
+      const body = NULL_BODY_STATUSES.has(response.status) || response.body === null ? null : await Promise.race([response.arrayBuffer(), aborted]);
       const buffered = new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
       Object.defineProperty(buffered, 'url', { value: response.url });
       return { response: buffered };
     } catch (raw) {
       if (caller.aborted) throw caller.reason;
       const failure = { method: request.method, url: request.url, attempts: attempt, redact: secrets };
-      if (timeout?.signal.aborted) return { error: new TimeoutError({ ...failure, timeoutMs: timeoutMs as number }), raw };
+      if (signal.aborted) return { error: new TimeoutError({ ...failure, timeoutMs: timeoutMs as number }), raw };
       return { error: new NetworkError({ ...failure, cause: raw }), raw };
     } finally {
       clearTimeout(timer);
+      caller.removeEventListener('abort', onCallerAbort);
     }
   }
 
   return async function retryingFetch(request: Request): Promise<Response> {
-    const { method, path } = describeRequest({ method: request.method, url: request.url, redact: secrets });
-    const pathname = new URL(request.url).pathname;
-    const idempotent = isIdempotentRequest(method, pathname) || retry.retryNonIdempotent({ method, path: pathname });
+    // Described on the first failure only: a success never needs the path or the retry policy.
+    let described: { method: string; path: string; idempotent: boolean } | undefined;
+    const describe = () => {
+      if (described) return described;
+      const { method, path } = describeRequest({ method: request.method, url: request.url, redact: secrets });
+      const pathname = new URL(request.url).pathname;
+      const idempotent = isIdempotentRequest(method, pathname) || retry.retryNonIdempotent({ method, path: pathname });
+      return (described = { method, path, idempotent });
+    };
     for (let attempt = 1; ; attempt += 1) {
       if (request.signal.aborted) throw request.signal.reason;
       const outcome = await attemptOnce(request, attempt);
@@ -90,6 +111,7 @@ export function createRetryingFetch(options: RetryingFetchOptions, internals: Re
           if (attempt === 1 && response.ok) budget?.refund();
           return response;
         }
+        const { method, path, idempotent } = describe();
         // A 429 says the request was refused, not processed: safe to repeat even for POST /accounts.
         const allowed = idempotent || response.status === 429;
         const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), now());
@@ -98,6 +120,7 @@ export function createRetryingFetch(options: RetryingFetchOptions, internals: Re
         info = { method, path, retry: attempt, status: response.status, delayMs: retryAfterMs ?? backoff(attempt) };
       } else {
         const { error, raw } = outcome;
+        const { method, path, idempotent } = describe();
         // Without a response the outcome is unknown, unless the connection was never made.
         const allowed = idempotent || (error instanceof NetworkError && failedBeforeSending(raw));
         if (!allowed || !canRetry) throw error;

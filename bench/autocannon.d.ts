@@ -1,0 +1,29 @@
+// The part of autocannon 9's programmatic API the benchmarks use (the package ships no types).
+declare module 'autocannon' {
+  interface Options {
+    url: string;
+    method?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    connections?: number;
+    /** Seconds. */
+    duration?: number;
+  }
+  interface Histogram {
+    average: number;
+    p50: number;
+    p99: number;
+    total: number;
+  }
+  interface Result {
+    requests: Histogram;
+    latency: Histogram;
+    /** Seconds the run lasted. */
+    duration: number;
+    errors: number;
+    timeouts: number;
+    non2xx: number;
+  }
+  function autocannon(options: Options): Promise<Result>;
+  export default autocannon;
+}

@@ -1,0 +1,36 @@
+// Benchmark 5: the client entry (src/index.ts) bundled and minified with esbuild (platform neutral, ESM),
+// minified and gzipped bytes, and the same for a typical import (`createLedgerClient` only, tree-shaken).
+// The sizes are exact, so one run is enough: node --import tsx bench/client-bundle.bench.ts
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+import { report } from './lib/child';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+async function size(contents: string) {
+  const result = await build({
+    stdin: { contents, resolveDir: ROOT, loader: 'ts', sourcefile: 'bench-entry.ts' },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'neutral',
+    target: 'es2022',
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+    define: { __SDK_VERSION__: '"0.0.0-bench"' },
+  });
+  const code = result.outputFiles[0]!.contents;
+  const output = Object.values(result.metafile.outputs)[0]!;
+  const byModule = Object.entries(output.inputs)
+    .map(([file, { bytesInOutput }]) => ({ file, bytes: bytesInOutput }))
+    .filter((m) => m.bytes > 0)
+    .sort((a, b) => b.bytes - a.bytes);
+  return { minified: code.byteLength, gzipped: gzipSync(code, { level: 9 }).byteLength, modules: byModule };
+}
+
+const whole = await size(`export * from './src/index.ts';`);
+const typical = await size(`export { createLedgerClient } from './src/index.ts';`);
+const openapiFetch = await size(`import createClient from 'openapi-fetch'; export { createClient };`);
+report({ whole, typical, openapiFetch });

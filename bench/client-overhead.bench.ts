@@ -1,0 +1,54 @@
+// Benchmark 4: 10,000 GET /me through the SDK (`ledger.me()`) against plain fetch + response.json(),
+// both calling the same injected fetch: one answering from pre-built bytes (`--answer bytes`, the SDK's
+// whole cost shows) or one calling the fake's handlers through msw getResponse (`--answer handlers`).
+import { createLedgerClient, type FetchLike } from '../src/index';
+import { arg, report } from './lib/child';
+import { handlersFetch, ledgerFixture, TOKEN } from './lib/ledger-fixture';
+
+const CALLS = Number(arg('calls', '10000'));
+const answer = arg('answer');
+
+const fixture = await ledgerFixture(0);
+const { mock } = fixture;
+let fetch: FetchLike;
+if (answer === 'handlers') {
+  fetch = handlersFetch(mock);
+} else if (answer === 'bytes') {
+  // The fake's own answer to GET /me, captured once and replayed as a new Response per call.
+  const sample = await handlersFetch(mock)(new Request(`${mock.baseUrl}/api/public/v1/me`, { headers: { authorization: `Bearer ${TOKEN}` } }));
+  const bytes = new Uint8Array(await sample.arrayBuffer());
+  const headers = [...sample.headers];
+  fetch = async () => new Response(bytes, { status: 200, headers });
+} else {
+  throw new Error(`unknown --answer ${answer}`);
+}
+
+const ledger = createLedgerClient({ baseUrl: mock.baseUrl, token: TOKEN, fetch });
+const url = `${mock.baseUrl}/api/public/v1/me`;
+const plain = async () => {
+  const response = await fetch(new Request(url, { headers: { authorization: `Bearer ${TOKEN}` } }));
+  if (!response.ok) throw new Error(`status ${response.status}`);
+  return (await response.json()) as { user_id: string };
+};
+const sdk = () => ledger.me();
+
+async function time(call: () => Promise<{ user_id: string }>, count: number): Promise<number> {
+  const started = performance.now();
+  for (let i = 0; i < count; i++) {
+    const me = await call();
+    if (typeof me.user_id !== 'string') throw new Error('no user_id');
+  }
+  return performance.now() - started;
+}
+
+// Warm both paths, then alternate blocks so drift (GC, other load) falls on both alike.
+await time(plain, 500);
+await time(sdk, 500);
+const BLOCKS = 10;
+let plainMs = 0;
+let sdkMs = 0;
+for (let b = 0; b < BLOCKS; b++) {
+  plainMs += await time(plain, CALLS / BLOCKS);
+  sdkMs += await time(sdk, CALLS / BLOCKS);
+}
+report({ plainMs, sdkMs, ratio: sdkMs / plainMs, sdkUsPerCall: (sdkMs * 1000) / CALLS, plainUsPerCall: (plainMs * 1000) / CALLS });

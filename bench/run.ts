@@ -1,0 +1,255 @@
+// `npm run bench`: runs every benchmark, each run in a fresh `node --expose-gc --import tsx` process (so heaps
+// and RSS never mix), prints one table and writes bench/results.md. Every figure is median [min..max] of
+// several runs; every ratio compares figures of the same `npm run bench` (runs of both sides interleaved).
+// Options: --quick (one run each, shorter loads: checks the harness, not the numbers).
+import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { RESULT_PREFIX } from './lib/child';
+import { pairedRatio, summarize, type Summary } from './lib/stats';
+import { fmtNumber, fmtSummary, markdownTable, textTable } from './lib/table';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const QUICK = process.argv.includes('--quick');
+const RUNS = QUICK ? 1 : 3;
+const started = performance.now();
+const loads: Array<{ at: string; load: number[] }> = [];
+const noteLoad = (at: string) => loads.push({ at, load: loadavg().map((l) => Math.round(l * 100) / 100) });
+
+/** Runs one benchmark process and returns the JSON it reported. */
+async function child<T>(file: string, args: string[] = [], timeoutMs = 240_000): Promise<T> {
+  const argv = ['--expose-gc', '--max-old-space-size=4096', '--import', 'tsx', `bench/${file}`, ...args];
+  const label = `${file} ${args.join(' ')}`.trim();
+  process.stderr.write(`  ${label} ... `);
+  const t = performance.now();
+  const proc = spawn(process.execPath, argv, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  proc.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
+  proc.stderr.on('data', (chunk: Buffer) => (err += chunk.toString('utf8')));
+  const timer = setTimeout(() => proc.kill('SIGKILL'), timeoutMs);
+  const code = await new Promise<number | null>((resolve) => proc.once('close', resolve));
+  clearTimeout(timer);
+  const line = out.split('\n').find((l) => l.startsWith(RESULT_PREFIX));
+  if (code !== 0 || !line) throw new Error(`${label} failed (exit ${code}):\n${out.slice(-2000)}\n${err.slice(-4000)}`);
+  process.stderr.write(`${((performance.now() - t) / 1000).toFixed(1)} s\n`);
+  return JSON.parse(line.slice(RESULT_PREFIX.length)) as T;
+}
+
+const METHOD = [
+  '1 (bench/bulk-sync.bench.ts): `bulkUpsertSnapshots(client, rows, { chunkSize: 5000 })` of 100 accounts x 10,000 days, rows yielded by a generator, accounts created with `control.createAccount` on the demo scenario; the full store is seeded first with the same keys through `control.seedSnapshots`. The reported transport is MSW `setupServer` (the SDK calls global fetch); the second line injects `fetch` that calls `getResponse(mock.handlers, request)`. The floor encodes each 5,000-row chunk with JSON.stringify, decodes it with JSON.parse and upserts into a `Map` keyed by `${account_id}|${snapshot_date}` (pre-filled with 1,000,000 entries for the full state). Floor and end-to-end runs alternate, each in its own process; peak RSS is the process maximum (`resourceUsage().maxRSS`).',
+  '2 (bench/fake-at-scale.bench.ts): 100 accounts with size/100 consecutive days each, seeded through `control.seedSnapshots`; 300 warm-up then 2,000 timed `GET /snapshots?account_id&from&to` (random account, random 30-day window) answered by the handlers through msw `getResponse`, body parsed. Heap = `heapUsed` after seeding minus before, both after `gc()`.',
+  '3 (bench/server-throughput.bench.ts): each server is its own process, autocannon runs in the benchmark process: ledger-mock is `node --import tsx mocks/server/cli.ts --port 0 --scenario demo`, Prism is `prism mock openapi.json -p PORT -h 127.0.0.1` (the prism-cli entry `npx prism` runs, started with node), the ceiling is bench/lib/ceiling-server.ts answering every request with the bytes and content type of ledger-mock’s own GET /me answer. 1 s warm-up per target, then the targets take turns, 10 connections each; a run with any error, timeout or non-2xx answer fails the benchmark. POST /snapshots writes one key over and over (all updates).',
+  '4 (bench/client-overhead.bench.ts): after 500 warm-up calls each, 10 alternating blocks of 1,000 `ledger.me()` and 1,000 `fetch(new Request(url, { headers })) + response.json()`, both through the same injected fetch; the bar is read on the getResponse form (the fake answers), the pre-built-bytes form shows the SDK’s whole cost.',
+  '5 (bench/client-bundle.bench.ts): esbuild `bundle, minify, format esm, platform neutral, target es2022`, gzip level 9; sizes are exact, so one build.',
+];
+
+type Row = [benchmark: string, measure: string, figure: string, note: string];
+const rows: Row[] = [];
+const bars: Array<{ bar: string; measured: string; met: boolean }> = [];
+const notes: string[] = [];
+const ratioText = (s: Summary) => `${fmtSummary(s, 2)}x`;
+
+// ---------------------------------------------------------------------------------------------
+// 1. Bulk sync, end to end, against the JSON + Map floor.
+interface BulkRun {
+  ms: number;
+  rowsPerSec: number;
+  peakRssMb: number;
+}
+async function bulkSync(): Promise<void> {
+  noteLoad('bulk sync');
+  process.stderr.write('1. bulk sync: 1,000,000 rows, 200 chunks of 5,000\n');
+  const days = QUICK ? ['--days', '1000'] : [];
+  for (const state of ['empty', 'full'] as const) {
+    const floor: BulkRun[] = [];
+    const msw: BulkRun[] = [];
+    const handlers: BulkRun[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      floor.push(await child<BulkRun>('bulk-sync.bench.ts', ['--variant', 'floor', '--state', state, ...days]));
+      msw.push(await child<BulkRun>('bulk-sync.bench.ts', ['--variant', 'e2e', '--state', state, '--transport', 'msw', ...days]));
+      handlers.push(await child<BulkRun>('bulk-sync.bench.ts', ['--variant', 'e2e', '--state', state, '--transport', 'handlers', ...days]));
+    }
+    const label = state === 'empty' ? 'into an empty store (all inserts)' : 'into 1,000,000 stored (all updates)';
+    const b = `1. bulk sync ${label}`;
+    const rps = (runs: BulkRun[]) => summarize(runs.map((r) => r.rowsPerSec));
+    rows.push([b, 'SDK -> MSW setupServer -> fake: rows/s', fmtSummary(rps(msw)), `time ${fmtSummary(summarize(msw.map((r) => r.ms / 1000)), 2)} s`]);
+    rows.push([b, '  peak RSS (MB)', fmtSummary(summarize(msw.map((r) => r.peakRssMb))), 'whole process, store setup included']);
+    rows.push([b, 'SDK -> injected fetch -> msw getResponse -> fake: rows/s', fmtSummary(rps(handlers)), `time ${fmtSummary(summarize(handlers.map((r) => r.ms / 1000)), 2)} s`]);
+    rows.push([b, '  peak RSS (MB)', fmtSummary(summarize(handlers.map((r) => r.peakRssMb))), '']);
+    rows.push([b, 'floor (JSON encode + decode + Map upsert): rows/s', fmtSummary(rps(floor)), `time ${fmtSummary(summarize(floor.map((r) => r.ms / 1000)), 2)} s`]);
+    rows.push([b, '  floor peak RSS (MB)', fmtSummary(summarize(floor.map((r) => r.peakRssMb))), '']);
+    const ratio = pairedRatio(msw.map((r) => r.ms), floor.map((r) => r.ms));
+    const ratioHandlers = pairedRatio(handlers.map((r) => r.ms), floor.map((r) => r.ms));
+    rows.push([b, 'end-to-end time / floor time (MSW; reported)', ratioText(ratio), 'runs paired in order']);
+    rows.push([b, 'end-to-end time / floor time (getResponse)', ratioText(ratioHandlers), '']);
+    bars.push({ bar: `bulk sync ${label}: end to end within 3x of the floor`, measured: `${ratio.median.toFixed(2)}x (MSW setupServer)`, met: ratio.median <= 3 });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// 2. The fake at scale: 30-day range latency at 10k / 100k / 1M stored, and the heap of 1M.
+interface ScaleRun {
+  size: number;
+  p50Ms: number;
+  p99Ms: number;
+  heapMb: number;
+}
+async function fakeAtScale(): Promise<void> {
+  noteLoad('fake at scale');
+  process.stderr.write('2. fake at scale: GET /snapshots (one account, 30 days), 2,000 requests per size\n');
+  const sizes = [10_000, 100_000, 1_000_000];
+  const bySize = new Map<number, ScaleRun[]>(sizes.map((s) => [s, []]));
+  for (let run = 0; run < RUNS; run++) {
+    for (const size of sizes) bySize.get(size)!.push(await child<ScaleRun>('fake-at-scale.bench.ts', ['--size', String(size), ...(QUICK ? ['--requests', '500'] : [])]));
+  }
+  const b = '2. fake at scale';
+  for (const size of sizes) {
+    const runs = bySize.get(size)!;
+    rows.push([b, `GET /snapshots p50 at ${fmtNumber(size)} stored (ms)`, fmtSummary(summarize(runs.map((r) => r.p50Ms)), 3), '']);
+    rows.push([b, `GET /snapshots p99 at ${fmtNumber(size)} stored (ms)`, fmtSummary(summarize(runs.map((r) => r.p99Ms)), 3), '']);
+  }
+  const big = bySize.get(1_000_000)!;
+  const small = bySize.get(10_000)!;
+  const p50Ratio = pairedRatio(big.map((r) => r.p50Ms), small.map((r) => r.p50Ms));
+  const p99Ratio = pairedRatio(big.map((r) => r.p99Ms), small.map((r) => r.p99Ms));
+  rows.push([b, 'p50 ratio 1,000,000 / 10,000', ratioText(p50Ratio), 'runs paired in order']);
+  rows.push([b, 'p99 ratio 1,000,000 / 10,000', ratioText(p99Ratio), '']);
+  const heap = summarize(big.map((r) => r.heapMb));
+  rows.push([b, 'heap used by 1,000,000 snapshots (MB, after gc)', fmtSummary(heap, 1), `100,000: ${fmtSummary(summarize(bySize.get(100_000)!.map((r) => r.heapMb)), 1)}`]);
+  bars.push({ bar: 'fake at scale: p50 at 1,000,000 within 1.5x of p50 at 10,000', measured: `${p50Ratio.median.toFixed(2)}x`, met: p50Ratio.median <= 1.5 });
+  bars.push({ bar: 'fake at scale: heap of 1,000,000 snapshots < 300 MB', measured: `${heap.median.toFixed(1)} MB`, met: heap.median < 300 });
+}
+
+// ---------------------------------------------------------------------------------------------
+// 3. The standalone server under autocannon, against Prism and a bare node:http ceiling.
+interface ServerRun {
+  connections: number;
+  seconds: number;
+  results: Record<string, { rps: number[]; p99Ms: number[] }>;
+}
+async function serverThroughput(): Promise<void> {
+  noteLoad('server throughput');
+  process.stderr.write('3. standalone server under autocannon\n');
+  const seconds = QUICK ? 2 : 5;
+  // The servers start once; the targets take turns within each run (see the benchmark file).
+  const result = await child<ServerRun>('server-throughput.bench.ts', ['--runs', String(RUNS), '--seconds', String(seconds)], 600_000);
+  const b = `3. server (${result.connections} connections, ${seconds} s each)`;
+  for (const [name, r] of Object.entries(result.results)) {
+    rows.push([b, `${name}: requests/s`, fmtSummary(summarize(r.rps)), `p99 ${fmtSummary(summarize(r.p99Ms))} ms`]);
+  }
+  const me = result.results['ledger-mock GET /me']!.rps;
+  const toPrism = pairedRatio(me, result.results['prism GET /me']!.rps);
+  const toCeiling = pairedRatio(me, result.results['ceiling GET /me']!.rps);
+  rows.push([b, 'ledger-mock GET /me rps / Prism GET /me rps', ratioText(toPrism), 'runs paired in order']);
+  rows.push([b, 'ledger-mock GET /me rps / ceiling rps', ratioText(toCeiling), '']);
+  bars.push({ bar: 'server: ledger-mock GET /me >= 3x Prism', measured: `${toPrism.median.toFixed(2)}x`, met: toPrism.median >= 3 });
+  bars.push({ bar: 'server: ledger-mock GET /me >= 0.5x the bare node:http ceiling', measured: `${toCeiling.median.toFixed(2)}x`, met: toCeiling.median >= 0.5 });
+}
+
+// ---------------------------------------------------------------------------------------------
+// 4. Client overhead: ledger.me() against plain fetch + json(), the same injected fetch on both sides.
+interface OverheadRun {
+  plainMs: number;
+  sdkMs: number;
+  ratio: number;
+  sdkUsPerCall: number;
+  plainUsPerCall: number;
+}
+async function clientOverhead(): Promise<void> {
+  noteLoad('client overhead');
+  process.stderr.write('4. client overhead: 10,000 GET /me\n');
+  const answers = { handlers: 'fake handlers via msw getResponse', bytes: 'pre-built response bytes' } as const;
+  const byAnswer = new Map<string, OverheadRun[]>(Object.keys(answers).map((a) => [a, []]));
+  for (let run = 0; run < RUNS; run++) {
+    for (const answer of Object.keys(answers)) byAnswer.get(answer)!.push(await child<OverheadRun>('client-overhead.bench.ts', ['--answer', answer, ...(QUICK ? ['--calls', '2000'] : [])]));
+  }
+  const b = '4. client overhead (10,000 GET /me)';
+  for (const [answer, text] of Object.entries(answers)) {
+    const runs = byAnswer.get(answer)!;
+    rows.push([b, `answered by ${text}: ledger.me() µs/call`, fmtSummary(summarize(runs.map((r) => r.sdkUsPerCall)), 1), '']);
+    rows.push([b, `answered by ${text}: fetch + json() µs/call`, fmtSummary(summarize(runs.map((r) => r.plainUsPerCall)), 1), '']);
+    rows.push([b, `answered by ${text}: SDK / plain`, ratioText(summarize(runs.map((r) => r.ratio))), 'same process, blocks alternated']);
+  }
+  const handlers = summarize(byAnswer.get('handlers')!.map((r) => r.ratio));
+  const bytes = summarize(byAnswer.get('bytes')!.map((r) => r.ratio));
+  bars.push({ bar: 'client overhead: ledger.me() <= 1.15x fetch + json() (fake handlers via getResponse)', measured: `${handlers.median.toFixed(2)}x`, met: handlers.median <= 1.15 });
+  bars.push({ bar: 'client overhead, strict form: the same against pre-built bytes', measured: `${bytes.median.toFixed(2)}x`, met: bytes.median <= 1.15 });
+}
+
+// ---------------------------------------------------------------------------------------------
+// 5. Client bundle size.
+interface BundleSize {
+  minified: number;
+  gzipped: number;
+  modules: Array<{ file: string; bytes: number }>;
+}
+async function clientBundle(): Promise<void> {
+  noteLoad('client bundle');
+  process.stderr.write('5. client bundle\n');
+  const { whole, typical, openapiFetch } = await child<{ whole: BundleSize; typical: BundleSize; openapiFetch: BundleSize }>('client-bundle.bench.ts');
+  const b = '5. client bundle (esbuild, minified, ESM, neutral)';
+  rows.push([b, 'whole entry src/index.ts: gzipped bytes', fmtNumber(whole.gzipped), `minified ${fmtNumber(whole.minified)} B; exact (1 build)`]);
+  rows.push([b, 'typical import { createLedgerClient }: gzipped bytes', fmtNumber(typical.gzipped), `minified ${fmtNumber(typical.minified)} B`]);
+  rows.push([b, '  of which openapi-fetch alone: gzipped bytes', fmtNumber(openapiFetch.gzipped), `minified ${fmtNumber(openapiFetch.minified)} B`]);
+  const top = whole.modules.slice(0, 6).map((m) => `${m.file.replace(/^node_modules\//, '')} ${fmtNumber(m.bytes)}`).join(', ');
+  notes.push(`Largest modules in the whole entry (minified bytes): ${top}.`);
+  bars.push({ bar: 'client bundle: whole entry < 8 kB gzipped', measured: `${fmtNumber(whole.gzipped)} B (typical import ${fmtNumber(typical.gzipped)} B)`, met: whole.gzipped < 8 * 1024 });
+}
+
+// ---------------------------------------------------------------------------------------------
+const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
+const steps: Array<[string, () => Promise<void>]> = [
+  ['bulk', bulkSync],
+  ['scale', fakeAtScale],
+  ['server', serverThroughput],
+  ['overhead', clientOverhead],
+  ['bundle', clientBundle],
+];
+noteLoad('start');
+for (const [name, step] of steps) if (!only || only.includes(name)) await step();
+noteLoad('end');
+
+const wallSeconds = (performance.now() - started) / 1000;
+const header = ['benchmark', 'measure', 'median [min..max]', 'note'];
+const cpu = cpus();
+const machine = `${cpu[0]?.model ?? 'unknown CPU'} (${cpu.length} cores), Node ${process.version}, ${process.platform}/${process.arch}`;
+const loadText = loads.map((l) => `${l.at} ${l.load.join(' / ')}`).join('; ');
+const barRows = bars.map((b) => [b.bar, b.measured, b.met ? 'met' : 'missed']);
+
+console.log(`\n${machine}; ${RUNS} run(s) per figure${QUICK ? ' (--quick: harness check, not figures)' : ''}`);
+console.log(textTable(header, rows));
+console.log(`\n${textTable(['bar', 'measured', ''], barRows)}`);
+console.log(`\nload average (1/5/15 min): ${loadText}`);
+console.log(`total ${wallSeconds.toFixed(0)} s`);
+
+if (!QUICK && !only) {
+  const md = [
+    '# Benchmark results',
+    '',
+    `Written by \`npm run bench\` (bench/run.ts) on ${new Date().toISOString()}.`,
+    '',
+    `- Machine: ${machine}`,
+    `- Load average (1 / 5 / 15 min) when each benchmark started: ${loadText}`,
+    `- Every figure is the median [min..max] of ${RUNS} runs, each run in a fresh \`node --expose-gc --import tsx\` process`,
+    '  (the servers of benchmark 3 start once and take turns); ratios pair runs of the same `npm run bench`.',
+    `- Total wall time: ${wallSeconds.toFixed(0)} s`,
+    '',
+    '## Figures',
+    '',
+    markdownTable(header, rows),
+    '',
+    '## Bars',
+    '',
+    markdownTable(['bar', 'measured (median)', 'result'], barRows),
+    '',
+    '## How each figure is taken',
+    '',
+    ...METHOD.map((n) => `- ${n}`),
+    ...notes.map((n) => `- ${n}`),
+    '',
+  ].join('\n');
+  writeFileSync(new URL('./results.md', import.meta.url), md);
+  console.log('wrote bench/results.md');
+}
