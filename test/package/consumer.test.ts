@@ -72,7 +72,10 @@ describe('a fresh project that installed the packed tarball', () => {
   });
 
   it('starts `npx ledger-mock --port 0`, which answers on 127.0.0.1', async () => {
-    const child = spawn('npx', ['ledger-mock', '--port', '0'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+    // Its own process group, so that stopping it also stops the node process npx starts (npx does not pass
+    // SIGTERM on, and the server would outlive the test).
+    const child = spawn('npx', ['ledger-mock', '--port', '0'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const exited = new Promise<void>((ok) => child.on('exit', () => ok()));
     try {
       const url = await new Promise<string>((ok, fail) => {
         const timer = setTimeout(() => fail(new Error('ledger-mock did not print its URL within 30 s')), 30_000);
@@ -91,7 +94,8 @@ describe('a fresh project that installed the packed tarball', () => {
       expect(response.status).toBe(200);
       expect(((await response.json()) as { openapi: string }).openapi).toMatch(/^3\.1/);
     } finally {
-      child.kill('SIGTERM');
+      process.kill(-child.pid!, 'SIGTERM');
+      await exited;
     }
   });
 });
