@@ -2,11 +2,11 @@ import * as openapiFetch from 'openapi-fetch';
 import type { Middleware } from 'openapi-fetch';
 import type { paths } from './generated/openapi';
 import { clientMiddleware } from './middleware';
-import { createRetryingFetch } from './retry/fetch-with-retry';
-import { normalizeClientOptions, type LedgerClientOptions } from './options';
+import { normalizeClientOptions, type FetchLike, type LedgerClientOptions } from './options';
 import { accountsResource, type AccountsResource } from './resources/accounts';
 import { categoriesResource, type CategoriesResource } from './resources/categories';
 import type { ApiClient, ResourceContext } from './resources/context';
+import { createTransport, type Transport } from './retry/transport';
 import { getIdentity } from './resources/identity';
 import type { RequestOptions } from './resources/send';
 import { snapshotsResource, type SnapshotsResource } from './resources/snapshots';
@@ -33,7 +33,7 @@ export interface LedgerClient {
   DELETE: ApiClient['DELETE'];
   /**
    * Adds openapi-fetch middleware; it runs after the client's own (so it sees Authorization and User-Agent), once
-   * per call: retries replay the request it produced, and it sees the final response only.
+   * per attempt: a retried call runs it again, and it sees each attempt's response.
    */
   use(...middleware: Middleware[]): void;
   /** Removes middleware added with `use`. */
@@ -58,26 +58,44 @@ export interface LedgerClient {
  */
 export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
   const normalized = normalizeClientOptions(options);
-  // Timeouts and retries wrap fetch under openapi-fetch: each attempt replays the final, authorized Request.
-  const fetch = createRetryingFetch({
+  const transport = createTransport({
+    baseUrl: normalized.baseUrl,
     fetch: normalized.fetch,
     retry: normalized.retry,
     timeoutMs: normalized.timeoutMs,
     secrets: [normalized.token],
   });
-  const api = createClient<paths>({ baseUrl: normalized.baseUrl, fetch, headers: normalized.headers });
-  api.use(...clientMiddleware(normalized));
+  // openapi-fetch's default query serializer, made once rather than on every call.
+  const querySerializer = openapiFetch.createQuerySerializer();
+  const raw = createClient<paths>({ baseUrl: normalized.baseUrl, headers: normalized.headers, querySerializer });
+  // The transport's marker first (its onResponse runs last), then Authorization and User-Agent.
+  raw.use(transport.middleware, ...clientMiddleware(normalized));
+  const api = withTransport(raw, transport);
   const ctx: ResourceContext = { api, secrets: [normalized.token] };
   return {
     GET: api.GET,
     POST: api.POST,
     PATCH: api.PATCH,
     DELETE: api.DELETE,
-    use: api.use,
-    eject: api.eject,
+    use: raw.use,
+    eject: raw.eject,
     me: (options) => getIdentity(ctx, options),
     categories: categoriesResource(ctx),
     accounts: accountsResource(ctx),
     snapshots: snapshotsResource(ctx),
   };
+}
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type CallInit = { signal?: AbortSignal | null; fetch?: FetchLike } | undefined;
+
+/** The typed methods, each call run by the transport: one openapi-fetch call per attempt. */
+function withTransport(raw: ApiClient, transport: Transport): ResourceContext['api'] {
+  const wrap = <M extends Method>(method: M): ApiClient[M] => {
+    const call = raw[method] as unknown as (path: string, init: CallInit) => Promise<{ response: Response }>;
+    const run = (path: string, init: CallInit) =>
+      transport.run({ method, path, signal: init?.signal, fetch: init?.fetch, attempt: (fetch) => call(path, { ...init, fetch }) });
+    return run as unknown as ApiClient[M];
+  };
+  return { GET: wrap('GET'), POST: wrap('POST'), PATCH: wrap('PATCH'), DELETE: wrap('DELETE') };
 }

@@ -7,8 +7,12 @@ import {
   type RetryOptions,
 } from './retry/retry-options';
 
-/** A fetch function: takes a `Request`, returns its `Response` (`globalThis.fetch` fits). */
-export type FetchLike = (request: Request) => Promise<Response>;
+/**
+ * A fetch function: takes a `Request` and an optional `init`, returns its `Response` (`globalThis.fetch` fits).
+ * The client passes each attempt's `signal` in `init` (it aborts on the timeout or the caller's signal): a custom
+ * fetch should pass `init` on, so that a timed-out request is cancelled, not just abandoned.
+ */
+export type FetchLike = (request: Request, init?: RequestInit) => Promise<Response>;
 
 /** Options of {@link createLedgerClient}. */
 export interface LedgerClientOptions {
@@ -74,7 +78,7 @@ export function normalizeClientOptions(options: LedgerClientOptions): Normalized
   return {
     baseUrl: normalizeBaseUrl(options.baseUrl),
     token: checkToken(options.token),
-    fetch: (request) => (custom ?? globalThis.fetch)(request),
+    fetch: (request, init) => (custom ?? globalThis.fetch)(request, init),
     headers: options.headers,
     userAgent: userAgentFor(options.userAgent),
     retry: normalizeRetry(options.retry),

@@ -2,7 +2,7 @@ import { createApiError } from '../errors/create-api-error';
 import { LedgerError } from '../errors/ledger-error';
 import { redact } from '../errors/redact';
 import type { ResourceContext } from '../resources/context';
-import { attemptsOf } from '../retry/fetch-with-retry';
+import { attemptsOf } from '../retry/transport';
 import type { BulkUpsertResult, SkippedRow } from '../types';
 import type { BulkRow } from './types';
 

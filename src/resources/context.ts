@@ -6,8 +6,11 @@ export type ApiClient = Client<paths>;
 
 /** What every resource helper is built from. */
 export interface ResourceContext {
-  /** The typed client every helper goes through (so middleware applies and URLs are never built by hand). */
-  readonly api: ApiClient;
+  /**
+   * The typed methods every helper goes through (so middleware, timeouts and retries apply and URLs are never
+   * built by hand).
+   */
+  readonly api: Pick<ApiClient, 'GET' | 'POST' | 'PATCH' | 'DELETE'>;
   /** Strings scrubbed from the errors the helpers throw: the token. */
   readonly secrets: readonly string[];
 }

@@ -1,6 +1,6 @@
-import type { Middleware } from 'openapi-fetch';
-import { createApiError, type ErrorRequestLike } from '../errors/create-api-error';
+import { createApiError } from '../errors/create-api-error';
 import { LedgerError } from '../errors/ledger-error';
+import { requestOf } from '../retry/transport';
 import type { ResourceContext } from './context';
 
 /** The parts of an openapi-fetch result that `send` reads. */
@@ -11,7 +11,7 @@ interface Outcome<T> {
 }
 
 /** Per-request options a helper passes through to openapi-fetch (a type alias, so it fits openapi-fetch's init). */
-export type SendInit = { middleware: Middleware[]; signal?: AbortSignal | undefined };
+export type SendInit = { signal?: AbortSignal | undefined };
 
 /** Per-call options of the helpers. */
 export interface RequestOptions {
@@ -23,23 +23,16 @@ export interface RequestOptions {
 }
 
 /**
- * Runs one openapi-fetch call and returns its data, or throws the `LedgerApiError` for its status.
- * A per-request middleware notes the request's final method and URL (it runs after the client's own), so the
- * error can say which request failed without keeping the Request or its headers.
+ * Runs one openapi-fetch call and returns its data, or throws the `LedgerApiError` for its status. The error says
+ * which request failed from what the transport recorded of it (method and URL, never the headers).
  */
 export async function send<T>(
   ctx: ResourceContext,
   call: (init: SendInit) => Promise<Outcome<T>>,
   options: RequestOptions = {},
 ): Promise<NonNullable<T>> {
-  let sent: ErrorRequestLike | undefined;
-  const noteRequest: Middleware = {
-    onRequest({ request }) {
-      sent = { method: request.method, url: request.url };
-    },
-  };
-  const init: SendInit = options.signal ? { middleware: [noteRequest], signal: options.signal } : { middleware: [noteRequest] };
-  const { data, error, response } = await call(init);
+  const { data, error, response } = await call(options.signal ? { signal: options.signal } : {});
+  const sent = requestOf(response);
   if (!response.ok) throw createApiError(response, error, sent, { redact: ctx.secrets });
   // Every operation of this API answers a success with a JSON body.
   if (data === undefined || data === null) {

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { ClientOptionsError, createLedgerClient, NetworkError, type RetryInfo } from 'personal-ledger-sdk';
 import { backoffDelay } from '../../src/retry/backoff';
 import { RetryBudget } from '../../src/retry/budget';
-import { createRetryingFetch } from '../../src/retry/fetch-with-retry';
+import { createTransport } from '../../src/retry/transport';
 import { failedBeforeSending, isIdempotentRequest } from '../../src/retry/policy';
 import { parseRetryAfter } from '../../src/retry/retry-after';
 import { normalizeClientOptions } from '../../src/options';
@@ -79,14 +79,18 @@ describe('retry policy', () => {
   });
 });
 
-/** A transport over a scripted fetch, with recorded sleeps and a fixed clock. */
+/**
+ * A transport over a scripted fetch, with recorded sleeps and a fixed clock. `fetch(request)` runs one call whose
+ * every attempt sends a fresh copy of `request` (as openapi-fetch builds a fresh Request per attempt).
+ */
 function scripted(answers: Array<Response | Error>, retry: Parameters<typeof normalizeClientOptions>[0]['retry'] = {}) {
   const sleeps: number[] = [];
   const requests: Request[] = [];
   const options = normalizeClientOptions({ baseUrl: 'https://ledger.test', token: TOKEN, retry, timeoutMs: false });
-  const fetch = createRetryingFetch(
+  const transport = createTransport(
     {
-      fetch: async (request) => {
+      baseUrl: 'https://ledger.test',
+      fetch: async (request: Request) => {
         requests.push(request);
         const answer = answers.shift() ?? new Response('{}', { status: 200 });
         if (answer instanceof Error) throw answer;
@@ -96,8 +100,13 @@ function scripted(answers: Array<Response | Error>, retry: Parameters<typeof nor
       timeoutMs: false,
       secrets: [TOKEN],
     },
-    { sleep: async (ms) => void sleeps.push(ms), random: () => 0.5, now: () => NOW },
+    { sleep: async (ms: number) => void sleeps.push(ms), random: () => 0.5, now: () => NOW },
   );
+  const fetch = async (request: Request): Promise<Response> => {
+    const { pathname } = new URL(request.url);
+    const call = await transport.run({ method: request.method, path: pathname, attempt: async (send) => ({ response: await send(request.clone()) }) });
+    return call.response;
+  };
   return { fetch, sleeps, requests };
 }
 const status = (code: number, headers: Record<string, string> = {}) => new Response(JSON.stringify({ error: 'x' }), { status: code, headers });
@@ -128,7 +137,7 @@ describe('the retrying fetch', () => {
     expect(sleeps).toEqual([50, 100, 150, 150]); // random 0.5 of 100, 200, 300 (capped), 300
   });
 
-  it('"Clone the Request before each attempt (bodies are streams)": every attempt sends the same body and headers', async () => {
+  it('every attempt is a fresh call: each sends the same body and headers', async () => {
     const { fetch, requests } = scripted([status(503), new TypeError('fetch failed')]);
     await fetch(post('/api/public/v1/snapshots/bulk', { snapshots: [1, 2] }));
     expect(requests).toHaveLength(3);
