@@ -17,6 +17,8 @@ export default defineConfig([
   {
     ...shared,
     entry: { index: 'src/index.ts', 'mocks/index': 'mocks/index.ts' },
+    // ESM is split (tsup's default): the bulk engine, which `bulkUpsert` loads with `import()`, is a chunk of its
+    // own (dist/bulk-engine-*.js), loaded on first use. CJS is not split: the engine stays in dist/index.cjs.
     format: ['esm', 'cjs'],
     dts: true,
     clean: ['!bin/**'], // dist/bin is the other build's, running at the same time

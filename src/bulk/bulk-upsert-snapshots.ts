@@ -25,6 +25,8 @@ import type { BulkRows, BulkUpsertOptions, BulkUpsertReport } from './types';
  * - Caveat: an attempt that timed out may still be applied by the service after its retry; if a later chunk
  *   wrote the same key in between, the late attempt's older balance would win. Keep `timeoutMs` well above
  *   the service's response time for bulk writes (the 30 s default is).
+ * - The engine is loaded on the first call (`import()`: its own chunk in the ESM build and in split bundles), so a
+ *   program that never bulk-upserts never loads it.
  *
  * Resolves to the report: `inserted + updated + skipped.length === received`.
  *

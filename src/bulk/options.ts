@@ -1,4 +1,4 @@
-import { ClientOptionsError } from '../errors/client-options-error';
+import type { EntryParts } from './bulk-upsert';
 import type { BulkProgress, BulkUpsertOptions } from './types';
 
 /** The API's limit of rows per bulk request (spec 8). */
@@ -15,7 +15,10 @@ export interface NormalizedBulkOptions {
 }
 
 /** Validates the options of `bulkUpsertSnapshots` and fills defaults. Throws `ClientOptionsError`. */
-export function normalizeBulkOptions(options: BulkUpsertOptions | undefined): NormalizedBulkOptions {
+export function normalizeBulkOptions({ ClientOptionsError }: EntryParts, options: BulkUpsertOptions | undefined): NormalizedBulkOptions {
+  const fail = (message: string): never => {
+    throw new ClientOptionsError(`bulkUpsertSnapshots: ${message}`);
+  };
   if (options !== undefined && (typeof options !== 'object' || options === null)) fail('options must be an object');
   const { chunkSize = MAX_CHUNK_SIZE, concurrency = 1, onProgress, signal } = options ?? {};
   if (!Number.isInteger(chunkSize) || chunkSize < 1 || chunkSize > MAX_CHUNK_SIZE) {
@@ -29,8 +32,4 @@ export function normalizeBulkOptions(options: BulkUpsertOptions | undefined): No
     fail('`signal` must be an AbortSignal');
   }
   return { chunkSize, concurrency, onProgress, signal };
-}
-
-function fail(message: string): never {
-  throw new ClientOptionsError(`bulkUpsertSnapshots: ${message}`);
 }

@@ -26,24 +26,25 @@ const numbers = new Intl.NumberFormat('en-US');
  * //     3  7d1c2a4e-3b5f-4c6d-8e9f-0a1b2c3d4e5f  2024-02-30  10       snapshot_date must be a real calendar date in YYYY-MM-DD form
  */
 export function formatSkippedRows(report: Pick<BulkUpsertReport, 'skipped'>, options: FormatSkippedRowsOptions = {}): string {
-  const limit = Math.max(0, Math.floor(options.limit ?? 20));
   const { skipped } = report;
   if (skipped.length === 0) return 'No rows skipped.';
-  const rows = skipped.slice(0, limit).map(({ index, reason, row }) => {
-    const fields = (typeof row === 'object' && row !== null ? row : {}) as Record<string, unknown>;
-    const account = typeof row === 'object' && row !== null ? cell(fields.account_id) : cell(row);
-    const balance = typeof fields.balance === 'string' ? cell(JSON.stringify(fields.balance)) : cell(fields.balance);
-    return [String(index), account, cell(fields.snapshot_date), balance, oneLine(reason)];
-  });
-  const widths = COLUMNS.map((title, c) => Math.max(title.length, ...rows.map((r) => r[c]!.length)));
-  const line = (cells: readonly string[]) =>
-    cells
-      .map((text, c) => (c === 0 ? text.padStart(widths[c]!) : c === cells.length - 1 ? text : text.padEnd(widths[c]!)))
-      .join('  ')
-      .trimEnd();
-  const out = [line(COLUMNS), ...rows.map(line)];
-  if (skipped.length > rows.length) out.push(`... and ${numbers.format(skipped.length - rows.length)} more skipped rows`);
-  return out.join('\n');
+  const shown = skipped.slice(0, Math.max(0, Math.floor(options.limit ?? 20)));
+  const table: string[][] = [
+    [...COLUMNS],
+    ...shown.map(({ index, reason, row }) => {
+      // A row that is not an object is shown whole, in the Account column.
+      const fields = (typeof row === 'object' && row !== null ? row : { account_id: row }) as Record<string, unknown>;
+      const { balance } = fields;
+      return [String(index), cell(fields.account_id), cell(fields.snapshot_date), cell(typeof balance === 'string' ? JSON.stringify(balance) : balance), oneLine(reason)];
+    }),
+  ];
+  const widths = COLUMNS.map((_, c) => table.reduce((width, cells) => Math.max(width, cells[c]!.length), 0));
+  // Row numbers right-aligned, the reason (last) unpadded.
+  const lines = table.map((cells) =>
+    cells.map((text, c) => (c === 0 ? text.padStart(widths[0]!) : c < 4 ? text.padEnd(widths[c]!) : text)).join('  ').trimEnd(),
+  );
+  if (skipped.length > shown.length) lines.push(`... and ${numbers.format(skipped.length - shown.length)} more skipped rows`);
+  return lines.join('\n');
 }
 
 /** How many rows each reason skipped, most frequent first (ties by reason). */
@@ -74,16 +75,15 @@ export function formatBulkSummary(report: BulkUpsertReport): string {
 
 // A value as table text: strings as they are, numbers as written, anything else as JSON; one line, capped.
 function cell(value: unknown): string {
-  if (value === undefined) return '';
   let text: string;
-  if (typeof value === 'string') text = value;
-  else if (typeof value === 'number') text = Object.is(value, -0) ? '-0' : String(value);
-  else {
-    try {
-      text = JSON.stringify(value) ?? String(value);
-    } catch {
-      text = String(value);
-    }
+  try {
+    text =
+      typeof value === 'string' ? value
+      : typeof value === 'number' ? (Object.is(value, -0) ? '-0' : String(value))
+      : value === undefined ? ''
+      : (JSON.stringify(value) ?? String(value));
+  } catch {
+    text = String(value); // a BigInt, or a cycle
   }
   text = oneLine(text);
   return text.length > MAX_CELL ? `${text.slice(0, MAX_CELL - 1)}…` : text;

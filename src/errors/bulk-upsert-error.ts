@@ -20,11 +20,11 @@ export interface BulkUpsertErrorInit {
  */
 export class BulkUpsertError extends LedgerError {
   /** Why the run stopped: `aborted`, `request_failed`, `input_failed` or `progress_failed`. */
-  readonly reason: BulkUpsertFailureReason;
+  declare readonly reason: BulkUpsertFailureReason;
   /** What was confirmed before the run stopped. `inserted + updated + skipped.length + pending.length === received`. */
-  readonly report: BulkUpsertReport;
+  declare readonly report: BulkUpsertReport;
   /** Rows read but not confirmed, in input order. */
-  readonly pending: BulkPendingRow[];
+  declare readonly pending: BulkPendingRow[];
 
   static {
     nameErrorClass(this, 'BulkUpsertError');

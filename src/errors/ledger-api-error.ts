@@ -34,17 +34,17 @@ export interface LedgerApiErrorInit {
  */
 export class LedgerApiError extends LedgerError {
   /** The HTTP status of the response. */
-  readonly status: number;
+  declare readonly status: number;
   /** The body's machine-readable `code`, when it has one (e.g. `not_found`, `validation_failed`). */
-  readonly code: string | undefined;
+  declare readonly code: string | undefined;
   /** The body's `detail` entries (field-level validation problems). Empty when the body has none. */
-  readonly detail: readonly ErrorDetailEntry[];
+  declare readonly detail: readonly ErrorDetailEntry[];
   /** The parsed JSON body, or the raw text (truncated) when the body is not JSON. */
-  readonly body: unknown;
+  declare readonly body: unknown;
   /** The request's HTTP method, e.g. `PATCH`. */
-  readonly method: string;
+  declare readonly method: string;
   /** The request's URL path and query. */
-  readonly path: string;
+  declare readonly path: string;
 
   static {
     nameErrorClass(this, 'LedgerApiError');

@@ -16,13 +16,13 @@ export interface NetworkErrorInit extends RequestFailureInit {
  */
 export class NetworkError extends LedgerError {
   /** The request's HTTP method, e.g. `GET`. */
-  readonly method: string;
+  declare readonly method: string;
   /** The request's URL path and query. */
-  readonly path: string;
+  declare readonly path: string;
   /** The system error code from the cause (`ECONNREFUSED`, `ENOTFOUND`, `EAI_AGAIN`, `ECONNRESET`...), if any. */
-  readonly code: string | undefined;
+  declare readonly code: string | undefined;
   /** Attempts made, retries included. */
-  readonly attempts: number;
+  declare readonly attempts: number;
 
   static {
     nameErrorClass(this, 'NetworkError');

@@ -15,13 +15,13 @@ export interface TimeoutErrorInit extends RequestFailureInit {
  */
 export class TimeoutError extends LedgerError {
   /** The request's HTTP method, e.g. `POST`. */
-  readonly method: string;
+  declare readonly method: string;
   /** The request's URL path and query. */
-  readonly path: string;
+  declare readonly path: string;
   /** The per-attempt limit that was reached, in milliseconds. */
-  readonly timeoutMs: number;
+  declare readonly timeoutMs: number;
   /** Attempts made, retries included. */
-  readonly attempts: number;
+  declare readonly attempts: number;
 
   static {
     nameErrorClass(this, 'TimeoutError');

@@ -16,7 +16,7 @@ export class UnexpectedStatusError extends LedgerApiError {
    * The wait the `Retry-After` header asked for, in milliseconds, when the response had one (429, 503). A 429
    * reaches you when retries are used up or the wait is longer than `retry.maxRetryAfterMs`.
    */
-  readonly retryAfterMs: number | undefined;
+  declare readonly retryAfterMs: number | undefined;
 
   static {
     nameErrorClass(this, 'UnexpectedStatusError');

@@ -1,12 +1,20 @@
-import { build } from 'esbuild';
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 
-const entry = fileURLToPath(new URL('../../src/index.ts', import.meta.url));
+const repo = fileURLToPath(new URL('../..', import.meta.url));
+const entry = `${repo}src/index.ts`;
+const run = promisify(execFile);
+
+/** The modules of the bulk engine: loaded by `client.snapshots.bulkUpsert` on first use, never by the entry. */
+const ENGINE = /^src\/(bulk\/(bulk-engine|send-chunk|validate-row|duplicates|day-table|input|options)|calendar-date)\.ts$/;
 
 describe('the client entry', () => {
-  it('pulls in nothing from msw or the fake, and stays small when bundled and minified', async () => {
+  it('pulls in nothing from msw or the fake; loads as one file; the bulk engine is a chunk of its own, loaded on first use', async () => {
     const result = await build({
       entryPoints: [entry],
       bundle: true,
@@ -14,19 +22,71 @@ describe('the client entry', () => {
       format: 'esm',
       platform: 'neutral',
       target: 'es2022',
+      splitting: true,
+      outdir: `${repo}bench-out`, // not written (write: false)
       write: false,
       metafile: true,
       define: { __SDK_VERSION__: '"0.0.0-test"' },
     });
     const inputs = Object.keys(result.metafile.inputs);
     expect(inputs.filter((file) => /(^|\/)(msw|@msw|@mswjs|mocks)\//.test(file))).toEqual([]);
-    expect(inputs.some((file) => file.includes('openapi-fetch'))).toBe(true);
 
-    const code = result.outputFiles[0]!.contents;
+    const outputs = Object.entries(result.metafile.outputs).filter(([file]) => file.endsWith('.js'));
+    const [entryFile, entryOutput] = outputs.find(([, output]) => output.entryPoint !== undefined)!;
+    const modulesOf = (output: (typeof outputs)[number][1]) => Object.keys(output.inputs);
+    expect(modulesOf(entryOutput).some((file) => file.includes('openapi-fetch'))).toBe(true);
+    expect(modulesOf(entryOutput).filter((file) => ENGINE.test(file))).toEqual([]);
+    // No chunk shared by the entry and the engine: what `import` loads is the entry file alone.
+    expect(entryOutput.imports.filter((i) => i.kind === 'import-statement')).toEqual([]);
+    const lazy = entryOutput.imports.filter((i) => i.kind === 'dynamic-import').map((i) => i.path);
+    expect(lazy).toHaveLength(1);
+    const engineOutput = result.metafile.outputs[lazy[0]!]!;
+    expect(modulesOf(engineOutput).filter((file) => !ENGINE.test(file))).toEqual([]);
+    expect(engineOutput.imports).toEqual([]);
+
+    const code = result.outputFiles.find((file) => file.path.endsWith(entryFile.replace(/^bench-out/, '')))!.contents;
     const gzipped = gzipSync(code, { level: 9 }).byteLength;
-    console.log(`client bundle: ${code.byteLength} bytes minified, ${gzipped} bytes gzipped (${inputs.length} modules)`);
+    console.log(`client entry chunk: ${code.byteLength} bytes minified, ${gzipped} bytes gzipped (${modulesOf(entryOutput).length} modules)`);
     // A guard against pulling in something large by accident (zod, ajv and the fake are each far bigger).
     // The size target itself is tracked by the benchmark (bench/), which prints it beside the other figures.
     expect(gzipped).toBeLessThan(16 * 1024);
+  });
+});
+
+// The built package (npm run build): the ESM build loads the engine from its own file on first use, the CJS build
+// has it inline; both must bulk-upsert the same way, through the helper and through the client.
+describe.each([
+  ['ESM', 'index.js', 'mjs'],
+  ['CJS', 'index.cjs', 'cjs'],
+])('the %s build', (_name, file, kind) => {
+  it('bulkUpsertSnapshots and client.snapshots.bulkUpsert load the engine and write', async () => {
+    if (!existsSync(`${repo}dist/${file}`)) throw new Error('dist/ is missing: run `npm run build` first (npm test does)');
+    const load =
+      kind === 'mjs'
+        ? `const sdk = await import('./dist/index.js'); const fake = await import('./dist/mocks/index.js'); const { getResponse } = await import('msw');`
+        : `const sdk = require('./dist/index.cjs'); const fake = require('./dist/mocks/index.cjs'); const { getResponse } = require('msw');`;
+    const script = `(async () => {
+      ${load}
+      const mock = fake.createLedgerMock({ scenario: 'demo' });
+      const fetch = async (request) => (await getResponse(mock.handlers, request)) ?? new Response(null, { status: 404 });
+      const client = sdk.createLedgerClient({ baseUrl: mock.baseUrl, token: fake.DEMO_TOKENS.alex, fetch });
+      const row = (n) => ({ account_id: fake.DEMO_IDS.accounts.painting, snapshot_date: '2001-01-0' + n, balance: n });
+      const first = await sdk.bulkUpsertSnapshots(client, [row(1), row(2), { ...row(3), balance: '3' }]);
+      const second = await client.snapshots.bulkUpsert([row(1), row(4)]);
+      const stopped = await sdk.bulkUpsertSnapshots(client, [row(5)], { chunkSize: 0 }).catch((e) => e);
+      console.log(JSON.stringify({
+        first: [first.received, first.inserted, first.updated, first.skipped.map((s) => s.index)],
+        second: [second.received, second.inserted, second.updated],
+        summary: sdk.formatBulkSummary(second),
+        badOption: stopped instanceof sdk.ClientOptionsError,
+      }));
+    })();`;
+    const { stdout } = await run(process.execPath, [`--input-type=${kind === 'mjs' ? 'module' : 'commonjs'}`, '-e', script], { cwd: repo });
+    expect(JSON.parse(stdout)).toEqual({
+      first: [3, 2, 0, [2]],
+      second: [2, 1, 1],
+      summary: '2 rows: 1 inserted, 1 updated, 0 skipped; 0 duplicates superseded; 1 chunk; 1 webhook attempted',
+      badOption: true,
+    });
   });
 });
