@@ -8,8 +8,8 @@ import type { FetchLike } from '../options';
 export type AttemptPhase = 'building' | 'fetch' | 'middleware' | 'body';
 
 /**
- * An attempt's state. With a timeout or a caller's signal, `ended` rejects when either fires, and the fetch gets
- * a signal that aborts with it. The signal (an AbortController) is made only when the fetch reads `init.signal`
+ * An attempt's state. With a timeout or a caller's signal, `guard` ends the attempt when either fires, and the
+ * fetch gets a signal that aborts with it. The signal (an AbortController) is made only when the fetch reads `init.signal`
  * (fetch and MSW's interceptor do; an in-process fetch that ignores it costs none).
  */
 export class Attempt {
@@ -17,8 +17,8 @@ export class Attempt {
   /** The Request the fetch was given, once it was. */
   request: Request | undefined;
   timedOut = false;
-  /** Rejects with the abort reason on the deadline or the caller's abort; undefined when neither can happen. */
-  readonly ended: Promise<never> | undefined;
+  /** True when a deadline or a caller's signal can end the attempt. */
+  private readonly armed: boolean = false;
   private controller: AbortController | undefined;
   private reason: { value: unknown } | undefined;
   private reject: (reason: unknown) => void = ignore;
@@ -29,7 +29,7 @@ export class Attempt {
     timeoutMs: number | false,
   ) {
     if (timeoutMs === false && !caller) return;
-    this.ended = new Promise<never>((_, reject) => (this.reject = reject));
+    this.armed = true;
     if (timeoutMs !== false) this.timer = setTimeout(onDeadline, timeoutMs, this);
     if (caller) {
       caller.addEventListener('abort', this);
@@ -43,10 +43,20 @@ export class Attempt {
       this.request = request;
       this.phase = 'fetch';
       onRequest(request, this);
-      const response = await base(request, this.ended ? this.initWithSignal(init) : init);
+      const response = await base(request, this.armed ? this.initWithSignal(init) : init);
       this.phase = 'middleware';
       return response;
     };
+  }
+
+  /** `call`, unless the deadline or the caller's abort comes first: then a rejection with the abort reason. */
+  guard<T>(call: Promise<T>): Promise<T> {
+    if (!this.armed) return call;
+    return new Promise<T>((resolve, reject) => {
+      this.reject = reject;
+      if (this.reason) reject(this.reason.value);
+      call.then(resolve, reject);
+    });
   }
 
   /** The caller's signal aborted (an EventListener object, so no closure per attempt). */

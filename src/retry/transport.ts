@@ -100,7 +100,7 @@ export function createTransport(options: TransportOptions, internals: TransportI
     const attempt = new Attempt(spec.signal ?? undefined, timeoutMs);
     try {
       const call = spec.attempt(attempt.fetchWith(spec.fetch ?? options.fetch, track));
-      return { result: await (attempt.ended ? Promise.race([call, attempt.ended]) : call), request: attempt.request };
+      return { result: await attempt.guard(call), request: attempt.request };
     } catch (raw) {
       if (spec.signal?.aborted) throw spec.signal.reason;
       const { request, phase } = attempt;
@@ -115,14 +115,6 @@ export function createTransport(options: TransportOptions, internals: TransportI
 
   async function run<R extends { response: Response }>(spec: CallSpec<R>): Promise<R> {
     const caller = spec.signal ?? undefined;
-    // Described on the first failure only: a success never needs the path or the retry policy.
-    const describe = (request: Request | undefined) => {
-      const url = request?.url ?? options.baseUrl + spec.path;
-      const { method, path } = describeRequest({ method: spec.method, url, redact: secrets });
-      const pathname = new URL(url).pathname;
-      const idempotent = isIdempotentRequest(method, spec.path) || retry.retryNonIdempotent({ method, path: pathname });
-      return { method, path, idempotent };
-    };
     for (let attempt = 1; ; attempt += 1) {
       if (caller?.aborted) throw caller.reason;
       const outcome = await attemptOnce(spec, attempt);
@@ -136,7 +128,7 @@ export function createTransport(options: TransportOptions, internals: TransportI
           if (attempt === 1 && response.ok) budget?.refund();
           return outcome.result;
         }
-        const { method, path, idempotent } = describe(outcome.request);
+        const { method, path, idempotent } = describe(spec, outcome.request);
         // A 429 says the request was refused, not processed: safe to repeat even for POST /accounts.
         const allowed = idempotent || response.status === 429;
         const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), now());
@@ -145,7 +137,7 @@ export function createTransport(options: TransportOptions, internals: TransportI
         info = { method, path, retry: attempt, status: response.status, delayMs: retryAfterMs ?? backoff(attempt) };
       } else {
         const { error, raw } = outcome;
-        const { method, path, idempotent } = describe(outcome.request);
+        const { method, path, idempotent } = describe(spec, outcome.request);
         // Without a response the outcome is unknown, unless the connection was never made.
         const allowed = idempotent || (error instanceof NetworkError && failedBeforeSending(raw));
         if (!allowed || !canRetry) throw error;
@@ -155,6 +147,14 @@ export function createTransport(options: TransportOptions, internals: TransportI
       retry.onRetry?.(info);
       await sleep(info.delayMs, caller);
     }
+  }
+
+  /** Method, redacted path and idempotency of a failed call (a success never needs them). */
+  function describe(spec: CallSpec<{ response: Response }>, request: Request | undefined) {
+    const url = request?.url ?? options.baseUrl + spec.path;
+    const { method, path } = describeRequest({ method: spec.method, url, redact: secrets });
+    const idempotent = isIdempotentRequest(method, spec.path) || retry.retryNonIdempotent({ method, path: new URL(url).pathname });
+    return { method, path, idempotent };
   }
 
   function backoff(attempt: number): number {
