@@ -219,7 +219,10 @@ function invalidJson(): ApiError {
   return new ApiError(400, 'invalid_json', 'Request body is not valid JSON');
 }
 
+const JSON_HEADERS: Array<[string, string]> = [['content-type', 'application/json']];
+
 /** A JSON response. */
-export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+export function json(status: number, body: unknown, headers?: Record<string, string>): Response {
+  // Response copies its headers, so the common case shares one list (no per-response object to build and convert).
+  return new Response(JSON.stringify(body), { status, headers: headers ? { 'content-type': 'application/json', ...headers } : JSON_HEADERS });
 }

@@ -3,7 +3,7 @@
 // is written back. Loaded lazily, so the mocks entry stays free of node:http for browser bundles.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { getResponse } from 'msw';
+import { getResponse, RequestHandler } from 'msw';
 import type { LedgerMock } from '../create-ledger-mock';
 import { json } from '../handlers/pipeline';
 import { CONTROL_PREFIX, handleControlRequest } from './control-routes';
@@ -55,20 +55,13 @@ export async function startNodeServer(options: NodeServerOptions): Promise<Runni
 
 async function serve(req: IncomingMessage, res: ServerResponse, options: NodeServerOptions): Promise<void> {
   const method = req.method ?? 'GET';
-  const target = new URL(req.url ?? '/', 'http://ledger-mock.invalid'); // also reduces absolute-form URLs to a path
+  const target = targetOf(req.url ?? '/');
   const isControl = target.pathname === CONTROL_PREFIX || target.pathname.startsWith(`${CONTROL_PREFIX}/`);
   const sendsBody = method !== 'GET' && method !== 'HEAD' && (req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0);
   const body = sendsBody ? new RequestBody(req, options.bodyIdleTimeoutMs) : undefined;
-  const headers = new Headers();
-  for (let i = 0; i < req.rawHeaders.length; i += 2) {
-    try {
-      headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
-    } catch {
-      // a header fetch refuses; the fake never reads such headers
-    }
-  }
   const url = (isControl ? CONTROL_ORIGIN : options.mock.baseUrl) + target.pathname + target.search;
-  const request = new Request(url, { method, headers, ...(body ? { body: body.stream, duplex: 'half' } : {}) } as RequestInit);
+  const request = toFetchRequest(url, method, req.rawHeaders, body);
+  if (!isControl) skipMswLogCopy(request);
 
   let response: Response;
   try {
@@ -83,26 +76,89 @@ async function serve(req: IncomingMessage, res: ServerResponse, options: NodeSer
   await writeResponse(req, res, response);
 }
 
+// A plain origin-form target (no dot segment, escape, backslash, fragment or leading '//') is one the URL
+// parser returns unchanged, so it is split as is; anything else goes through the parser, which also
+// reduces absolute-form targets to a path.
+const PLAIN_TARGET = /^\/(?!\/)[\w\-~!$&'()*+,;=:@/]*(?:\?[\w\-.~!$&()*+,;=:@/?%]*)?$/;
+
+function targetOf(raw: string): { pathname: string; search: string } {
+  if (!PLAIN_TARGET.test(raw)) {
+    const url = new URL(raw, 'http://ledger-mock.invalid');
+    return { pathname: url.pathname, search: url.search };
+  }
+  const query = raw.indexOf('?');
+  if (query < 0) return { pathname: raw, search: '' };
+  return { pathname: raw.slice(0, query), search: query === raw.length - 1 ? '' : raw.slice(query) };
+}
+
 async function writeResponse(req: IncomingMessage, res: ServerResponse, response: Response): Promise<void> {
   if (response.type === 'error') {
     req.socket.destroy(); // an injected network error: the client sees the connection drop
     return;
   }
-  const headers: Record<string, string> = {};
-  response.headers.forEach((value, name) => {
-    headers[name] = value;
-  });
-  res.writeHead(response.status, headers);
-  if (response.body && req.method !== 'HEAD') {
-    const reader = response.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      if (!res.write(value)) await new Promise((resolve) => (res.once('drain', resolve), res.once('close', resolve)));
-      if (res.destroyed) return void reader.cancel();
-    }
+  const head: string[] = [];
+  response.headers.forEach((value, name) => head.push(name, value)); // a flat list keeps repeated headers
+  if (!response.body || req.method === 'HEAD') {
+    res.writeHead(response.status, head);
+    res.end();
+    return;
   }
+  const reader = response.body.getReader();
+  const first = await reader.read();
+  const second = first.done ? first : await reader.read();
+  // The fake's JSON bodies are whole strings and come out as one chunk: send those with a Content-Length
+  // in one write. A body that keeps coming is streamed (chunked), each write waiting for the socket to drain.
+  if (second.done) {
+    if (!response.headers.has('content-length')) head.push('content-length', String(first.value?.byteLength ?? 0));
+    res.writeHead(response.status, head);
+    res.end(first.value);
+    return;
+  }
+  res.writeHead(response.status, head);
+  for (const chunk of [first.value!, second.value]) if (!(await send(res, chunk))) return void reader.cancel();
+  for (let next = await reader.read(); !next.done; next = await reader.read()) if (!(await send(res, next.value))) return void reader.cancel();
   res.end();
+}
+
+/** Writes a chunk, waiting for the socket to drain when its buffer is full; false once the connection is gone. */
+async function send(res: ServerResponse, chunk: Uint8Array): Promise<boolean> {
+  if (!res.write(chunk)) {
+    await new Promise<void>((resolve) => {
+      const settle = () => (res.off('drain', settle), res.off('close', settle), resolve());
+      res.on('drain', settle).on('close', settle);
+    });
+  }
+  return !res.destroyed;
+}
+
+/** The fetch Request for an incoming request; its headers as a list of pairs, which the constructor takes fastest. */
+function toFetchRequest(url: string, method: string, raw: string[], body: RequestBody | undefined): Request {
+  const pairs: Array<[string, string]> = [];
+  for (let i = 0; i < raw.length; i += 2) pairs.push([raw[i]!, raw[i + 1]!]);
+  const init = (body ? { method, headers: pairs, body: body.stream, duplex: 'half' } : { method, headers: pairs }) as RequestInit;
+  try {
+    return new Request(url, init);
+  } catch {
+    // A header fetch refuses (the fake never reads such headers): drop just that one.
+    const headers = new Headers();
+    for (const [name, value] of pairs) {
+      try {
+        headers.append(name, value);
+      } catch {
+        // skipped
+      }
+    }
+    return new Request(url, { ...init, headers });
+  }
+}
+
+// msw clones each request it handles, once, for its own logging; getResponse never hands the copy out.
+// That clone (a second Request and AbortSignal, and for a body a tee buffering a second copy of it) was
+// about a tenth of a GET /me here. msw looks the clone up in RequestHandler.cache first: registering the
+// request as its own copy skips it. Where that cache is missing (another msw), msw just clones as before.
+function skipMswLogCopy(request: Request): void {
+  const cache = (RequestHandler as { cache?: unknown }).cache;
+  if (cache instanceof WeakMap) cache.set(request, request);
 }
 
 // Answered before the body was read (413, 408, 401...): read and drop the rest for a moment, so

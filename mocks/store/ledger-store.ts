@@ -58,6 +58,7 @@ export class LedgerStore {
   #random: RandomSource;
   #seed: string | number | undefined;
   #tail: Promise<unknown> = Promise.resolve();
+  #lastIso = { ms: Number.NaN, text: '' };
 
   constructor(options: { seed?: string | number; now?: string | Date | number } = {}) {
     this.#seed = options.seed;
@@ -72,7 +73,17 @@ export class LedgerStore {
 
   /** The clock's time as an ISO 8601 string. */
   nowIso(): string {
-    return this.clock.now().toISOString();
+    return this.isoString(this.clock.now());
+  }
+
+  /**
+   * `date.toISOString()`, remembering the last one made: every request asks for the current time once or
+   * twice, and with a frozen clock (or within one millisecond) it is the same string each time.
+   */
+  isoString(date: Date): string {
+    const ms = date.getTime();
+    if (ms !== this.#lastIso.ms) this.#lastIso = { ms, text: date.toISOString() };
+    return this.#lastIso.text;
   }
 
   /** A new UUID from the store's random source. */
