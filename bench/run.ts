@@ -41,7 +41,7 @@ const METHOD = [
   '1 (bench/bulk-sync.bench.ts): `bulkUpsertSnapshots(client, rows, { chunkSize: 5000 })` of 100 accounts x 10,000 days, rows yielded by a generator, accounts created with `control.createAccount` on the demo scenario; the full store is seeded first with the same keys through `control.seedSnapshots`. The reported transport is MSW `setupServer` (the SDK calls global fetch); the second line injects `fetch` that calls `getResponse(mock.handlers, request)`. The floor encodes each 5,000-row chunk with JSON.stringify, decodes it with JSON.parse and upserts into a `Map` keyed by `${account_id}|${snapshot_date}` (pre-filled with 1,000,000 entries for the full state). Floor and end-to-end runs alternate, each in its own process; peak RSS is the process maximum (`resourceUsage().maxRSS`).',
   '2 (bench/fake-at-scale.bench.ts): 100 accounts with size/100 consecutive days each, seeded through `control.seedSnapshots`; 300 warm-up then 2,000 timed `GET /snapshots?account_id&from&to` (random account, random 30-day window) answered by the handlers through msw `getResponse`, body parsed. Heap = `heapUsed` after seeding minus before, both after `gc()`.',
   '3 (bench/server-throughput.bench.ts): each server is its own process, autocannon runs in the benchmark process: ledger-mock is `node --import tsx mocks/server/cli.ts --port 0 --scenario demo`, Prism is `prism mock openapi.json -p PORT -h 127.0.0.1` (the prism-cli entry `npx prism` runs, started with node), the ceiling is bench/lib/ceiling-server.ts answering every request with the bytes and content type of ledger-mock’s own GET /me answer. 1 s warm-up per target, then the targets take turns, 10 connections each; a run with any error, timeout or non-2xx answer fails the benchmark. POST /snapshots writes one key over and over (all updates).',
-  '4 (bench/client-overhead.bench.ts): after 500 warm-up calls each, 10 alternating blocks of 1,000 `ledger.me()` and 1,000 `fetch(new Request(url, { headers })) + response.json()`, both through the same injected fetch; the bar is read on the getResponse form (the fake answers), the pre-built-bytes form shows the SDK’s whole cost.',
+  '4 (bench/client-overhead.bench.ts): after 500 warm-up calls each, 10 alternating blocks of 1,000 `ledger.me()`, 1,000 `fetch(new Request(url, { headers })) + response.json()` sending the request the SDK sends (its Authorization and User-Agent headers, read from one SDK request, so the fake does the same work for both), and 1,000 of the same with Authorization only (for reference: the fake and msw spend about 20 µs on the extra header), all through the same injected fetch; the bar is read on the getResponse form (the fake answers) against the same request, the pre-built-bytes form shows the SDK’s whole cost.',
   '5 (bench/client-bundle.bench.ts): esbuild `bundle, minify, format esm, platform neutral, target es2022, splitting`, each output file gzipped (level 9) on its own; sizes are exact, so one build. `client.snapshots.bulkUpsert` (and so `bulkUpsertSnapshots`) loads the bulk engine with `import()`, so a bundler that splits code puts it in a chunk of its own: a program that never bulk-upserts never loads it. The entry figure is what `import` loads (the entry chunk and any chunk it imports statically; here one file), the lazy figure the chunk(s) loaded on the first bulk upsert, the total both; the one-file figure is the same code with splitting off (the `import()` inlined, as in the CJS build). The bar is read on the whole entry\u2019s entry chunk: it is what every program pays at startup, and what a program that never bulk-upserts ever loads.',
 ];
 
@@ -154,8 +154,10 @@ interface OverheadRun {
   plainMs: number;
   sdkMs: number;
   ratio: number;
+  ratioAuthOnly: number;
   sdkUsPerCall: number;
   plainUsPerCall: number;
+  authOnlyUsPerCall: number;
 }
 async function clientOverhead(): Promise<void> {
   noteLoad('client overhead');
@@ -169,8 +171,10 @@ async function clientOverhead(): Promise<void> {
   for (const [answer, text] of Object.entries(answers)) {
     const runs = byAnswer.get(answer)!;
     rows.push([b, `answered by ${text}: ledger.me() µs/call`, fmtSummary(summarize(runs.map((r) => r.sdkUsPerCall)), 1), '']);
-    rows.push([b, `answered by ${text}: fetch + json() µs/call`, fmtSummary(summarize(runs.map((r) => r.plainUsPerCall)), 1), '']);
+    rows.push([b, `answered by ${text}: fetch + json() µs/call`, fmtSummary(summarize(runs.map((r) => r.plainUsPerCall)), 1), 'the same request as the SDK sends']);
     rows.push([b, `answered by ${text}: SDK / plain`, ratioText(summarize(runs.map((r) => r.ratio))), 'same process, blocks alternated']);
+    rows.push([b, `answered by ${text}: fetch + json(), Authorization only, µs/call`, fmtSummary(summarize(runs.map((r) => r.authOnlyUsPerCall)), 1), 'no User-Agent: for reference']);
+    rows.push([b, `answered by ${text}: SDK / plain with Authorization only`, ratioText(summarize(runs.map((r) => r.ratioAuthOnly))), '']);
   }
   const handlers = summarize(byAnswer.get('handlers')!.map((r) => r.ratio));
   const bytes = summarize(byAnswer.get('bytes')!.map((r) => r.ratio));
