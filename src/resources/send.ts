@@ -32,10 +32,10 @@ export async function send<T>(
   options: RequestOptions = {},
 ): Promise<NonNullable<T>> {
   const { data, error, response } = await call(options.signal ? { signal: options.signal } : {});
-  const sent = requestOf(response);
-  if (!response.ok) throw createApiError(response, error, sent, { redact: ctx.secrets });
+  if (!response.ok) throw createApiError(response, error, requestOf(response), { redact: ctx.secrets });
   // Every operation of this API answers a success with a JSON body.
   if (data === undefined || data === null) {
+    const sent = requestOf(response);
     const where = sent ? ` from ${sent.method} ${new URL(sent.url).pathname}` : '';
     throw new LedgerError(`HTTP ${response.status} with an empty body${where}; a JSON body was expected`);
   }
