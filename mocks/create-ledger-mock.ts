@@ -33,7 +33,10 @@ export interface LedgerMockOptions {
 export interface LedgerMock {
   /** The base URL the handlers answer under (no trailing slash). */
   readonly baseUrl: string;
-  /** MSW handlers for every operation, plus a 404 `route_not_found` catch-all: `setupServer(...mock.handlers)`. */
+  /**
+   * The MSW handler serving every operation (a 404 `route_not_found` for any other path or method under the API):
+   * `setupServer(...mock.handlers)`. Handlers you add in front with `server.use()` override operations.
+   */
   readonly handlers: HttpHandler[];
   /** Sets up state, inspects it, moves the clock and injects faults. */
   readonly control: LedgerControl;
