@@ -104,7 +104,7 @@ export function createTransport(options: TransportOptions, internals: TransportI
     } catch (raw) {
       if (spec.signal?.aborted) throw spec.signal.reason;
       const { request, phase } = attempt;
-      const failure = { method: request?.method ?? spec.method, url: request?.url ?? options.baseUrl + spec.path, attempts: number, redact: secrets };
+      const failure = { ...sentOf(spec, request), attempts: number, redact: secrets };
       if (attempt.timedOut) return { error: new TimeoutError({ ...failure, timeoutMs: timeoutMs as number }), raw, request };
       if (phase === 'fetch' || (phase === 'body' && !(raw instanceof SyntaxError))) return { error: new NetworkError({ ...failure, cause: raw }), raw, request };
       throw raw;
@@ -122,8 +122,7 @@ export function createTransport(options: TransportOptions, internals: TransportI
       let info: RetryInfo;
       if ('result' in outcome) {
         const { response } = outcome.result;
-        const sent = outcome.request;
-        callsByResponse.set(response, { attempts: attempt, method: sent?.method ?? spec.method, url: sent?.url ?? options.baseUrl + spec.path });
+        callsByResponse.set(response, { attempts: attempt, ...sentOf(spec, outcome.request) });
         if (!retry.statusCodes.has(response.status)) {
           if (attempt === 1 && response.ok) budget?.refund();
           return outcome.result;
@@ -151,10 +150,16 @@ export function createTransport(options: TransportOptions, internals: TransportI
 
   /** Method, redacted path and idempotency of a failed call (a success never needs them). */
   function describe(spec: CallSpec<{ response: Response }>, request: Request | undefined) {
-    const url = request?.url ?? options.baseUrl + spec.path;
-    const { method, path } = describeRequest({ method: spec.method, url, redact: secrets });
+    const sent = sentOf(spec, request);
+    const url = sent.url;
+    const { method, path } = describeRequest({ ...sent, redact: secrets });
     const idempotent = isIdempotentRequest(method, spec.path) || retry.retryNonIdempotent({ method, path: new URL(url).pathname });
     return { method, path, idempotent };
+  }
+
+  /** The method and URL of a call: its last Request's, or the schema path's when none was built. */
+  function sentOf(spec: CallSpec<{ response: Response }>, request: Request | undefined): { method: string; url: string } {
+    return request ? { method: request.method, url: request.url } : { method: spec.method, url: options.baseUrl + spec.path };
   }
 
   function backoff(attempt: number): number {
