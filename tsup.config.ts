@@ -8,24 +8,40 @@ const shared: Options = {
   sourcemap: true,
   define: { __SDK_VERSION__: JSON.stringify(version) },
   // The fake's own dependencies are bundled into dist/mocks, so client-only users install only
-  // openapi-fetch, and the CJS build works although @msw/data is ESM-only. msw is a peer.
+  // openapi-fetch, and the CJS build works although @msw/data is ESM-only. msw is an optional peer:
+  // only personal-ledger-sdk/mocks/msw imports it.
   noExternal: ['@msw/data', 'zod', 'ajv', 'ajv-formats'],
   external: ['msw'],
 };
 
 export default defineConfig([
   {
+    // The client. ESM is split (tsup's default): the bulk engine, which `bulkUpsert` loads with `import()`, is a
+    // chunk of its own (dist/bulk-engine-*.js), loaded on first use. CJS is not split: the engine stays in dist/index.cjs.
     ...shared,
-    entry: { index: 'src/index.ts', 'mocks/index': 'mocks/index.ts' },
-    // ESM is split (tsup's default): the bulk engine, which `bulkUpsert` loads with `import()`, is a chunk of its
-    // own (dist/bulk-engine-*.js), loaded on first use. CJS is not split: the engine stays in dist/index.cjs.
+    entry: { index: 'src/index.ts' },
     format: ['esm', 'cjs'],
     dts: true,
-    clean: ['!bin/**'], // dist/bin is the other build's, running at the same time
+    clean: ['!bin/**', '!mocks/**'], // dist/bin and dist/mocks are the other builds', running at the same time
+  },
+  {
+    // The fake's three entries by environment: `mocks` (any runtime), `mocks/msw` (the MSW adapter) and `mocks/node`
+    // (the node:http server). Split in both formats, so the core they share is one chunk, loaded once.
+    ...shared,
+    entry: { index: 'mocks/index.ts', msw: 'mocks/msw.ts', node: 'mocks/node.ts' },
+    outDir: 'dist/mocks',
+    format: ['esm', 'cjs'],
+    splitting: true,
+    // mocks/adapters/msw-runtime.ts reads import.meta.url only where __filename is missing (ESM); CommonJS has no import.meta.
+    esbuildOptions: (options, { format }) => {
+      if (format === 'cjs') options.define = { ...options.define, 'import.meta.url': 'undefined' };
+    },
+    dts: true,
+    clean: true,
   },
   {
     // The `ledger-mock` command: one self-contained ESM file (no shared chunks in dist/, which the
-    // other build cleans); the shebang banner makes tsup mark it executable.
+    // other builds clean); the shebang banner makes tsup mark it executable. It never loads msw.
     ...shared,
     entry: { 'bin/ledger-mock': 'mocks/server/cli.ts' },
     format: ['esm'],

@@ -1,11 +1,11 @@
-// API reference: `npm run docs:api` writes HTML to docs/api from the doc comments of both entries.
+// API reference: `npm run docs:api` writes HTML to docs/api from the doc comments of every entry.
 // Warnings are errors, so an exported function, class or type without a doc comment fails the build.
 import { OptionDefaults } from 'typedoc';
 
 /** @type {Partial<import('typedoc').TypeDocOptions>} */
 export default {
   name: 'personal-ledger-sdk',
-  entryPoints: ['src/index.ts', 'mocks/index.ts'],
+  entryPoints: ['src/index.ts', 'mocks/index.ts', 'mocks/msw.ts', 'mocks/node.ts'],
   out: 'docs/api',
   tsconfig: 'tsconfig.typedoc.json',
   readme: 'none',

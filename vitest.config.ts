@@ -10,6 +10,8 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: /^personal-ledger-sdk\/mocks$/, replacement: here('./mocks/index.ts') },
+      { find: /^personal-ledger-sdk\/mocks\/msw$/, replacement: here('./mocks/msw.ts') },
+      { find: /^personal-ledger-sdk\/mocks\/node$/, replacement: here('./mocks/node.ts') },
       { find: /^personal-ledger-sdk$/, replacement: here('./src/index.ts') },
     ],
   },

@@ -1,10 +1,10 @@
 // Benchmark 1: bulkUpsertSnapshots of 1,000,000 rows (200 chunks of 5,000) through the SDK into the
 // in-process fake, against a floor: the same chunks JSON-encoded, decoded and upserted into a Map.
-// One run per process: node --expose-gc --import tsx bench/bulk-sync.bench.ts --variant e2e|floor --state empty|full --transport msw|handlers
+// One run per process: node --expose-gc --import tsx bench/bulk-sync.bench.ts --variant e2e|floor --state empty|full --transport msw|fetch
 import { setupServer } from 'msw/node';
 import { bulkUpsertSnapshots, createLedgerClient } from '../src/index';
 import { arg, gc, peakRssMb, report } from './lib/child';
-import { dailyRows, handlersFetch, ledgerFixture, seedDaily, TOKEN } from './lib/ledger-fixture';
+import { dailyRows, ledgerFixture, seedDaily, TOKEN } from './lib/ledger-fixture';
 
 export const ACCOUNTS = 100;
 export const DAYS = Number(arg('days', '10000'));
@@ -25,7 +25,7 @@ if (variant === 'e2e') {
   const client = createLedgerClient({
     baseUrl: fixture.mock.baseUrl,
     token: TOKEN,
-    ...(transport === 'handlers' ? { fetch: handlersFetch(fixture.mock) } : {}),
+    ...(transport === 'fetch' ? { fetch: fixture.mock.fetch } : {}),
   });
   gc();
   const rssBefore = process.memoryUsage().rss / 2 ** 20;

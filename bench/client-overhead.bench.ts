@@ -3,7 +3,7 @@
 // whole cost shows) or one calling the fake's handlers through msw getResponse (`--answer handlers`).
 import { createLedgerClient, type FetchLike } from '../src/index';
 import { arg, report } from './lib/child';
-import { handlersFetch, ledgerFixture, TOKEN } from './lib/ledger-fixture';
+import { ledgerFixture, TOKEN } from './lib/ledger-fixture';
 
 const CALLS = Number(arg('calls', '10000'));
 const answer = arg('answer');
@@ -12,10 +12,10 @@ const fixture = await ledgerFixture(0);
 const { mock } = fixture;
 let fetch: FetchLike;
 if (answer === 'handlers') {
-  fetch = handlersFetch(mock);
+  fetch = mock.fetch;
 } else if (answer === 'bytes') {
   // The fake's own answer to GET /me, captured once and replayed as a new Response per call.
-  const sample = await handlersFetch(mock)(new Request(`${mock.baseUrl}/api/public/v1/me`, { headers: { authorization: `Bearer ${TOKEN}` } }));
+  const sample = await mock.fetch(new Request(`${mock.baseUrl}/api/public/v1/me`, { headers: { authorization: `Bearer ${TOKEN}` } }));
   const bytes = new Uint8Array(await sample.arrayBuffer());
   const headers = [...sample.headers];
   fetch = async () => new Response(bytes, { status: 200, headers });

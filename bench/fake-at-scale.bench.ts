@@ -4,7 +4,7 @@
 // One size per process: node --expose-gc --import tsx bench/fake-at-scale.bench.ts --size 1000000
 import { createRandomSource } from '../mocks/store/random';
 import { arg, gc, report } from './lib/child';
-import { handlersFetch, ledgerFixture, seedDaily, TOKEN } from './lib/ledger-fixture';
+import { ledgerFixture, seedDaily, TOKEN } from './lib/ledger-fixture';
 import { percentiles } from './lib/stats';
 
 const ACCOUNTS = 100;
@@ -13,7 +13,7 @@ const REQUESTS = Number(arg('requests', '2000'));
 const WARMUP = 300;
 
 const fixture = await ledgerFixture(ACCOUNTS);
-const fetch = handlersFetch(fixture.mock);
+const fetch = fixture.mock.fetch;
 const demoSnapshots = fixture.mock.store.snapshots.size;
 gc();
 const heapBefore = process.memoryUsage().heapUsed;

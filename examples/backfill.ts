@@ -69,20 +69,24 @@ export async function main(argv: string[], env: Env, io: Io): Promise<number> {
 
     connection = connect(env, io, 'personal-ledger-examples/backfill');
     let rows: BulkRow[];
+    let accounts: number | undefined;
     if (checkpoint) {
       if (checkpoint.target !== connection.target) {
         throw new SetupError(`the checkpoint at ${checkpointPath} is for ${checkpoint.target}, not ${connection.target}`);
       }
       rows = checkpoint.pending;
+      accounts = checkpoint.accounts;
       say(io.stdout, `Resuming: ${plural(rows.length, 'row')} not confirmed when the last run stopped (${checkpoint.reason}).`);
+      if (connection.kind === 'demo' && accounts !== undefined) await recreateDemoAccounts(connection, accounts, rows, io);
     } else {
       const plan = historyPlan(values);
+      accounts = plan.accounts;
       const accountIds = await backfillAccounts(connection, plan.accounts, io);
       rows = historyRows({ ...plan, accountIds });
       const first = rows[0]?.snapshot_date ?? plan.end;
       say(io.stdout, `Backfilling ${plural(rows.length, 'row')} (${plural(plan.accounts, 'account')}, ${first} to ${plan.end}) to ${connection.target}.`);
     }
-    return await load(connection, rows, { chunkSize, checkpointPath }, io);
+    return await load(connection, rows, { chunkSize, checkpointPath, accounts }, io);
   } catch (error) {
     return reportError(error, io, connection?.secrets);
   } finally {
@@ -91,7 +95,12 @@ export async function main(argv: string[], env: Env, io: Io): Promise<number> {
 }
 
 /** Sends the rows; on success removes the checkpoint, on a stop saves the rows not confirmed to it. */
-async function load(connection: LedgerConnection, rows: BulkRow[], options: { chunkSize: number; checkpointPath: string }, io: Io): Promise<number> {
+async function load(
+  connection: LedgerConnection,
+  rows: BulkRow[],
+  options: { chunkSize: number; checkpointPath: string; accounts: number | undefined },
+  io: Io,
+): Promise<number> {
   const progress = progressReporter(io.stdout, rows.length);
   let report: BulkUpsertReport;
   try {
@@ -105,6 +114,7 @@ async function load(connection: LedgerConnection, rows: BulkRow[], options: { ch
       reason: error.reason,
       confirmed: partial.inserted + partial.updated + partial.skipped.length,
       pending: pending.map((p) => p.row),
+      ...(options.accounts !== undefined ? { accounts: options.accounts } : {}),
     });
     reportError(error, io, connection.secrets);
     say(io.stdout, `Stopped (${error.reason}): ${formatCount(partial.inserted + partial.updated)} of ${plural(rows.length, 'row')} written.`);
@@ -157,6 +167,17 @@ async function backfillAccounts(connection: LedgerConnection, count: number, io:
     if (id === undefined) throw new SetupError(account.state === 'unavailable' ? account.reason : `cannot use "${account.target.account}"`);
     return id;
   });
+}
+
+/**
+ * The built-in demo ledger of a new process is empty again: create the run's accounts anew (same names, and the same
+ * ids, its ids being seeded), and check that the saved rows name exactly those.
+ */
+async function recreateDemoAccounts(connection: LedgerConnection, count: number, rows: readonly BulkRow[], io: Io): Promise<void> {
+  const ids = new Set(await backfillAccounts(connection, count, io));
+  if (rows.some((row) => !ids.has(row.account_id))) {
+    throw new SetupError('the checkpoint names accounts the built-in demo ledger cannot make again: delete it to start over');
+  }
 }
 
 /**

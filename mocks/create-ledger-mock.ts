@@ -1,11 +1,11 @@
-import type { HttpHandler } from 'msw';
+import { createMockFetch, type MockFetch } from './adapters/fetch';
 import { createControl, type LedgerControl } from './control/control';
 import { FaultInjector } from './control/faults';
 import { RequestJournal } from './control/journal';
 import { resolveScenario, type ScenarioName } from './control/scenario';
 import type { Scenario } from './control/scenario-types';
-import { createHandlers } from './handlers/index';
-import type { MockContext } from './handlers/pipeline';
+import { createRequestHandler, type RequestHandler } from './core/handle-request';
+import type { MockContext } from './core/pipeline';
 import type { WebhookDeliverer } from './rules/webhooks';
 import { LedgerStore } from './store/ledger-store';
 
@@ -29,28 +29,36 @@ export interface LedgerMockOptions {
   deliverWebhook?: WebhookDeliverer;
 }
 
-/** One fake of the Personal Ledger API: MSW handlers, a control API and the store behind both. */
+/** One fake of the Personal Ledger API: a fetch that answers from it, a control API, and the store behind both. */
 export interface LedgerMock {
-  /** The base URL the handlers answer under (no trailing slash). */
+  /** The base URL the fake answers under (no trailing slash). */
   readonly baseUrl: string;
   /**
-   * The MSW handler serving every operation (a 404 `route_not_found` for any other path or method under the API):
-   * `setupServer(...mock.handlers)`. Handlers you add in front with `server.use()` override operations.
+   * A fetch answered by the fake itself, with no msw and no interception: pass it to the client,
+   * `createLedgerClient({ baseUrl: mock.baseUrl, token, fetch: mock.fetch })`. Like a network it answers after a
+   * macrotask and honours `signal`; a URL outside `baseUrl` is refused with a TypeError.
    */
-  readonly handlers: HttpHandler[];
+  readonly fetch: MockFetch;
+  /**
+   * The core: answers one request given as plain data (method, path, query, headers, body). For writing an
+   * adapter of your own; mock.fetch, the MSW handler and `ledger-mock` all call it.
+   */
+  readonly handle: RequestHandler;
   /** Sets up state, inspects it, moves the clock and injects faults. */
   readonly control: LedgerControl;
   /** The state itself (entities, snapshots, events, clock). */
   readonly store: LedgerStore;
-  /** Settles once the starting scenario is loaded (handlers and control wait for it on their own). */
+  /** Settles once the starting scenario is loaded (requests and control calls wait for it on their own). */
   readonly ready: Promise<void>;
 }
 
 /**
  * Creates an in-memory fake of the whole API. A bad scenario throws MockControlError at once.
+ * For MSW's handlers use `createLedgerMock` from `personal-ledger-sdk/mocks/msw`; for a server,
+ * `createLedgerMockServer` from `personal-ledger-sdk/mocks/node`.
  * @example
  * const mock = createLedgerMock({ scenario: 'demo' });
- * const server = setupServer(...mock.handlers);
+ * const ledger = createLedgerClient({ baseUrl: mock.baseUrl, token: DEMO_TOKENS.alex, fetch: mock.fetch });
  */
 export function createLedgerMock(options: LedgerMockOptions = {}): LedgerMock {
   const baseUrl = (options.baseUrl ?? 'https://ledger.test').replace(/\/+$/, '');
@@ -73,13 +81,26 @@ export function createLedgerMock(options: LedgerMockOptions = {}): LedgerMock {
       next.catch(() => undefined); // surfaced by whoever awaits it; never an unhandled rejection
     },
   });
-  return {
+  const handle = createRequestHandler(context);
+  const mock: LedgerMock = {
     baseUrl,
-    handlers: createHandlers(context, baseUrl),
+    fetch: createMockFetch(handle, baseUrl),
+    handle,
     control,
     store,
     get ready() {
       return ready;
     },
   };
+  // Code written for the MSW fake of earlier versions reads mock.handlers: say where they went.
+  Object.defineProperty(mock, 'handlers', {
+    configurable: true,
+    get() {
+      throw new TypeError(
+        "mock.handlers comes from personal-ledger-sdk/mocks/msw: import { createLedgerMock } from 'personal-ledger-sdk/mocks/msw'. " +
+          'Or pass mock.fetch to the client, with no msw at all.',
+      );
+    },
+  });
+  return mock;
 }

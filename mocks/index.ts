@@ -1,12 +1,9 @@
-// personal-ledger-sdk/mocks: an in-memory fake of the Personal Ledger API on MSW.
+// personal-ledger-sdk/mocks: an in-memory fake of the Personal Ledger API, for any runtime (no msw, no node:).
+// MSW handlers: personal-ledger-sdk/mocks/msw. The node:http server: personal-ledger-sdk/mocks/node.
 export { createLedgerMock, type LedgerMock, type LedgerMockOptions } from './create-ledger-mock';
-export {
-  createLedgerMockServer,
-  type LedgerMockServer,
-  type LedgerMockServerOptions,
-  type RunningLedgerMockServer,
-} from './server/create-ledger-mock-server';
-export { createHttpWebhookDeliverer, type HttpWebhookDelivererOptions } from './server/webhook-delivery';
+export type { MockFetch } from './adapters/fetch';
+export type { RequestHandler } from './core/handle-request';
+export type { BodyReader, MockReply, MockRequest, MockRequestBody, MockResponse, NetworkErrorReply } from './core/messages';
 export type { LedgerControl, LedgerDump, TokenInfo, AccountChange } from './control/control';
 export type { ActiveFault, FaultKind, FaultSpec, StatusFault } from './control/faults';
 export type { JournalEntry } from './control/journal';

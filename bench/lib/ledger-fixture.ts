@@ -1,14 +1,14 @@
 // A fake with the demo scenario plus many accounts for Alex, and cheap rows over them.
-import { getResponse } from 'msw';
-import { createLedgerMock, DEMO_IDS, DEMO_TOKENS, type LedgerMock } from '../../mocks/index';
+import { DEMO_IDS, DEMO_TOKENS } from '../../mocks/index';
+import { createLedgerMock, type LedgerMswMock } from '../../mocks/msw';
 import { formatDay, parseDay } from '../../mocks/store/dates';
-import type { FetchLike } from '../../src/index';
 
 export const TOKEN = DEMO_TOKENS.alex;
 const START_DAY = parseDay('2000-01-01')!;
 
 export interface Fixture {
-  mock: LedgerMock;
+  /** The fake, with its MSW handlers and its own fetch (mock.fetch). */
+  mock: LedgerMswMock;
   /** Alex's bench accounts (standard, private, active). */
   accounts: string[];
   /** `YYYY-MM-DD` of day `d` after 2000-01-01 (one shared string per day). */
@@ -48,10 +48,4 @@ export async function seedDaily(fixture: Fixture, days: number): Promise<void> {
     }
   }
   if (batch.length > 0) await fixture.mock.control.seedSnapshots(batch);
-}
-
-/** A fetch that answers from the fake's handlers directly (msw getResponse), without interception. */
-export function handlersFetch(mock: LedgerMock): FetchLike {
-  return async (request) =>
-    (await getResponse(mock.handlers, request, { baseUrl: mock.baseUrl })) ?? new Response('{"error":"no handler"}', { status: 404 });
 }

@@ -16,6 +16,11 @@ export interface Checkpoint {
   confirmed: number;
   /** The rows to send again, in input order. */
   pending: BulkRow[];
+  /**
+   * How many "Backfill account N" the run used. The built-in demo ledger starts afresh in every process, so a resumed
+   * run against it creates them again first (its ids are seeded: the same accounts get the same ids).
+   */
+  accounts?: number;
 }
 
 /** Writes the checkpoint atomically (a temporary file, then a rename), so a crash never leaves half a file. */

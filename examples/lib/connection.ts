@@ -2,7 +2,6 @@
 //   LEDGER_BASE_URL and LEDGER_TOKEN both set -> your ledger service;
 //   neither set                               -> the built-in demo ledger (an offline fake, in this process);
 //   anything else                             -> refuse to start (exit 2), naming the variable, never the token.
-import { setupServer } from 'msw/node';
 import { ClientOptionsError, createLedgerClient, type LedgerClient } from 'personal-ledger-sdk';
 import { createLedgerMock, DEMO_TOKENS } from 'personal-ledger-sdk/mocks';
 import { say, type Env, type Io } from './io.js';
@@ -17,12 +16,18 @@ export interface LedgerConnection {
   target: string;
   /** Values no output may show (the token). */
   secrets: string[];
-  /** Stops the built-in fake; nothing to do for a real service. */
+  /** Lets go of the connection (nothing to do today: kept so examples need not change if one needs it). */
   close(): void;
 }
 
 /** What the environment asks for, once checked. */
 export type ConnectionChoice = { kind: 'service'; baseUrl: string; token: string } | { kind: 'demo' };
+
+/**
+ * The built-in demo ledger's seed: each run starts from the same state and makes the same ids, so the accounts an
+ * interrupted run created get the same ids when a resumed run creates them again.
+ */
+export const DEMO_SEED = 'personal-ledger-examples';
 
 const TOKEN_SHAPE = /^[\x21-\x7e]+$/; // printable ASCII, no spaces: what an Authorization header can carry
 const BOTH_OR_NEITHER = 'Set both LEDGER_BASE_URL and LEDGER_TOKEN to use your ledger service, or neither to use the built-in demo ledger.';
@@ -55,8 +60,9 @@ function isHttpUrl(text: string): boolean {
 }
 
 /**
- * Connects by the rule above. For the demo ledger it starts `io.fake` (or a new demo-scenario fake) with MSW
- * in this process, as the demo member Alex, and says so in one line on stdout.
+ * Connects by the rule above. For the demo ledger it uses `io.fake` (or a new demo-scenario fake) in this process
+ * through its own fetch (`mock.fetch`: nothing is intercepted, nothing leaves the process), as the demo member Alex,
+ * and says so in one line on stdout.
  *
  * @param userAgent your program's name, sent before the SDK's in User-Agent @default 'personal-ledger-examples'
  */
@@ -72,11 +78,8 @@ export function connect(env: Env, io: Io, userAgent = 'personal-ledger-examples'
       throw error;
     }
   }
-  const fake = io.fake ?? createLedgerMock({ scenario: 'demo' });
-  // 'error': a request to anywhere but the fake fails instead of leaving this machine.
-  const server = setupServer(...fake.handlers);
-  server.listen({ onUnhandledRequest: 'error' });
+  const fake = io.fake ?? createLedgerMock({ scenario: 'demo', seed: DEMO_SEED });
   say(io.stdout, 'No LEDGER_BASE_URL or LEDGER_TOKEN set: using the built-in demo ledger (an offline fake; nothing leaves this machine).');
-  const client = createLedgerClient({ baseUrl: fake.baseUrl, token: DEMO_TOKENS.alex, userAgent });
-  return { client, kind: 'demo', target: 'the built-in demo ledger', secrets: [DEMO_TOKENS.alex], close: () => server.close() };
+  const client = createLedgerClient({ baseUrl: fake.baseUrl, token: DEMO_TOKENS.alex, userAgent, fetch: fake.fetch });
+  return { client, kind: 'demo', target: 'the built-in demo ledger', secrets: [DEMO_TOKENS.alex], close: () => {} };
 }

@@ -30,14 +30,40 @@ export type Env = Record<string, string | undefined>;
  */
 export function processIo(): Io {
   const controller = new AbortController();
-  const stop = (signal: NodeJS.Signals) => {
-    if (controller.signal.aborted) process.exit(130);
-    process.stderr.write(`\n${signal}: stopping after the current step (press Ctrl-C again to quit now)\n`);
-    controller.abort(new Error(`stopped by ${signal}`));
-  };
+  const stop = interruptHandler(controller, {
+    warn: (text) => process.stderr.write(text),
+    exit: () => process.exit(130),
+  });
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
   return { stdout: process.stdout, stderr: process.stderr, signal: controller.signal };
+}
+
+/**
+ * A repeat within this long is the same Ctrl-C delivered twice, not a second press: a terminal signals the whole
+ * process group, and `tsx` also relays the signal to the program it runs when the program is busy for a moment.
+ */
+export const SAME_INTERRUPT_MS = 1000;
+
+/**
+ * What a Ctrl-C does: the first aborts `controller` (the run stops after its current step and saves what it must);
+ * another one, later than SAME_INTERRUPT_MS, quits at once.
+ */
+export function interruptHandler(
+  controller: AbortController,
+  effects: { warn(text: string): unknown; exit(): void; now?: () => number },
+): (signal: NodeJS.Signals) => void {
+  const now = effects.now ?? Date.now;
+  let firstAt = 0;
+  return (signal) => {
+    if (controller.signal.aborted) {
+      if (now() - firstAt >= SAME_INTERRUPT_MS) effects.exit();
+      return;
+    }
+    firstAt = now();
+    effects.warn(`\n${signal}: stopping after the current step (press Ctrl-C again to quit now)\n`);
+    controller.abort(new Error(`stopped by ${signal}`));
+  };
 }
 
 /** Writes one line. */

@@ -1,5 +1,5 @@
 import { MockControlError } from '../errors';
-import type { MockContext } from '../handlers/pipeline';
+import type { MockContext } from '../core/pipeline';
 import { seedAccount, type AccountSeed } from '../rules/accounts';
 import { expireToken, issueToken, revokeToken, tokenStatus, type IssuedToken, type TokenStatus } from '../rules/auth';
 import { carryForward } from '../rules/carry-forward';

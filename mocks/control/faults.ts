@@ -1,3 +1,4 @@
+import { jsonReply, type MockResponse } from '../core/messages';
 import { createRandomSource, type RandomSource } from '../store/random';
 
 /** A failure answered instead of (or after) the operation. */
@@ -106,10 +107,8 @@ const DEFAULT_BODIES: Record<number, { error: string; code: string }> = {
   504: { error: 'Gateway timeout', code: 'gateway_timeout' },
 };
 
-/** The response of a status fault. */
-export function faultResponse(fault: StatusFault): Response {
+/** The answer of a status fault. */
+export function faultReply(fault: StatusFault): MockResponse {
   const body = fault.body ?? DEFAULT_BODIES[fault.status] ?? { error: `Injected failure ${fault.status}`, code: 'injected_fault' };
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (fault.retryAfter !== undefined) headers['retry-after'] = String(fault.retryAfter);
-  return new Response(JSON.stringify(body), { status: fault.status, headers });
+  return jsonReply(fault.status, body, fault.retryAfter !== undefined ? { 'retry-after': String(fault.retryAfter) } : undefined);
 }

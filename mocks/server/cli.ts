@@ -5,6 +5,7 @@ import type { ScenarioName } from '../control/scenario';
 import type { Scenario } from '../control/scenario-types';
 import { isMockControlError } from '../errors';
 import { DEMO_IDS, DEMO_TOKENS } from '../scenarios/demo';
+import { createLedgerMockServer, LEDGER_MOCK_VERSION } from './create-ledger-mock-server';
 
 const USAGE = `Usage: ledger-mock [options]
 
@@ -57,15 +58,7 @@ async function main(): Promise<void> {
   if (!/^\d+$/.test(values.port) || port > 65535) throw new CliError(`--port must be a number from 0 to 65535, not "${values.port}"`, 2);
   const scenario = readScenario(values.scenario);
 
-  let createLedgerMockServer: typeof import('./create-ledger-mock-server').createLedgerMockServer;
-  let version: string;
-  try {
-    ({ createLedgerMockServer, LEDGER_MOCK_VERSION: version } = await import('./create-ledger-mock-server'));
-  } catch (error) {
-    const missingMsw = (error as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND' && String((error as Error).message).includes("'msw'");
-    throw new CliError(missingMsw ? 'ledger-mock needs the msw package: npm install --save-dev msw' : (error as Error).message, 1);
-  }
-  if (version === 'dev') version = packageVersion();
+  const version = LEDGER_MOCK_VERSION === 'dev' ? packageVersion() : LEDGER_MOCK_VERSION;
 
   const server = (() => {
     try {

@@ -1,3 +1,4 @@
+import { startNodeServer } from '../adapters/node-http';
 import { createLedgerMock, type LedgerMock } from '../create-ledger-mock';
 import type { ScenarioName } from '../control/scenario';
 import type { Scenario } from '../control/scenario-types';
@@ -34,7 +35,7 @@ export interface LedgerMockServerOptions {
   version?: string;
 }
 
-/** A standalone server for the fake: the same handlers, store and rules over real HTTP. */
+/** A standalone server for the fake: the same core, store and rules over real HTTP. */
 export interface LedgerMockServer {
   /** The fake behind the server (control API, store); shared with in-process use if you passed one. */
   readonly mock: LedgerMock;
@@ -76,10 +77,10 @@ export function createLedgerMockServer(options: LedgerMockServerOptions = {}): L
     });
   return {
     mock,
-    async listen() {
-      const { startNodeServer } = await import('./node-server');
+    listen() {
       return startNodeServer({
-        mock,
+        handle: mock.handle,
+        control: mock.control,
         port: options.port ?? 0,
         host: options.host ?? '127.0.0.1',
         bodyIdleTimeoutMs: options.bodyIdleTimeoutMs ?? 30_000,

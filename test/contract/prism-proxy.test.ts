@@ -3,7 +3,8 @@
 // the `sl-violations` header; every response here must come back without one.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLedgerClient, type LedgerClient } from 'personal-ledger-sdk';
-import { createLedgerMockServer, DEMO_IDS, DEMO_TOKENS, type RunningLedgerMockServer } from 'personal-ledger-sdk/mocks';
+import { DEMO_IDS, DEMO_TOKENS } from 'personal-ledger-sdk/mocks';
+import { createLedgerMockServer, type RunningLedgerMockServer } from 'personal-ledger-sdk/mocks/node';
 import { checkResponse } from '../support/openapi-validator';
 import { declaredStatuses, recordingFetch, startPrism, type RunningPrism, type SeenResponse } from './support';
 

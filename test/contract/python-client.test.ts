@@ -3,7 +3,7 @@
 import { execFile, execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLedgerMockServer, type RunningLedgerMockServer } from 'personal-ledger-sdk/mocks';
+import { createLedgerMockServer, type RunningLedgerMockServer } from 'personal-ledger-sdk/mocks/node';
 
 const SCRIPT = fileURLToPath(new URL('../../examples/python/ledger_client_demo.py', import.meta.url));
 const hasPython = (() => {

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { setupServer } from 'msw/node';
 import { LedgerApiError } from 'personal-ledger-sdk';
 import { DEMO_IDS, DEMO_TOKENS, type LedgerMock } from 'personal-ledger-sdk/mocks';
+import { ledgerHandlers } from 'personal-ledger-sdk/mocks/msw';
 import { describe, expect, it } from 'vitest';
 import { main as backfill } from '../../examples/backfill.js';
 import { chooseConnection } from '../../examples/lib/connection.js';
@@ -78,7 +79,7 @@ describe('the connection rule refuses to start (exit 2), names the variable, and
 describe('API errors are printed with status, code and detail, one line each, never with the token', () => {
   /** Serves `fake` over MSW for the duration of `task`, as a "real service" at fake.baseUrl. */
   async function asService<T>(fake: LedgerMock, task: () => Promise<T>): Promise<T> {
-    const server = setupServer(...fake.handlers);
+    const server = setupServer(...ledgerHandlers(fake));
     server.listen({ onUnhandledRequest: 'error' });
     try {
       return await task();

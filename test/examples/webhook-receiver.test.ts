@@ -1,4 +1,5 @@
-import { createLedgerMockServer, DEMO_IDS, DEMO_TOKENS, type LedgerMock, type RunningLedgerMockServer } from 'personal-ledger-sdk/mocks';
+import { DEMO_IDS, DEMO_TOKENS, type LedgerMock } from 'personal-ledger-sdk/mocks';
+import { createLedgerMockServer, type RunningLedgerMockServer } from 'personal-ledger-sdk/mocks/node';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { main as syncOfx } from '../../examples/sync-ofx.js';
 import { main } from '../../examples/webhook-receiver.js';

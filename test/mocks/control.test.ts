@@ -1,4 +1,3 @@
-import { getResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { createLedgerMock, DEMO_IDS, DEMO_TOKENS, MockControlError, type Scenario } from 'personal-ledger-sdk/mocks';
 import demo from '../../mocks/scenarios/demo.json' with { type: 'json' };
@@ -244,8 +243,8 @@ describe('fault injection', () => {
       m.control.faults.inject({ operation: 'getOpenApiDocument', rate: 0.5, kind: { status: 503 } });
       const statuses: number[] = [];
       for (let i = 0; i < 40; i++) {
-        const response = await getResponse(m.handlers, new Request(`${m.baseUrl}/api/public/v1/openapi.json`));
-        statuses.push(response!.status);
+        const response = await m.fetch(`${m.baseUrl}/api/public/v1/openapi.json`);
+        statuses.push(response.status);
       }
       return statuses;
     };

@@ -4,7 +4,8 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLedgerClient } from 'personal-ledger-sdk';
-import { createLedgerMock, DEMO_IDS, DEMO_TOKENS } from 'personal-ledger-sdk/mocks';
+import { DEMO_IDS, DEMO_TOKENS } from 'personal-ledger-sdk/mocks';
+import { createLedgerMock } from 'personal-ledger-sdk/mocks/msw';
 
 const mock = createLedgerMock({ scenario: 'demo', seed: 'handlers' });
 const server = setupServer(...mock.handlers);

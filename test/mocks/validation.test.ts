@@ -1,4 +1,3 @@
-import { getResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { DEMO_IDS, DEMO_TOKENS } from 'personal-ledger-sdk/mocks';
 import { createTestMock } from '../support/test-mock';
@@ -145,15 +144,17 @@ describe('validation (spec 7; spec-gaps 12-17)', () => {
   });
 
   it('"Bodies over 8 MiB are refused": a Content-Length over the limit is refused without reading', async () => {
-    // Straight to the handlers (as the standalone server will call them): fetch would set the header itself.
-    const request = new Request(`${mock.baseUrl}/api/public/v1/snapshots`, {
+    // Straight to the core, with a body reader that counts reads: fetch would set the header itself.
+    let reads = 0;
+    const reply = await mock.handle({
       method: 'POST',
+      path: '/api/public/v1/snapshots',
+      query: '',
       headers: { authorization: `Bearer ${alex}`, 'content-length': String(8 * 1024 * 1024 + 1) },
-      body: '{}',
+      body: { declaredLength: 8 * 1024 * 1024 + 1, read: async () => (reads++, '{}') },
     });
-    const response = await getResponse(mock.handlers, request);
-    expect(response?.status).toBe(413);
-    expect(request.bodyUsed).toBe(false);
+    expect(reply).toMatchObject({ status: 413 });
+    expect(reads).toBe(0);
   });
 
   it('"Order of checks": 401, then 402, then 403, then 413, then 400, then 422/404 (spec-gaps 17)', async () => {

@@ -63,13 +63,12 @@ describe.each([
     if (!existsSync(`${repo}dist/${file}`)) throw new Error('dist/ is missing: run `npm run build` first (npm test does)');
     const load =
       kind === 'mjs'
-        ? `const sdk = await import('./dist/index.js'); const fake = await import('./dist/mocks/index.js'); const { getResponse } = await import('msw');`
-        : `const sdk = require('./dist/index.cjs'); const fake = require('./dist/mocks/index.cjs'); const { getResponse } = require('msw');`;
+        ? `const sdk = await import('./dist/index.js'); const fake = await import('./dist/mocks/index.js');`
+        : `const sdk = require('./dist/index.cjs'); const fake = require('./dist/mocks/index.cjs');`;
     const script = `(async () => {
       ${load}
       const mock = fake.createLedgerMock({ scenario: 'demo' });
-      const fetch = async (request) => (await getResponse(mock.handlers, request)) ?? new Response(null, { status: 404 });
-      const client = sdk.createLedgerClient({ baseUrl: mock.baseUrl, token: fake.DEMO_TOKENS.alex, fetch });
+      const client = sdk.createLedgerClient({ baseUrl: mock.baseUrl, token: fake.DEMO_TOKENS.alex, fetch: mock.fetch });
       const row = (n) => ({ account_id: fake.DEMO_IDS.accounts.painting, snapshot_date: '2001-01-0' + n, balance: n });
       const first = await sdk.bulkUpsertSnapshots(client, [row(1), row(2), { ...row(3), balance: '3' }]);
       const second = await client.snapshots.bulkUpsert([row(1), row(4)]);

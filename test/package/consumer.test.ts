@@ -9,46 +9,91 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const run = promisify(execFile);
 const repo = resolve(import.meta.dirname, '../..');
 const fixture = join(import.meta.dirname, 'consumer');
+const fixtureNoMsw = join(import.meta.dirname, 'consumer-no-msw');
 const versionOf = (name: string) =>
   (JSON.parse(readFileSync(join(repo, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
 
+let root: string;
 let dir: string;
+let bare: string;
+
+/** A fresh project from `from`, with the tarball and `packages` installed from npm's cache. */
+async function project(name: string, from: string, tarball: string, packages: string[]): Promise<string> {
+  const app = join(root, name);
+  cpSync(from, app, { recursive: true });
+  writeFileSync(join(app, 'package.json'), JSON.stringify({ name, private: true, type: 'module' }, null, 2));
+  const started = performance.now();
+  // Everything comes from npm's cache, filled by the repo's own `npm ci` (the same versions).
+  await install(app, [tarball, ...packages]);
+  console.log(`${name} install: ${((performance.now() - started) / 1000).toFixed(1)} s (${readdirSync(join(app, 'node_modules')).length} top-level packages)`);
+  return app;
+}
+
+function install(app: string, packages: string[]) {
+  return run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', ...packages], { cwd: app, timeout: 240_000 });
+}
 
 beforeAll(async () => {
   if (!existsSync(join(repo, 'dist/index.js'))) throw new Error('dist/ is missing: run `npm run build` first (npm test does)');
-  dir = mkdtempSync(join(tmpdir(), 'ledger-consumer-'));
-  const { stdout } = await run('npm', ['pack', '--silent', '--pack-destination', dir], { cwd: repo });
-  const tarball = join(dir, stdout.trim().split('\n').pop()!);
-  const app = join(dir, 'app');
-  cpSync(fixture, app, { recursive: true });
-  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }, null, 2));
-  const started = performance.now();
-  // Everything comes from npm's cache, filled by the repo's own `npm ci` (the same versions).
-  await run(
-    'npm',
-    ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', tarball,
-      `msw@${versionOf('msw')}`, `typescript@${versionOf('typescript')}`, `vitest@${versionOf('vitest')}`],
-    { cwd: app, timeout: 240_000 },
-  );
-  console.log(`consumer install: ${((performance.now() - started) / 1000).toFixed(1)} s (${readdirSync(join(app, 'node_modules')).length} top-level packages)`);
-  dir = app;
+  root = mkdtempSync(join(tmpdir(), 'ledger-consumer-'));
+  const { stdout } = await run('npm', ['pack', '--silent', '--pack-destination', root], { cwd: repo });
+  const tarball = join(root, stdout.trim().split('\n').pop()!);
+  [dir, bare] = await Promise.all([
+    project('app', fixture, tarball, [`msw@${versionOf('msw')}`, `typescript@${versionOf('typescript')}`, `vitest@${versionOf('vitest')}`]),
+    project('app-no-msw', fixtureNoMsw, tarball, []),
+  ]);
 }, 300_000);
 
 afterAll(() => {
-  if (dir) rmSync(resolve(dir, '..'), { recursive: true, force: true });
+  if (root) rmSync(root, { recursive: true, force: true });
 });
 
+/** Starts `npx ledger-mock --port 0` in `cwd` and resolves with its URL and a stop function. */
+async function startBin(cwd: string): Promise<{ url: string; stop(): Promise<void> }> {
+  // Its own process group, so that stopping it also stops the node process npx starts (npx does not pass
+  // SIGTERM on, and the server would outlive the test).
+  const child = spawn('npx', ['ledger-mock', '--port', '0'], { cwd, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const exited = new Promise<void>((ok) => child.on('exit', () => ok()));
+  const stop = async () => {
+    process.kill(-child.pid!, 'SIGTERM');
+    await exited;
+  };
+  try {
+    const url = await new Promise<string>((ok, fail) => {
+      const timer = setTimeout(() => fail(new Error('ledger-mock did not print its URL within 30 s')), 30_000);
+      let out = '';
+      let err = '';
+      child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+      child.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        const match = /http:\/\/127\.0\.0\.1:\d+/.exec(out);
+        if (match) {
+          clearTimeout(timer);
+          ok(match[0]);
+        }
+      });
+      child.on('exit', (code) => fail(new Error(`ledger-mock exited with ${code}: ${out}${err}`)));
+    });
+    return { url, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
 describe('a fresh project that installed the packed tarball', () => {
-  it('imports both entries as ESM and talks to the fake', async () => {
+  it('imports every entry as ESM and talks to the fake by mock.fetch, by MSW and over HTTP', async () => {
     const { stdout } = await run('node', ['esm.mjs'], { cwd: dir });
-    expect(JSON.parse(stdout)).toEqual({ esm: true, user: true, accounts: expect.any(Number), notFound: true });
+    expect(JSON.parse(stdout)).toEqual({ esm: true, user: true, accounts: expect.any(Number), notFound: true, msw: true, http: true });
     expect(JSON.parse(stdout).accounts).toBeGreaterThan(0);
   });
 
-  it('requires both entries as CommonJS', async () => {
+  it('requires every entry as CommonJS', async () => {
     const { stdout } = await run('node', ['cjs.cjs'], { cwd: dir });
-    expect(JSON.parse(stdout)).toMatchObject({ cjs: true });
-    expect(JSON.parse(stdout).categories).toBeGreaterThan(0);
+    const result = JSON.parse(stdout) as { cjs: boolean; categories: number; msw: number; http: number };
+    expect(result.cjs).toBe(true);
+    expect(result.categories).toBeGreaterThan(0);
+    expect([result.msw, result.http]).toEqual([result.categories, result.categories]);
   });
 
   // skipLibCheck stays off, so our own declaration files are checked too, except for the fake under CommonJS:
@@ -70,32 +115,36 @@ describe('a fresh project that installed the packed tarball', () => {
     const { stdout } = await run('npx', ['vitest', 'run', '--reporter=dot'], { cwd: dir, timeout: 120_000 });
     expect(stdout).toMatch(/1 passed/);
   });
+});
+
+describe('a fresh project that installed only the packed tarball (no msw)', () => {
+  it('uses the fake through mock.fetch, from ESM and from CommonJS', async () => {
+    expect(existsSync(join(bare, 'node_modules/msw'))).toBe(false);
+    expect(JSON.parse((await run('node', ['fetch-only.mjs'], { cwd: bare })).stdout).accounts).toBeGreaterThan(0);
+    expect(JSON.parse((await run('node', ['fetch-only.cjs'], { cwd: bare })).stdout).user).toMatch(/^[0-9a-f-]{36}$/);
+  });
 
   it('starts `npx ledger-mock --port 0`, which answers on 127.0.0.1', async () => {
-    // Its own process group, so that stopping it also stops the node process npx starts (npx does not pass
-    // SIGTERM on, and the server would outlive the test).
-    const child = spawn('npx', ['ledger-mock', '--port', '0'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-    const exited = new Promise<void>((ok) => child.on('exit', () => ok()));
+    const server = await startBin(bare);
     try {
-      const url = await new Promise<string>((ok, fail) => {
-        const timer = setTimeout(() => fail(new Error('ledger-mock did not print its URL within 30 s')), 30_000);
-        let out = '';
-        child.stdout.on('data', (chunk: Buffer) => {
-          out += chunk.toString();
-          const match = /http:\/\/127\.0\.0\.1:\d+/.exec(out);
-          if (match) {
-            clearTimeout(timer);
-            ok(match[0]);
-          }
-        });
-        child.on('exit', (code) => fail(new Error(`ledger-mock exited with ${code}: ${out}`)));
-      });
-      const response = await fetch(`${url}/api/public/v1/openapi.json`);
+      const response = await fetch(`${server.url}/api/public/v1/openapi.json`);
       expect(response.status).toBe(200);
       expect(((await response.json()) as { openapi: string }).openapi).toMatch(/^3\.1/);
     } finally {
-      process.kill(-child.pid!, 'SIGTERM');
-      await exited;
+      await server.stop();
     }
   });
+
+  it('the MSW entry needs msw; msw 3 on a Node older than 22.12 is refused at once, saying why', async () => {
+    await expect(run('node', ['msw-handlers.mjs'], { cwd: bare })).rejects.toMatchObject({ stderr: expect.stringContaining("Cannot find package 'msw'") });
+    await install(bare, [`msw@${versionOf('msw3')}`]);
+    const result = JSON.parse((await run('node', ['msw-handlers.mjs'], { cwd: bare })).stdout) as { created: boolean; message?: string };
+    const [major, minor] = process.versions.node.split('.').map(Number) as [number, number];
+    if (major < 22 || (major === 22 && minor < 12)) {
+      expect(result).toEqual({ created: false, message: expect.stringContaining(`needs Node 22.12 or newer, and this is Node ${process.versions.node}`) });
+      expect(result.message).toContain('npm install --save-dev msw@2');
+    } else {
+      expect(result).toEqual({ created: true });
+    }
+  }, 120_000);
 });

@@ -1,17 +1,13 @@
 // ledger.test.ts
-import { setupServer } from 'msw/node';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { createLedgerClient } from 'personal-ledger-sdk';
 import { createLedgerMock } from 'personal-ledger-sdk/mocks';
 
 const mock = createLedgerMock({ scenario: 'demo' });
-const server = setupServer(...mock.handlers);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
 
 it('refuses a revoked token on its very next request', async () => {
   const { id, value } = await mock.control.createToken({ userId: (await mock.control.listUsers())[0]!.id });
-  const ledger = createLedgerClient({ baseUrl: mock.baseUrl, token: value });
+  const ledger = createLedgerClient({ baseUrl: mock.baseUrl, token: value, fetch: mock.fetch });
   await ledger.me();
   await mock.control.revokeToken(id);
   await expect(ledger.me()).rejects.toMatchObject({ status: 401, code: 'token_revoked' });

@@ -8,7 +8,8 @@ import { request as httpRequest } from 'node:http';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLedgerMock, createLedgerMockServer, type RunningLedgerMockServer } from 'personal-ledger-sdk/mocks';
+import { createLedgerMock } from 'personal-ledger-sdk/mocks';
+import { createLedgerMockServer, type RunningLedgerMockServer } from 'personal-ledger-sdk/mocks/node';
 import { FULL, summary } from './support/config';
 import { assertInvariants } from './support/invariants';
 

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createLedgerMockServer, DEMO_IDS, DEMO_TOKENS, type RunningLedgerMockServer } from 'personal-ledger-sdk/mocks';
+import { DEMO_IDS, DEMO_TOKENS } from 'personal-ledger-sdk/mocks';
+import { createLedgerMockServer, type RunningLedgerMockServer } from 'personal-ledger-sdk/mocks/node';
 
 const server = createLedgerMockServer({ scenario: 'demo' });
 let running: RunningLedgerMockServer;

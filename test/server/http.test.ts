@@ -1,6 +1,7 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createLedgerMockServer, DEMO_IDS, DEMO_TOKENS, type RunningLedgerMockServer } from 'personal-ledger-sdk/mocks';
+import { DEMO_IDS, DEMO_TOKENS } from 'personal-ledger-sdk/mocks';
+import { createLedgerMockServer, type RunningLedgerMockServer } from 'personal-ledger-sdk/mocks/node';
 import { within } from './support';
 
 const alex = { authorization: `Bearer ${DEMO_TOKENS.alex}` };
@@ -118,6 +119,42 @@ describe('ledger-mock server over HTTP', { timeout: 60_000 }, () => {
       ['getMe', 401],
       ['upsertSnapshot', 201],
     ]);
+  });
+
+  it('reads node:http and writes it directly: no fetch Request or Response is made per request', async () => {
+    const made = { Request: 0, Response: 0 };
+    const originals = { Request: globalThis.Request, Response: globalThis.Response };
+    for (const name of ['Request', 'Response'] as const) {
+      (globalThis as Record<string, unknown>)[name] = new Proxy(originals[name], {
+        construct(target, args, newTarget) {
+          made[name] += 1;
+          return Reflect.construct(target, args, newTarget) as object;
+        },
+      });
+    }
+    const statuses: number[] = [];
+    try {
+      for (const [method, path, body] of [
+        ['GET', '/me', undefined],
+        ['GET', '/accounts', undefined],
+        ['POST', '/snapshots', JSON.stringify({ account_id: DEMO_IDS.accounts.everydayChecking, snapshot_date: '2026-11-03', balance: 1 })],
+        ['GET', '/nope', undefined],
+      ] as const) {
+        statuses.push(
+          await new Promise<number>((ok, fail) => {
+            const req = httpRequest(`${api}${path}`, { method, headers: { ...alex, 'content-type': 'application/json' } }, (res) => {
+              res.resume().on('end', () => ok(res.statusCode!));
+            });
+            req.on('error', fail);
+            req.end(body);
+          }),
+        );
+      }
+    } finally {
+      Object.assign(globalThis, originals);
+    }
+    expect(statuses).toEqual([200, 200, 201, 404]);
+    expect(made).toEqual({ Request: 0, Response: 0 });
   });
 
   it('"no handler matched": 404 route_not_found JSON, inside and outside /api/public/v1', async () => {

@@ -1,7 +1,8 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createLedgerMockServer, DEMO_IDS, DEMO_TOKENS, type RunningLedgerMockServer } from 'personal-ledger-sdk/mocks';
+import { DEMO_IDS, DEMO_TOKENS } from 'personal-ledger-sdk/mocks';
+import { createLedgerMockServer, type RunningLedgerMockServer } from 'personal-ledger-sdk/mocks/node';
 import { isLoopbackHost } from '../../mocks/server/webhook-delivery';
 
 interface Received {

@@ -2,7 +2,8 @@
 // test fails if any response broke the document or the fake hit an internal error (a 5xx bug).
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import { createLedgerMock, type LedgerMock, type LedgerMockOptions } from 'personal-ledger-sdk/mocks';
+import type { LedgerMockOptions } from 'personal-ledger-sdk/mocks';
+import { createLedgerMock, type LedgerMswMock as LedgerMock } from 'personal-ledger-sdk/mocks/msw';
 import { checkResponse } from './openapi-validator';
 
 export interface TestMock {

@@ -2,7 +2,7 @@
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createLedgerClient } from 'personal-ledger-sdk';
-import { createLedgerMock } from 'personal-ledger-sdk/mocks';
+import { createLedgerMock } from 'personal-ledger-sdk/mocks/msw';
 
 const mock = createLedgerMock({ scenario: 'demo' });
 const server = setupServer(...mock.handlers);

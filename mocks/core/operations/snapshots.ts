@@ -1,7 +1,7 @@
-import { bulkUpsertSnapshots } from '../rules/bulk';
-import { deleteSnapshot, getSnapshot, listSnapshots, updateSnapshot, upsertSnapshot } from '../rules/snapshots';
-import { parseSnapshotQuery } from '../rules/validation';
-import type { Operation } from './pipeline';
+import { bulkUpsertSnapshots } from '../../rules/bulk';
+import { deleteSnapshot, getSnapshot, listSnapshots, updateSnapshot, upsertSnapshot } from '../../rules/snapshots';
+import { parseSnapshotQuery } from '../../rules/validation';
+import type { Operation } from '../pipeline';
 
 /** The snapshot operations, bulk included. */
 export const snapshotOperations: Operation[] = [
@@ -9,9 +9,9 @@ export const snapshotOperations: Operation[] = [
     operationId: 'listSnapshots',
     method: 'get',
     path: '/snapshots',
-    run: ({ store, reach, url }) => ({
+    run: ({ store, reach, query }) => ({
       status: 200,
-      body: { snapshots: listSnapshots(store, reach, parseSnapshotQuery(url.searchParams)) },
+      body: { snapshots: listSnapshots(store, reach, parseSnapshotQuery(query)) },
     }),
   },
   {

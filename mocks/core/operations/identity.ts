@@ -1,6 +1,6 @@
-import { openApiDocument } from '../openapi-document';
-import { listCategories } from '../rules/categories';
-import type { Operation } from './pipeline';
+import { openApiDocument } from '../../openapi-document';
+import { listCategories } from '../../rules/categories';
+import type { Operation } from '../pipeline';
 
 /** GET /me, GET /categories and GET /openapi.json. */
 export const identityOperations: Operation[] = [

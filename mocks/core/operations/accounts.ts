@@ -1,5 +1,5 @@
-import { createAccount, getAccount, listAccounts, updateAccount } from '../rules/accounts';
-import type { Operation } from './pipeline';
+import { createAccount, getAccount, listAccounts, updateAccount } from '../../rules/accounts';
+import type { Operation } from '../pipeline';
 
 /** GET/POST /accounts, GET/PATCH /accounts/{id}. */
 export const accountOperations: Operation[] = [

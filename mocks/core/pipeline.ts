@@ -1,8 +1,8 @@
-// The path every request takes: faults, authentication, plan, scope, body, then the operation's
-// rule, then webhook delivery and the journal. Works on fetch Request/Response only (no MSW), so
-// an in-process MSW server and a standalone server answer the same way.
+// The path every API request takes: faults, authentication, plan, scope, body, then the operation's
+// rule, then webhook delivery and the journal. Plain data in and out (core/messages.ts): no fetch
+// Request/Response and no msw, so every adapter answers the same way.
 import type { FaultInjector } from '../control/faults';
-import { describeFault, faultResponse } from '../control/faults';
+import { describeFault, faultReply } from '../control/faults';
 import type { RequestJournal } from '../control/journal';
 import { ApiError } from '../errors';
 import { authenticate, type Actor } from '../rules/auth';
@@ -11,10 +11,8 @@ import { requireApiPlan } from '../rules/plans';
 import { requireScope } from '../rules/scopes';
 import { deliverEvent, type PendingDelivery, type WebhookDeliverer } from '../rules/webhooks';
 import type { LedgerStore } from '../store/ledger-store';
-
-/** Spec-gaps 15: bodies over 8 MiB are refused before they are parsed. */
-export const BODY_LIMIT_BYTES = 8 * 1024 * 1024;
-export const API_PREFIX = '/api/public/v1';
+import { parseJson, readBodyText } from './body';
+import { jsonReply, NETWORK_ERROR, isNetworkError, type MockReply, type MockRequest, type MockResponse } from './messages';
 
 /** What the pipeline needs from the fake. */
 export interface MockContext {
@@ -29,7 +27,8 @@ export interface MockContext {
 /** What an operation's rule sees. */
 export interface OperationInput {
   store: LedgerStore;
-  url: URL;
+  /** The query parameters. */
+  query: URLSearchParams;
   params: Record<string, string>;
   /** Present for authenticated operations, re-resolved inside the operation's exclusive run. */
   actor: Actor;
@@ -63,83 +62,88 @@ export interface Operation {
 export async function handleOperation(
   context: MockContext,
   operation: Operation,
-  request: Request,
+  request: MockRequest,
   params: Record<string, string>,
-): Promise<Response> {
+): Promise<MockReply> {
   const started = performance.now();
-  const url = new URL(request.url);
   const at = context.store.nowIso();
   let tokenId: string | null = null;
   let fault: string | null = null;
   let appliedStatus: number | undefined;
   let internalError: { message: string; stack?: string } | undefined;
-  let response: Response;
+  let reply: MockReply;
   try {
     const kind = context.faults.take(operation.operationId);
     fault = kind ? describeFault(kind) : null;
     if (kind && 'latencyMs' in kind) await new Promise((resolve) => setTimeout(resolve, kind.latencyMs));
     if (kind && 'networkError' in kind) {
-      response = Response.error();
+      reply = NETWORK_ERROR;
     } else if (kind && 'status' in kind) {
-      response = faultResponse(kind);
+      reply = faultReply(kind);
     } else {
-      response = await run(context, operation, request, url, params, (id) => (tokenId = id));
+      const answered = await run(context, operation, request, params, (id) => (tokenId = id));
+      reply = answered;
       if (kind && 'afterApply' in kind) {
-        appliedStatus = response.status;
-        response = kind.afterApply === 'networkError' ? Response.error() : faultResponse(kind.afterApply);
+        appliedStatus = answered.status;
+        reply = kind.afterApply === 'networkError' ? NETWORK_ERROR : faultReply(kind.afterApply);
       }
     }
   } catch (error) {
     internalError = { message: error instanceof Error ? error.message : String(error), ...(error instanceof Error && error.stack ? { stack: error.stack } : {}) };
-    response = json(500, { error: 'Internal error in the fake', code: 'internal_error' });
+    reply = jsonReply(500, { error: 'Internal error in the fake', code: 'internal_error' });
   }
   context.journal.record({
     at,
     method: request.method,
-    path: url.pathname + url.search,
+    path: pathWithQuery(request),
     operationId: operation.operationId,
-    status: response.type === 'error' ? 0 : response.status,
+    status: isNetworkError(reply) ? 0 : reply.status,
     tokenId,
     durationMs: performance.now() - started,
     fault,
     ...(appliedStatus !== undefined ? { appliedStatus } : {}),
     ...(internalError ? { internalError } : {}),
   });
-  return response;
+  return reply;
 }
 
 /** Answers a path or method the API does not have: 404 `route_not_found`. */
-export function handleUnknownRoute(context: MockContext, request: Request): Response {
-  const url = new URL(request.url);
+export function handleUnknownRoute(context: MockContext, request: MockRequest): MockResponse {
   context.journal.record({
     at: context.store.nowIso(),
     method: request.method,
-    path: url.pathname + url.search,
+    path: pathWithQuery(request),
     operationId: null,
     status: 404,
     tokenId: null,
     durationMs: 0,
     fault: null,
   });
-  return json(404, { error: `No operation ${request.method} ${url.pathname}`, code: 'route_not_found' });
+  return jsonReply(404, { error: `No operation ${request.method} ${request.path}`, code: 'route_not_found' });
 }
+
+function pathWithQuery(request: MockRequest): string {
+  return request.query === '' ? request.path : `${request.path}?${request.query}`;
+}
+
+const EMPTY_QUERY = new URLSearchParams();
+const UNAUTHORIZED_HEADERS = { 'www-authenticate': 'Bearer realm="ledger"' };
 
 // Spec-gaps 17, order of checks: 401, 402, 403, 413, 400, then the rule (422/404/402 sharing).
 async function run(
   context: MockContext,
   operation: Operation,
-  request: Request,
-  url: URL,
+  request: MockRequest,
   params: Record<string, string>,
   onToken: (id: string) => void,
-): Promise<Response> {
+): Promise<MockResponse> {
   const { store } = context;
   try {
     await context.ready();
     let tokenId: string | undefined;
     if (operation.authenticated !== false) {
       const actor = await store.exclusive(async () => {
-        const found = await authenticate(store, request.headers.get('authorization'));
+        const found = await authenticate(store, request.headers.authorization ?? null);
         onToken(found.token.id);
         requireApiPlan(found.household);
         requireScope(found, operation.operationId);
@@ -147,9 +151,10 @@ async function run(
       });
       tokenId = actor.token.id;
     }
-    const body = operation.readsBody ? parseJson(await readBody(request)) : undefined;
+    const body = operation.readsBody ? parseJson(await readBodyText(request.body)) : undefined;
+    const query = request.query === '' ? EMPTY_QUERY : new URLSearchParams(request.query);
     const reply = await store.exclusive(() => {
-      const input = { store, url, params, body } as OperationInput;
+      const input = { store, query, params, body } as OperationInput;
       if (tokenId !== undefined) {
         // Resolved again here: access follows the owner's membership at this moment (spec 5.7).
         const token = store.tokens.get(tokenId)!;
@@ -160,69 +165,9 @@ async function run(
       return operation.run(input);
     });
     if (reply.delivery) await deliverEvent(reply.delivery, context.deliverWebhook);
-    return json(reply.status, reply.body);
+    return jsonReply(reply.status, reply.body);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    const headers: Record<string, string> = error.status === 401 ? { 'www-authenticate': 'Bearer realm="ledger"' } : {};
-    return json(error.status, error.body(), headers);
+    return jsonReply(error.status, error.body(), error.status === 401 ? UNAUTHORIZED_HEADERS : undefined);
   }
-}
-
-/** Reads at most BODY_LIMIT_BYTES (Content-Length first, then the bytes actually read). */
-export async function readBody(request: Request): Promise<string> {
-  const declared = request.headers.get('content-length');
-  if (declared !== null && Number(declared) > BODY_LIMIT_BYTES) throw bodyTooLarge();
-  if (!request.body) return '';
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > BODY_LIMIT_BYTES) {
-      // Stop reading and let go. Not cancel(): cancelling the request stream makes msw 2.15's
-      // fetch interception never answer the client.
-      reader.releaseLock();
-      throw bodyTooLarge();
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    throw invalidJson();
-  }
-}
-
-/** Spec 7 and spec-gaps 15: a body that is not JSON is 400 `invalid_json`. */
-export function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw invalidJson();
-  }
-}
-
-/** Spec-gaps 15: 413 `body_too_large`. */
-export function bodyTooLarge(): ApiError {
-  return new ApiError(413, 'body_too_large', `Request body exceeds ${BODY_LIMIT_BYTES} bytes`);
-}
-
-function invalidJson(): ApiError {
-  return new ApiError(400, 'invalid_json', 'Request body is not valid JSON');
-}
-
-const JSON_HEADERS: Array<[string, string]> = [['content-type', 'application/json']];
-
-/** A JSON response. */
-export function json(status: number, body: unknown, headers?: Record<string, string>): Response {
-  // Response copies its headers, so the common case shares one list (no per-response object to build and convert).
-  return new Response(JSON.stringify(body), { status, headers: headers ? { 'content-type': 'application/json', ...headers } : JSON_HEADERS });
 }

@@ -1,11 +1,12 @@
 // The control API over HTTP under /__mock: a table of routes, each a thin call into LedgerControl.
-// Bodies are snake_case JSON like the API's; unknown keys are refused. Fetch Request/Response only.
+// Bodies are snake_case JSON like the API's; unknown keys are refused. Plain data in and out (core/messages.ts).
 import { z } from 'zod';
 import type { LedgerControl } from '../control/control';
 import type { FaultKind, StatusFault } from '../control/faults';
 import type { Scenario } from '../control/scenario-types';
 import { ApiError, isMockControlError, MockControlError } from '../errors';
-import { json, parseJson, readBody } from '../handlers/pipeline';
+import { parseJson, readBodyText } from './body';
+import { jsonReply as json, type MockRequest, type MockResponse } from './messages';
 import { ACCOUNT_KINDS, LIFECYCLE_STATUSES, LIQUIDITY_TIERS, PLANS, SCOPES, VISIBILITIES } from '../store/schemas';
 
 /** Where the control surface lives. */
@@ -256,23 +257,23 @@ const compiled = controlRoutes.map((route) => ({
 }));
 
 /** Answers one request under /__mock. Never throws: refusals are JSON errors with a status. */
-export async function handleControlRequest(control: LedgerControl, request: Request): Promise<Response> {
-  const url = new URL(request.url);
-  if (url.pathname === CONTROL_PREFIX || url.pathname === `${CONTROL_PREFIX}/`) {
+export async function handleControlRequest(control: LedgerControl, request: MockRequest): Promise<MockResponse> {
+  const path = request.path;
+  if (path === CONTROL_PREFIX || path === `${CONTROL_PREFIX}/`) {
     return json(200, { routes: controlRoutes.map(({ method, path, summary }) => ({ method, path: CONTROL_PREFIX + path, summary })) });
   }
-  const matches = compiled.map((c) => ({ ...c, match: c.pattern.exec(url.pathname) })).filter((c) => c.match);
+  const matches = compiled.map((c) => ({ ...c, match: c.pattern.exec(path) })).filter((c) => c.match);
   const found = matches.find((c) => c.route.method === request.method);
   if (!found) {
-    if (matches.length === 0) return json(404, { error: `No control route ${url.pathname}; GET ${CONTROL_PREFIX} lists them`, code: 'route_not_found' });
+    if (matches.length === 0) return json(404, { error: `No control route ${path}; GET ${CONTROL_PREFIX} lists them`, code: 'route_not_found' });
     const allow = matches.map((c) => c.route.method).join(', ');
-    return json(405, { error: `${request.method} is not allowed on ${url.pathname}; use ${allow}`, code: 'method_not_allowed' }, { allow });
+    return json(405, { error: `${request.method} is not allowed on ${path}; use ${allow}`, code: 'method_not_allowed' }, { allow });
   }
   try {
     const params = Object.fromEntries(found.names.map((name, i) => [name, decodeURIComponent(found.match![i + 1]!)]));
     let body: unknown;
     if (found.route.body) {
-      const text = await readBody(request);
+      const text = await readBodyText(request.body);
       const parsed = found.route.body.safeParse(text.trim() === '' ? {} : parseJson(text));
       if (!parsed.success) {
         const detail = parsed.error.issues.map((i) => ({ path: ['body', ...i.path].join('.'), message: i.message }));
@@ -280,7 +281,7 @@ export async function handleControlRequest(control: LedgerControl, request: Requ
       }
       body = parsed.data;
     }
-    const result = await found.route.run({ control, params, query: url.searchParams, body });
+    const result = await found.route.run({ control, params, query: new URLSearchParams(request.query), body });
     return json(found.route.status ?? 200, result);
   } catch (error) {
     if (error instanceof ApiError) return json(error.status, error.body());

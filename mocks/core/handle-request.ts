@@ -1,0 +1,22 @@
+import { accountOperations } from './operations/accounts';
+import { identityOperations } from './operations/identity';
+import { snapshotOperations } from './operations/snapshots';
+import type { MockReply, MockRequest } from './messages';
+import { handleOperation, handleUnknownRoute, type MockContext, type Operation } from './pipeline';
+import { compileRoutes } from './routes';
+
+/** Every operation of openapi.json. */
+export const operations: readonly Operation[] = [...identityOperations, ...accountOperations, ...snapshotOperations];
+
+const route = compileRoutes(operations);
+
+/** Answers one request to the API: the heart of the fake, which every adapter calls. */
+export type RequestHandler = (request: MockRequest) => Promise<MockReply>;
+
+/** The core's request handler over one fake's context: routes, then runs the operation's pipeline. */
+export function createRequestHandler(context: MockContext): RequestHandler {
+  return (request) => {
+    const match = route(request.method, request.path);
+    return match ? handleOperation(context, match.operation, request, match.params) : Promise.resolve(handleUnknownRoute(context, request));
+  };
+}

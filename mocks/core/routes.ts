@@ -1,0 +1,58 @@
+// The API's routes, compiled once into lookup tables: a request is routed by one Map lookup for a concrete
+// path, or by its parent path and one segment for a `/:id` template. No scan, no RegExp per request.
+import type { Operation } from './pipeline';
+
+/** Where the API lives under the base URL. */
+export const API_PREFIX = '/api/public/v1';
+
+/** The operation a request names, and its path parameters. */
+export interface RouteMatch {
+  operation: Operation;
+  params: Record<string, string>;
+}
+
+/** Finds the operation for a method and a path under the base URL (`/api/public/v1/...`). */
+export type Router = (method: string, path: string) => RouteMatch | undefined;
+
+const NO_PARAMS: Record<string, string> = Object.freeze({}) as Record<string, string>;
+
+/**
+ * Routes are exact and case-sensitive: a path openapi.json does not have (`/me/`, `/ME`) matches nothing.
+ * As in OpenAPI, a concrete path wins over a template: `PATCH /snapshots/bulk` is an unknown method on
+ * /snapshots/bulk, not an update of a snapshot with the id `bulk`. A malformed escape in an id stays as
+ * sent (it names nothing: 404).
+ */
+export function compileRoutes(operations: readonly Operation[]): Router {
+  const concrete = new Map<string, Map<string, Operation>>(); // path -> METHOD -> operation
+  const templates = new Map<string, Map<string, Operation>>(); // parent path -> METHOD -> operation
+  for (const operation of operations) {
+    const method = operation.method.toUpperCase();
+    const template = operation.path.endsWith('/:id');
+    const key = template ? operation.path.slice(0, -':id'.length) : operation.path;
+    const table = template ? templates : concrete;
+    if (!table.has(key)) table.set(key, new Map());
+    table.get(key)!.set(method, operation);
+  }
+  return (method, path) => {
+    if (!path.startsWith(API_PREFIX)) return undefined;
+    const rest = path.slice(API_PREFIX.length);
+    const exact = concrete.get(rest);
+    if (exact) {
+      const operation = exact.get(method);
+      return operation && { operation, params: NO_PARAMS };
+    }
+    const slash = rest.lastIndexOf('/');
+    if (slash < 0 || slash === rest.length - 1) return undefined;
+    const operation = templates.get(rest.slice(0, slash + 1))?.get(method);
+    return operation && { operation, params: { id: decodeSegment(rest.slice(slash + 1)) } };
+  };
+}
+
+function decodeSegment(segment: string): string {
+  if (!segment.includes('%')) return segment;
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}

@@ -1,0 +1,8 @@
+// personal-ledger-sdk/mocks/node: the fake as a node:http server (what the `ledger-mock` command runs). No msw.
+export {
+  createLedgerMockServer,
+  type LedgerMockServer,
+  type LedgerMockServerOptions,
+  type RunningLedgerMockServer,
+} from './server/create-ledger-mock-server';
+export { createHttpWebhookDeliverer, type HttpWebhookDelivererOptions } from './server/webhook-delivery';
