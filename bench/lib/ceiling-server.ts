@@ -2,10 +2,12 @@
 // and content type it is given (ledger-mock's own GET /me answer). Prints its URL when listening.
 import { createServer } from 'node:http';
 
-const body = Buffer.from(process.env.CEILING_BODY_BASE64 ?? '', 'base64');
+const bytes = Buffer.from(process.env.CEILING_BODY_BASE64 ?? '', 'base64');
+// A string, as ledger-mock writes its bodies: node:http sends head and body in one write (a Buffer takes a writev).
+const body = bytes.toString('utf8');
 const contentType = process.env.CEILING_CONTENT_TYPE ?? 'application/json';
 const server = createServer((_req, res) => {
-  res.writeHead(200, { 'content-type': contentType, 'content-length': body.byteLength });
+  res.writeHead(200, { 'content-type': contentType, 'content-length': bytes.byteLength });
   res.end(body);
 });
 server.listen(0, '127.0.0.1', () => {

@@ -140,34 +140,54 @@ async function run(
   const { store } = context;
   try {
     await context.ready();
-    let tokenId: string | undefined;
-    if (operation.authenticated !== false) {
-      const actor = await store.exclusive(async () => {
-        const found = await authenticate(store, request.headers.authorization ?? null);
-        onToken(found.token.id);
-        requireApiPlan(found.household);
-        requireScope(found, operation.operationId);
-        return found;
-      });
-      tokenId = actor.token.id;
-    }
-    const body = operation.readsBody ? parseJson(await readBodyText(request.body)) : undefined;
     const query = request.query === '' ? EMPTY_QUERY : new URLSearchParams(request.query);
-    const reply = await store.exclusive(() => {
-      const input = { store, query, params, body } as OperationInput;
-      if (tokenId !== undefined) {
+    let reply: OperationReply;
+    if (!operation.readsBody) {
+      // Nothing to wait for between the checks and the rule: one exclusive run does both.
+      reply = await store.exclusive(async () => {
+        const actor = await admit(context, operation, request, onToken);
+        return operation.run(inputFor(store, query, params, undefined, actor && { ...actor, reach: reachOf(store, actor.user) }));
+      });
+    } else {
+      const admitted = await store.exclusive(() => admit(context, operation, request, onToken));
+      // The body is read outside any exclusive run: a slow client never holds up other requests.
+      const body = parseJson(await readBodyText(request.body));
+      reply = await store.exclusive(() => {
         // Resolved again here: access follows the owner's membership at this moment (spec 5.7).
-        const token = store.tokens.get(tokenId)!;
-        const user = store.users.get(token.user_id)!;
-        input.reach = reachOf(store, user);
-        input.actor = { token, user, household: input.reach.household };
-      }
-      return operation.run(input);
-    });
+        const token = admitted && store.tokens.get(admitted.token.id)!;
+        const user = token && store.users.get(token.user_id)!;
+        return operation.run(inputFor(store, query, params, body, user && { token, user, reach: reachOf(store, user) }));
+      });
+    }
     if (reply.delivery) await deliverEvent(reply.delivery, context.deliverWebhook);
     return jsonReply(reply.status, reply.body);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     return jsonReply(error.status, error.body(), error.status === 401 ? UNAUTHORIZED_HEADERS : undefined);
   }
+}
+
+/** Authentication, plan and scope (401, 402, 403): the actor, or `undefined` for an operation without a token. */
+async function admit(context: MockContext, operation: Operation, request: MockRequest, onToken: (id: string) => void): Promise<Actor | undefined> {
+  if (operation.authenticated === false) return undefined;
+  const actor = await authenticate(context.store, request.headers.authorization ?? null);
+  onToken(actor.token.id);
+  requireApiPlan(actor.household);
+  requireScope(actor, operation.operationId);
+  return actor;
+}
+
+function inputFor(
+  store: LedgerStore,
+  query: URLSearchParams,
+  params: Record<string, string>,
+  body: unknown,
+  resolved: { token: Actor['token']; user: Actor['user']; reach: Reach } | undefined,
+): OperationInput {
+  const input = { store, query, params, body } as OperationInput;
+  if (resolved) {
+    input.reach = resolved.reach;
+    input.actor = { token: resolved.token, user: resolved.user, household: resolved.reach.household };
+  }
+  return input;
 }
