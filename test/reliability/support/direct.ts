@@ -22,7 +22,7 @@ export async function directCall(mock: LedgerMock, method: string, path: string,
   const response = await getResponse(mock.handlers, request);
   if (!response) throw new Error(`no handler answered ${method} ${path}`);
   const text = await response.text();
-  const problems = checkResponse({ method, url, baseUrl: mock.baseUrl, status: response.status, contentType: response.headers.get('content-type'), bodyText: text });
+  const problems = checkResponse({ method, url, baseUrl: mock.baseUrl, status: response.status, contentType: response.headers.get('content-type'), bodyText: text, headers: response.headers });
   if (problems.length > 0) throw new Error(`${method} ${path}: answer breaks openapi.json: ${problems.join('; ')}`);
   return { status: response.status, body: text === '' ? undefined : JSON.parse(text) };
 }
