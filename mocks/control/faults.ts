@@ -4,7 +4,10 @@ import { createRandomSource, type RandomSource } from '../store/random';
 /** A failure answered instead of (or after) the operation. */
 export interface StatusFault {
   status: number;
-  /** Sent as the Retry-After header: seconds, or an HTTP date. */
+  /**
+   * Sent as the Retry-After header: seconds, or an HTTP date. openapi.json requires one on every 429 and 503.
+   * @default 1 for 429 and 503 (spec-gaps 21); none for other statuses
+   */
   retryAfter?: number | string;
   /** The JSON body. @default an error body with a code fitting the status (429 `rate_limited`...) */
   body?: unknown;
@@ -107,8 +110,15 @@ const DEFAULT_BODIES: Record<number, { error: string; code: string }> = {
   504: { error: 'Gateway timeout', code: 'gateway_timeout' },
 };
 
-/** The answer of a status fault. */
+/** The Retry-After of an injected 429 or 503 that names none, in seconds (spec-gaps 21). */
+const DEFAULT_RETRY_AFTER_SECONDS = 1;
+
+/** The answer of a status fault, with the headers openapi.json requires for its status. */
 export function faultReply(fault: StatusFault): MockResponse {
   const body = fault.body ?? DEFAULT_BODIES[fault.status] ?? { error: `Injected failure ${fault.status}`, code: 'injected_fault' };
-  return jsonReply(fault.status, body, fault.retryAfter !== undefined ? { 'retry-after': String(fault.retryAfter) } : undefined);
+  const headers: Record<string, string> = {};
+  const retryAfter = fault.retryAfter ?? (fault.status === 429 || fault.status === 503 ? DEFAULT_RETRY_AFTER_SECONDS : undefined);
+  if (retryAfter !== undefined) headers['retry-after'] = String(retryAfter);
+  if (fault.status === 401) headers['www-authenticate'] = 'Bearer realm="ledger"';
+  return jsonReply(fault.status, body, headers);
 }

@@ -1,6 +1,5 @@
-import type { BulkUpsertError } from '../errors/bulk-upsert-error';
+import { BulkUpsertError } from '../errors/bulk-upsert-error';
 import type { ResourceContext } from '../resources/context';
-import type { EntryParts } from './bulk-upsert';
 import { DuplicateTracker } from './duplicates';
 import { openRows, type RowSource } from './input';
 import { normalizeBulkOptions, type NormalizedBulkOptions } from './options';
@@ -38,14 +37,9 @@ interface InFlight {
  * skipped with a reason and never sent), sends chunks of at most `chunkSize`, maps each skipped row back to its
  * position in your input, and reports duplicates. See {@link bulkUpsertSnapshots}.
  */
-export async function runBulkUpsert(
-  parts: EntryParts,
-  ctx: ResourceContext,
-  rows: BulkRows,
-  options?: BulkUpsertOptions,
-): Promise<BulkUpsertReport> {
-  const normalized = normalizeBulkOptions(parts, options);
-  return new BulkRun(parts, ctx, normalized, openRows(parts, rows)).run();
+export async function runBulkUpsert(ctx: ResourceContext, rows: BulkRows, options?: BulkUpsertOptions): Promise<BulkUpsertReport> {
+  const normalized = normalizeBulkOptions(options);
+  return new BulkRun(ctx, normalized, openRows(rows)).run();
 }
 
 class BulkRun {
@@ -68,7 +62,6 @@ class BulkRun {
   readonly knownAccount = (id: string) => this.duplicates.knows(id);
 
   constructor(
-    readonly parts: EntryParts,
     readonly ctx: ResourceContext,
     readonly options: NormalizedBulkOptions,
     readonly source: RowSource,
@@ -113,7 +106,7 @@ class BulkRun {
     const pending = [...this.failed, ...(unsent ? [unsent] : [])]
       .flatMap((chunk) => chunk.rows.map((row, i): BulkPendingRow => ({ index: chunk.indexes[i]!, row })))
       .sort((a, b) => a.index - b.index);
-    return new this.parts.BulkUpsertError({ ...stopped, report: this.report(pending), pending });
+    return new BulkUpsertError({ ...stopped, report: this.report(pending), pending });
   }
 
   shouldStop(): boolean {
@@ -173,7 +166,7 @@ class BulkRun {
   async send(chunk: Chunk): Promise<void> {
     let outcome: ChunkOutcome;
     try {
-      outcome = await postChunk(this.parts, this.ctx, chunk.rows);
+      outcome = await postChunk(this.ctx, chunk.rows);
     } catch (error) {
       this.stopped ??= { reason: 'request_failed', cause: error };
       this.failed.push(chunk);

@@ -1,4 +1,4 @@
-import type { EntryParts } from './bulk-upsert';
+import { ClientOptionsError } from '../errors/client-options-error';
 import type { BulkRows } from './types';
 
 /** The caller's rows as one iterator; sync iterators stay sync so an array is read without a microtask per row. */
@@ -10,7 +10,7 @@ export type RowSource =
  * Opens the rows: an array (its length is the total), any iterable, or an async iterable. The iterator is
  * never closed early, so rows an async iterable has not yet yielded stay in it when a run stops.
  */
-export function openRows({ ClientOptionsError }: EntryParts, rows: BulkRows): RowSource {
+export function openRows(rows: BulkRows): RowSource {
   if (rows !== null && typeof rows === 'object') {
     if (typeof (rows as AsyncIterable<unknown>)[Symbol.asyncIterator] === 'function') {
       return { async: true, iterator: (rows as AsyncIterable<unknown>)[Symbol.asyncIterator](), total: undefined };

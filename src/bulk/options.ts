@@ -1,4 +1,4 @@
-import type { EntryParts } from './bulk-upsert';
+import { ClientOptionsError } from '../errors/client-options-error';
 import type { BulkProgress, BulkUpsertOptions } from './types';
 
 /** The API's limit of rows per bulk request (spec 8). */
@@ -15,7 +15,7 @@ export interface NormalizedBulkOptions {
 }
 
 /** Validates the options of `bulkUpsertSnapshots` and fills defaults. Throws `ClientOptionsError`. */
-export function normalizeBulkOptions({ ClientOptionsError }: EntryParts, options: BulkUpsertOptions | undefined): NormalizedBulkOptions {
+export function normalizeBulkOptions(options: BulkUpsertOptions | undefined): NormalizedBulkOptions {
   const fail = (message: string): never => {
     throw new ClientOptionsError(`bulkUpsertSnapshots: ${message}`);
   };

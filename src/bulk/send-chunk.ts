@@ -1,6 +1,9 @@
+import { createApiError } from '../errors/create-api-error';
+import { LedgerError } from '../errors/ledger-error';
+import { redact } from '../errors/redact';
 import type { ResourceContext } from '../resources/context';
+import { attemptsOf } from '../retry/transport';
 import type { BulkUpsertResult, SkippedRow } from '../types';
-import type { EntryParts } from './bulk-upsert';
 import type { BulkRow } from './types';
 
 const BULK_PATH = '/api/public/v1/snapshots/bulk';
@@ -20,8 +23,7 @@ export interface ChunkOutcome {
  * A 422 is an outcome (every row skipped; reasons from the body's `skipped` when it has them, spec-gaps 6);
  * any other failure throws the SDK error for it.
  */
-export async function postChunk(parts: EntryParts, ctx: ResourceContext, rows: BulkRow[]): Promise<ChunkOutcome> {
-  const { attemptsOf, createApiError, LedgerError, redact } = parts;
+export async function postChunk(ctx: ResourceContext, rows: BulkRow[]): Promise<ChunkOutcome> {
   const { data, error, response } = await ctx.api.POST(BULK_PATH, { body: { snapshots: rows } });
   const attempts = attemptsOf(response);
   const extra = attempts === undefined ? {} : { attempts };

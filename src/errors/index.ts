@@ -4,6 +4,7 @@ export type { BulkUpsertErrorInit } from './bulk-upsert-error';
 export { ClientOptionsError } from './client-options-error';
 export { createApiError } from './create-api-error';
 export type { CreateApiErrorOptions, ErrorRequestLike, ErrorResponseLike } from './create-api-error';
+export type { KnownLedgerErrorCode, LedgerErrorCode } from './error-codes';
 export { ForbiddenError } from './forbidden-error';
 export { isBulkUpsertError, isLedgerApiError, isLedgerError, isNetworkError, isTimeoutError } from './guards';
 export { LedgerApiError } from './ledger-api-error';

@@ -1,4 +1,5 @@
 import { nameErrorClass } from './brand';
+import type { LedgerErrorCode } from './error-codes';
 import { LedgerError } from './ledger-error';
 
 /** One entry of an error body's `detail`: where the problem is (`body.<field>`, `query.<name>`...) and what it is. */
@@ -15,8 +16,8 @@ export interface LedgerApiErrorInit {
   status: number;
   /** The error message: the body's `error`, or a fallback such as `HTTP 502 Bad Gateway from GET /api/public/v1/me`. */
   message: string;
-  /** The body's machine-readable `code` (an open set: see docs/spec-gaps.md). @default undefined */
-  code?: string | undefined;
+  /** The body's machine-readable `code` (an open set: see {@link LedgerErrorCode}). @default undefined */
+  code?: LedgerErrorCode | undefined;
   /** The body's `detail` entries. @default [] */
   detail?: readonly ErrorDetailEntry[] | undefined;
   /** The parsed JSON body, or the raw text (truncated) when the body is not JSON. @default undefined */
@@ -35,8 +36,11 @@ export interface LedgerApiErrorInit {
 export class LedgerApiError extends LedgerError {
   /** The HTTP status of the response. */
   declare readonly status: number;
-  /** The body's machine-readable `code`, when it has one (e.g. `not_found`, `validation_failed`). */
-  declare readonly code: string | undefined;
+  /**
+   * The body's machine-readable `code`, when it has one (e.g. `not_found`, `validation_failed`): one of the
+   * codes docs/spec-gaps.md documents ({@link KnownLedgerErrorCode}), or a code a newer service added.
+   */
+  declare readonly code: LedgerErrorCode | undefined;
   /** The body's `detail` entries (field-level validation problems). Empty when the body has none. */
   declare readonly detail: readonly ErrorDetailEntry[];
   /** The parsed JSON body, or the raw text (truncated) when the body is not JSON. */

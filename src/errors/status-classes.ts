@@ -4,6 +4,7 @@ import type { LedgerApiError, LedgerApiErrorInit } from './ledger-api-error';
 import { NotFoundError } from './not-found-error';
 import { PaymentRequiredError } from './payment-required-error';
 import { UnauthorizedError } from './unauthorized-error';
+import type { UnexpectedStatusError } from './unexpected-status-error';
 import { UnprocessableEntityError } from './unprocessable-entity-error';
 
 /** The error class for each status the specification names; every other status is an `UnexpectedStatusError`. */
@@ -16,10 +17,16 @@ export interface ApiErrorByStatus {
   422: UnprocessableEntityError;
 }
 
-/** The error type for `Status`: its named class, or `LedgerApiError` for any other or unknown status. */
-export type ApiErrorForStatus<Status extends number> = Status extends keyof ApiErrorByStatus
-  ? ApiErrorByStatus[Status]
-  : LedgerApiError;
+/**
+ * The error {@link createApiError} builds for `Status`: its named class ({@link ApiErrorByStatus}), else
+ * `UnexpectedStatusError<Status>` (which carries `retryAfterMs` for 429 and 503). A union of statuses gives the
+ * union of their classes; a status known only as `number` gives `LedgerApiError`.
+ */
+export type ApiErrorForStatus<Status extends number> = number extends Status
+  ? LedgerApiError
+  : Status extends keyof ApiErrorByStatus
+    ? ApiErrorByStatus[Status]
+    : UnexpectedStatusError<Status>;
 
 type ApiErrorClass<E extends LedgerApiError = LedgerApiError> = new (init: Omit<LedgerApiErrorInit, 'status'>) => E;
 

@@ -81,7 +81,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The account's identifier. An id that does not exist, is malformed, or is outside the token's reach gives 404. */
+                /**
+                 * @description The account's identifier. An id that does not exist, is malformed, or is outside the token's reach gives 404.
+                 * @example 7d1c2a4e-3b5f-4c6d-8e9f-0a1b2c3d4e5f
+                 */
                 id: string;
             };
             cookie?: never;
@@ -162,7 +165,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The snapshot's identifier. An id that does not exist, is malformed, or is outside the token's reach gives 404. */
+                /**
+                 * @description The snapshot's identifier. An id that does not exist, is malformed, or is outside the token's reach gives 404.
+                 * @example c0ffee00-1234-4abc-9def-0123456789ab
+                 */
                 id: string;
             };
             cookie?: never;
@@ -424,8 +430,7 @@ export interface components {
         /** @description Token missing (`missing_token`), malformed or unknown (`invalid_token`), revoked (`token_revoked`) or expired (`token_expired`). */
         Unauthorized: {
             headers: {
-                /** @description Bearer realm="ledger" */
-                "WWW-Authenticate"?: string;
+                "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                 [name: string]: unknown;
             };
             content: {
@@ -471,15 +476,24 @@ export interface components {
         /** @description Rate limited (`rate_limited`). Retry after the Retry-After header. */
         TooManyRequests: {
             headers: {
-                /** @description Seconds to wait, or an HTTP date. */
-                "Retry-After"?: string;
+                "Retry-After": components["headers"]["Retry-After"];
                 [name: string]: unknown;
             };
             content: {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description An unexpected or transient failure (for example 500, 502, 503 or 504). Safe requests may be retried. */
+        /** @description The service is briefly unavailable (`unavailable`). Safe requests may be retried after the Retry-After header. */
+        ServiceUnavailable: {
+            headers: {
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description An unexpected or transient failure (for example 500, 502 or 504). Safe requests may be retried. */
         UnexpectedError: {
             headers: {
                 [name: string]: unknown;
@@ -491,7 +505,18 @@ export interface components {
     };
     parameters: never;
     requestBodies: never;
-    headers: never;
+    headers: {
+        /**
+         * @description Always `Bearer realm="ledger"`.
+         * @example Bearer realm="ledger"
+         */
+        "WWW-Authenticate": string;
+        /**
+         * @description Seconds to wait (`1`), or an HTTP date, before trying again. Always sent with 429 and 503.
+         * @example 1
+         */
+        "Retry-After": string;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -518,6 +543,7 @@ export interface operations {
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -543,6 +569,7 @@ export interface operations {
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -568,6 +595,7 @@ export interface operations {
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -616,6 +644,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -624,7 +653,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The account's identifier. An id that does not exist, is malformed, or is outside the token's reach gives 404. */
+                /**
+                 * @description The account's identifier. An id that does not exist, is malformed, or is outside the token's reach gives 404.
+                 * @example 7d1c2a4e-3b5f-4c6d-8e9f-0a1b2c3d4e5f
+                 */
                 id: string;
             };
             cookie?: never;
@@ -645,6 +677,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -653,7 +686,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The account's identifier. An id that does not exist, is malformed, or is outside the token's reach gives 404. */
+                /**
+                 * @description The account's identifier. An id that does not exist, is malformed, or is outside the token's reach gives 404.
+                 * @example 7d1c2a4e-3b5f-4c6d-8e9f-0a1b2c3d4e5f
+                 */
                 id: string;
             };
             cookie?: never;
@@ -697,6 +733,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -738,6 +775,7 @@ export interface operations {
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -787,6 +825,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -835,6 +874,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -843,7 +883,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The snapshot's identifier. An id that does not exist, is malformed, or is outside the token's reach gives 404. */
+                /**
+                 * @description The snapshot's identifier. An id that does not exist, is malformed, or is outside the token's reach gives 404.
+                 * @example c0ffee00-1234-4abc-9def-0123456789ab
+                 */
                 id: string;
             };
             cookie?: never;
@@ -864,6 +907,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -872,7 +916,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The snapshot's identifier. An id that does not exist, is malformed, or is outside the token's reach gives 404. */
+                /**
+                 * @description The snapshot's identifier. An id that does not exist, is malformed, or is outside the token's reach gives 404.
+                 * @example c0ffee00-1234-4abc-9def-0123456789ab
+                 */
                 id: string;
             };
             cookie?: never;
@@ -893,6 +940,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -901,7 +949,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The snapshot's identifier. An id that does not exist, is malformed, or is outside the token's reach gives 404. */
+                /**
+                 * @description The snapshot's identifier. An id that does not exist, is malformed, or is outside the token's reach gives 404.
+                 * @example c0ffee00-1234-4abc-9def-0123456789ab
+                 */
                 id: string;
             };
             cookie?: never;
@@ -937,6 +988,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -963,6 +1015,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };

@@ -35,17 +35,23 @@ describe('isLedgerError and isLedgerApiError', () => {
     expect(isLedgerApiError(createApiError({ status: 429, statusText: '' }, ''), 429)).toBe(true);
   });
 
+  it('after isLedgerApiError(e, 429), e.retryAfterMs is the Retry-After wait, as the README says (7 s -> 7000)', () => {
+    const error: unknown = createApiError({ status: 429, statusText: '', headers: new Headers({ 'retry-after': '7' }) }, { error: 'slow down', code: 'rate_limited' });
+    expect(isLedgerApiError(error, 429) && error.retryAfterMs).toBe(7000);
+    expect(error).toBeInstanceOf(UnexpectedStatusError);
+  });
+
   it('a DOMException named NotFoundError is not mistaken for the SDK’s (guards use the brand, not the name)', () => {
     const dom = new DOMException('x', 'NotFoundError');
     expect(isLedgerError(dom)).toBe(false);
     expect(isLedgerApiError(dom, 404)).toBe(false);
   });
 
-  it('isLedgerApiError(e, 404) narrows to NotFoundError; without a status to LedgerApiError', () => {
+  it('isLedgerApiError(e, 404) narrows to NotFoundError, (e, 503) to UnexpectedStatusError; without a status to LedgerApiError', () => {
     const error: unknown = notFound();
     if (isLedgerApiError(error, 404)) expectTypeOf(error).toEqualTypeOf<NotFoundError>();
     if (isLedgerApiError(error)) expectTypeOf(error).toEqualTypeOf<LedgerApiError>();
-    if (isLedgerApiError(error, 503)) expectTypeOf(error).toEqualTypeOf<LedgerApiError>();
+    if (isLedgerApiError(error, 503)) expectTypeOf(error).toEqualTypeOf<UnexpectedStatusError<503>>();
     if (isLedgerError(error)) expectTypeOf(error).toEqualTypeOf<LedgerError>();
   });
 });

@@ -139,7 +139,7 @@ describe('contract: ledger-mock through prism proxy --errors', { timeout: 60_000
     expect(nothing.error).toMatchObject({ code: 'nothing_written', received: 1, inserted: 0, skipped: [{ index: 0 }] });
   });
 
-  it('401, 402, 403 and 429 on every operation that declares them', async () => {
+  it('401, 402, 403, 429 and 503 on every operation that declares them, 429 and 503 with their required Retry-After', async () => {
     snapshotId = (await alex.snapshots.list({ account_id: A.jointSavings }))[0]!.id;
     const unknown = clientFor(`plk_${'y'.repeat(40)}`);
     const household = await control('POST', '/households', { plan: 'household' });
@@ -157,9 +157,12 @@ describe('contract: ledger-mock through prism proxy --errors', { timeout: 60_000
         const lacking = WRITE_ACCOUNTS.includes(operationId) || WRITE_SNAPSHOTS.includes(operationId) ? readOnly : noRead;
         expect((await call(lacking)).response.status, operationId).toBe(403);
       }
-      await fault(operationId, { status: 429, retry_after: 1 });
+      await fault(operationId, { status: 429, retry_after: 2 });
       const limited = await call(alex);
-      expect([limited.response.status, limited.response.headers.get('retry-after')], operationId).toEqual([429, '1']);
+      expect([limited.response.status, limited.response.headers.get('retry-after')], operationId).toEqual([429, '2']);
+      await fault(operationId, { status: 503 }); // no retry_after: the fake sends its default (spec-gaps 21)
+      const unavailable = await call(alex);
+      expect([unavailable.response.status, unavailable.response.headers.get('retry-after')], operationId).toEqual([503, '1']);
     }
   });
 
@@ -180,9 +183,9 @@ describe('contract: ledger-mock through prism proxy --errors', { timeout: 60_000
     }
   });
 
-  it('the `default` response: a well-formed 503 passes', async () => {
-    await fault('listAccounts', { status: 503 });
-    expect(await statusOf(alex.accounts.list())).toBe('503 unavailable');
+  it('the `default` response: a well-formed 502 passes', async () => {
+    await fault('listAccounts', { status: 502 });
+    expect(await statusOf(alex.accounts.list())).toBe('502 bad_gateway');
   });
 
   it('self-check: a response that breaks the Error schema IS flagged by Prism, so the check is live', async () => {
@@ -216,7 +219,7 @@ describe('contract: ledger-mock through prism proxy --errors', { timeout: 60_000
     const injected = upstream.mock.control.journal.entries().filter((e) => e.fault !== null).length - 1; // less the self-check
     console.log(
       `prism proxy contract: ${seen.length} requests, ${covered.size}/${declared.size} operations, ${pairs}/${pairs} declared (operation, status) pairs + default, ` +
-        `statuses ${statusCounts.join(' ')} (${injected} answered by injected faults: 429s, 400/413 replays, 503), violations 0; self-check flagged 1 of 1`,
+        `statuses ${statusCounts.join(' ')} (${injected} answered by injected faults: 429s and 503s, 400/413 replays, 502), violations 0; self-check flagged 1 of 1`,
     );
   });
 });
@@ -233,6 +236,6 @@ describe('contract: answers Prism never forwards (it refuses invalid requests it
     const res = await fetch(url, { method, headers: headers ?? { authorization: `Bearer ${DEMO_TOKENS.alex}` }, ...(body !== undefined ? { body } : {}) });
     const bodyText = await res.text();
     expect(`${res.status} ${JSON.parse(bodyText).code}`).toBe(name.split(' (')[0]);
-    expect(checkResponse({ method, url, baseUrl: running.url, status: res.status, contentType: res.headers.get('content-type'), bodyText })).toEqual([]);
+    expect(checkResponse({ method, url, baseUrl: running.url, status: res.status, contentType: res.headers.get('content-type'), bodyText, headers: res.headers })).toEqual([]);
   });
 });

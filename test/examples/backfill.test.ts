@@ -80,7 +80,7 @@ describe('backfill: resumable after an interruption, losing no row', () => {
   it('after a chunk fails for good (503, retries used up), --resume sends exactly the rows not confirmed', async () => {
     // Chunks 1 and 2 go through (a zero-latency fault uses up their turns); chunk 3 gets 503 three times.
     fake.control.faults.inject({ operation: 'bulkUpsertSnapshots', times: 2, kind: { latencyMs: 0 } });
-    fake.control.faults.inject({ operation: 'bulkUpsertSnapshots', times: 3, kind: { status: 503 } });
+    fake.control.faults.inject({ operation: 'bulkUpsertSnapshots', times: 3, kind: { status: 503, retryAfter: 0 } });
     const stopped = await backfill(HISTORY);
     expect(stopped.code).toBe(1);
     expect(stopped.stderr).toContain('Error: Bulk upsert stopped (request_failed)');

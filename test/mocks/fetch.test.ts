@@ -28,7 +28,7 @@ describe('mock.fetch', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/json');
     const bodyText = await response.text();
-    expect(checkResponse({ method: 'GET', url, baseUrl: mock.baseUrl, status: 200, contentType: 'application/json', bodyText })).toEqual([]);
+    expect(checkResponse({ method: 'GET', url, baseUrl: mock.baseUrl, status: 200, contentType: 'application/json', bodyText, headers: response.headers })).toEqual([]);
     expect(JSON.parse(bodyText).snapshots.length).toBeGreaterThan(0);
 
     const unauthorized = await mock.fetch(new URL(`${mock.baseUrl}/api/public/v1/me`));

@@ -55,11 +55,43 @@ describe('the fake and openapi.json', () => {
   });
 
   it('the checker catches a response that breaks the document', () => {
-    const base = { method: 'GET', url: 'https://ledger.test/api/public/v1/me', baseUrl: 'https://ledger.test', contentType: 'application/json' };
+    const base = { method: 'GET', url: 'https://ledger.test/api/public/v1/me', baseUrl: 'https://ledger.test', contentType: 'application/json', headers: new Headers() };
     expect(checkResponse({ ...base, status: 200, bodyText: '{"user_id":"u"}' })).not.toEqual([]);
     expect(checkResponse({ ...base, status: 418, bodyText: '{"error":"x"}' })).toEqual([]); // `default` covers any status, as an Error...
     expect(checkResponse({ ...base, status: 418, bodyText: '{"code":"x"}' })).not.toEqual([]); // ...which needs `error`
     expect(checkResponse({ ...base, status: 200, contentType: 'text/plain', bodyText: '{"user_id":"u","household_id":"h","token_id":"t"}' })).not.toEqual([]);
+  });
+
+  it('the checker reports a response without a header openapi.json marks required', () => {
+    const base = { method: 'GET', url: 'https://ledger.test/api/public/v1/me', baseUrl: 'https://ledger.test', contentType: 'application/json' };
+    const error = (code: string) => JSON.stringify({ error: 'x', code });
+    const without = (status: number, code: string) => checkResponse({ ...base, status, bodyText: error(code), headers: new Headers() });
+    expect(without(401, 'invalid_token')).toEqual(['GET https://ledger.test/api/public/v1/me -> 401: required header WWW-Authenticate is missing']);
+    expect(without(429, 'rate_limited')).toEqual(['GET https://ledger.test/api/public/v1/me -> 429: required header Retry-After is missing']);
+    expect(without(503, 'unavailable')).toEqual(['GET https://ledger.test/api/public/v1/me -> 503: required header Retry-After is missing']);
+    expect(without(500, 'internal_error')).toEqual([]); // the `default` response requires no header
+    const withHeaders = new Headers({ 'www-authenticate': 'Bearer realm="ledger"', 'retry-after': '1' });
+    for (const [status, code] of [[401, 'invalid_token'], [429, 'rate_limited'], [503, 'unavailable']] as const) {
+      expect(checkResponse({ ...base, status, bodyText: error(code), headers: withHeaders })).toEqual([]);
+    }
+  });
+
+  it('every 401 carries WWW-Authenticate and every 429 and 503 Retry-After, injected faults included (Retry-After: 1 when the fault names none, spec-gaps 21)', async () => {
+    const unauthenticated = await call('GET', '/me');
+    expect([unauthenticated.status, unauthenticated.headers.get('www-authenticate')]).toEqual([401, 'Bearer realm="ledger"']);
+    for (const status of [429, 503]) {
+      control.faults.inject({ operation: 'getMe', times: 1, kind: { status } });
+      const res = await call('GET', '/me', { token: alex });
+      expect([res.status, res.headers.get('retry-after')]).toEqual([status, '1']);
+      control.faults.inject({ operation: 'getMe', times: 1, kind: { afterApply: { status } } });
+      const lost = await call('GET', '/me', { token: alex });
+      expect([lost.status, lost.headers.get('retry-after')]).toEqual([status, '1']);
+    }
+    control.faults.inject({ operation: 'listAccounts', times: 1, kind: { status: 429, retryAfter: 7 } });
+    expect((await call('GET', '/accounts', { token: alex })).headers.get('retry-after')).toBe('7');
+    control.faults.inject({ operation: 'getMe', times: 1, kind: { status: 401, body: { error: 'Missing bearer token', code: 'missing_token' } } });
+    const injected = await call('GET', '/me', { token: alex });
+    expect([injected.status, injected.headers.get('www-authenticate')]).toEqual([401, 'Bearer realm="ledger"']);
   });
 
   it('"No input ever yields a 5xx": a broad sweep of operations, tokens, ids, queries and bodies', async () => {

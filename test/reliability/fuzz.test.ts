@@ -27,6 +27,7 @@ interface Sent {
   text: string;
   body: unknown;
   contentType: string | null;
+  headers: Headers;
   url: string;
 }
 
@@ -61,7 +62,7 @@ async function send(plan: RequestPlan, world: World): Promise<Sent> {
   } catch {
     parsed = text;
   }
-  return { status: response.status, text, body: parsed, contentType: response.headers.get('content-type'), url: response.url || url };
+  return { status: response.status, text, body: parsed, contentType: response.headers.get('content-type'), headers: response.headers, url: response.url || url };
 }
 
 /** True when a text body is not JSON the service can parse (400 invalid_json). */
@@ -137,7 +138,7 @@ async function check(plan: RequestPlan, world: World): Promise<Sent> {
   }
   // (GET /openapi.json's 70 kB answer is left to the createTestMock check: it is the same document every time.)
   if (plan.method !== 'HEAD' && op?.operationId !== 'getOpenApiDocument') {
-    const violations = checkResponse({ method: plan.method, url: sent.url, baseUrl: mock.baseUrl, status: sent.status, contentType: sent.contentType, bodyText: sent.text });
+    const violations = checkResponse({ method: plan.method, url: sent.url, baseUrl: mock.baseUrl, status: sent.status, contentType: sent.contentType, bodyText: sent.text, headers: sent.headers });
     assert(violations.length === 0, `body valid against openapi.json: ${where}\n${violations.join('\n')}`);
   }
 

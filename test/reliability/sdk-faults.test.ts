@@ -18,14 +18,14 @@ const TIMEOUT_MS = 200;
 const LATENCY_MS = 250; // > TIMEOUT_MS: the client gives up, the fake still applies the write afterwards
 const FAULT_RATE = 0.2;
 
-/** The transient failures, each an equal share of FAULT_RATE. */
+/** The transient failures, each an equal share of FAULT_RATE (503s with `retryAfter: 0`: else the fake asks for 1 s). */
 const KINDS: FaultKind[] = [
-  { status: 503 },
+  { status: 503, retryAfter: 0 },
   { status: 429, retryAfter: 0 },
   { networkError: true },
   { latencyMs: LATENCY_MS },
   { afterApply: 'networkError' },
-  { afterApply: { status: 503 } },
+  { afterApply: { status: 503, retryAfter: 0 } },
 ];
 
 /** Injects the mix for one operation: faults are tried in order, so each rate is its share of what is left. */

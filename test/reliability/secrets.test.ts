@@ -119,7 +119,7 @@ describe('secrets', () => {
         await attempt('sdk network error', () => alice.me());
         control.faults.inject({ operation: 'listAccounts', times: 2, kind: { latencyMs: 300 } });
         await attempt('sdk timeout', () => alice.accounts.list());
-        control.faults.inject({ operation: 'bulkUpsertSnapshots', times: 5, kind: { status: 503 } });
+        control.faults.inject({ operation: 'bulkUpsertSnapshots', times: 5, kind: { status: 503, retryAfter: 0 } });
         const rows: BulkRow[] = Array.from({ length: 30 }, (_, i) => ({ account_id: world.accounts.alicePrivate, snapshot_date: `2023-01-${String(i + 1).padStart(2, '0')}`, balance: i }));
         await attempt('sdk bulk 503', () => bulkUpsertSnapshots(alice, rows, { chunkSize: 10 }));
         await attempt('sdk bulk revoked', () => bulkUpsertSnapshots(client(extra.value), rows, { chunkSize: 10 }).then(() => control.revokeToken(extra.id)).then(() => bulkUpsertSnapshots(client(extra.value), rows)));

@@ -12,6 +12,8 @@ import { alexClient, expectFinalState, goodRow, journalOf, keyOf, lastWrites, st
 
 const { mock, control } = createTestMock({ scenario: 'demo', seed: 'bulk-retries' });
 const BULK = 'bulkUpsertSnapshots';
+// `retryAfter: 0`: an injected 503 sends Retry-After: 1 unless the fault names a wait (spec-gaps 21); these tests
+// are about what is retried, not how long the client waits.
 const rowsOf = (count: number, from = 0) => Array.from({ length: count }, (_, i) => goodRow(from + i));
 
 /** How many times each key was written, from the snapshot.upserted events. */
@@ -24,7 +26,7 @@ function writesPerKey(): Map<string, number> {
 describe('bulk upsert with retries (unknown outcome is safe: upserts are keyed by account_id and snapshot_date)', () => {
   it('"503 -> retried": the chunk is sent again, the final stored state is exact and nothing is duplicated', async () => {
     const before = await storedBalances(mock);
-    control.faults.inject({ operation: BULK, times: 2, kind: { status: 503 } });
+    control.faults.inject({ operation: BULK, times: 2, kind: { status: 503, retryAfter: 0 } });
     const rows = rowsOf(30);
     const report = await bulkUpsertSnapshots(alexClient(mock), rows, { chunkSize: 10 });
     expect(journalOf(mock, BULK).map((r) => r.status)).toEqual([503, 503, 200, 200, 200]);
@@ -76,7 +78,7 @@ describe('bulk upsert with retries (unknown outcome is safe: upserts are keyed b
 
   it('afterApply with a 503 status: also retried, state exact', async () => {
     const before = await storedBalances(mock);
-    control.faults.inject({ operation: BULK, times: 1, kind: { afterApply: { status: 503 } } });
+    control.faults.inject({ operation: BULK, times: 1, kind: { afterApply: { status: 503, retryAfter: 0 } } });
     const rows = rowsOf(4);
     const report = await bulkUpsertSnapshots(alexClient(mock), rows);
     expect(report).toMatchObject({ inserted: 0, updated: 4 });
@@ -85,7 +87,7 @@ describe('bulk upsert with retries (unknown outcome is safe: upserts are keyed b
 
   it('random 503s and network errors over 12,345 rows: every chunk lands once its retries succeed; state exact', async () => {
     const before = await storedBalances(mock);
-    control.faults.inject({ operation: BULK, rate: 0.3, kind: { status: 503 } });
+    control.faults.inject({ operation: BULK, rate: 0.3, kind: { status: 503, retryAfter: 0 } });
     control.faults.inject({ operation: BULK, rate: 0.3, kind: { afterApply: 'networkError' } });
     const rows = rowsOf(12_345);
     // No budget here: this many failures in a row would (rightly) drain the default one.
@@ -124,7 +126,7 @@ describe('bulk upsert with retries (unknown outcome is safe: upserts are keyed b
   });
 
   it('a chunk that keeps getting 503: BulkUpsertError with the UnexpectedStatusError as cause, nothing written for it', async () => {
-    control.faults.inject({ operation: BULK, kind: { status: 503 } });
+    control.faults.inject({ operation: BULK, kind: { status: 503, retryAfter: 0 } });
     const error = (await bulkUpsertSnapshots(alexClient(mock), rowsOf(3)).catch((e: unknown) => e)) as BulkUpsertError;
     expect(error.cause).toBeInstanceOf(UnexpectedStatusError);
     expect(journalOf(mock, BULK)).toHaveLength(3);

@@ -1,6 +1,6 @@
 // Checks responses against openapi.json: the operation from method and path, the response by
-// status (else NXX, else default), the JSON body against its schema. Independent of the fake's
-// own code, so a fake that drifts from the document is caught.
+// status (else NXX, else default), the headers it marks `required`, the JSON body against its schema.
+// Independent of the fake's own code, so a fake that drifts from the document is caught.
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import document from '../../openapi.json' with { type: 'json' };
@@ -41,6 +41,8 @@ export function checkResponse(input: {
   status: number;
   contentType: string | null;
   bodyText: string;
+  /** The response's headers: each one the document marks `required` must be there. */
+  headers: Pick<Headers, 'get'>;
 }): string[] {
   const where = `${input.method} ${input.url} -> ${input.status}`;
   const base = new URL(input.baseUrl);
@@ -62,13 +64,28 @@ export function checkResponse(input: {
   const key = [String(input.status), `${String(input.status)[0]}XX`, 'default'].find((k) => k in responses);
   if (!key) return [`${where}: status not documented`];
   const response = resolve(responses[key] as Json);
+  const missing = requiredHeaders(response)
+    .filter((name) => input.headers.get(name) === null)
+    .map((name) => `${where}: required header ${name} is missing`);
+  return [...missing, ...checkBody(response, body, input.contentType, where, `${route.template} ${input.method} ${key}`)];
+}
+
+function checkBody(response: Json, body: unknown, contentType: string | null, where: string, key: string): string[] {
   const content = response.content as Record<string, { schema?: Json }> | undefined;
   const schema = content?.['application/json']?.schema;
   if (!schema) return body === undefined ? [] : [`${where}: documented without a body, but one was sent`];
-  if (!input.contentType?.includes('application/json')) return [`${where}: content-type ${input.contentType} is not JSON`];
-  const validate = compile(schema, `${route.template} ${input.method} ${key}`);
+  if (!contentType?.includes('application/json')) return [`${where}: content-type ${contentType} is not JSON`];
+  const validate = compile(schema, key);
   if (validate(body)) return [];
   return (validate.errors ?? []).map((e) => `${where}: ${e.instancePath || '(body)'} ${e.message} (${e.schemaPath})`);
+}
+
+/** The names of the response's headers marked `required: true`. */
+function requiredHeaders(response: Json): string[] {
+  const headers = (response.headers ?? {}) as Record<string, Json>;
+  return Object.entries(headers)
+    .filter(([, header]) => resolve(header).required === true)
+    .map(([name]) => name);
 }
 
 function resolve(object: Json): Json {

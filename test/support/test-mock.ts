@@ -59,6 +59,7 @@ export function createTestMock(options: LedgerMockOptions = {}): TestMock {
               status: response.status,
               contentType: response.headers.get('content-type'),
               bodyText,
+              headers: response.headers,
             }),
           );
         }),

@@ -20,7 +20,15 @@ export async function directCall(mock: LedgerMock, method: string, path: string,
   const reply = await mock.handle({ method, path: pathOnly, query, headers, ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}) });
   if ('networkError' in reply) throw new Error(`${method} ${path}: the connection was dropped`);
   const url = `${mock.baseUrl}${API}${path}`;
-  const problems = checkResponse({ method, url, baseUrl: mock.baseUrl, status: reply.status, contentType: reply.headers['content-type'] ?? null, bodyText: reply.body });
+  const problems = checkResponse({
+    method,
+    url,
+    baseUrl: mock.baseUrl,
+    status: reply.status,
+    contentType: reply.headers['content-type'] ?? null,
+    bodyText: reply.body,
+    headers: new Headers(reply.headers),
+  });
   if (problems.length > 0) throw new Error(`${method} ${path}: answer breaks openapi.json: ${problems.join('; ')}`);
   return { status: reply.status, body: reply.body === '' ? undefined : JSON.parse(reply.body) };
 }
