@@ -27,6 +27,11 @@ export interface LedgerMockOptions {
    * `recorded`, without network
    */
   deliverWebhook?: WebhookDeliverer;
+  /**
+   * Also send each refusal's `reason` (as in the journal) in a `Ledger-Mock-Reason` response header, for watching
+   * traffic in a browser's network panel. The real service sends no such header. @default false
+   */
+  reasonHeader?: boolean;
 }
 
 /** One fake of the Personal Ledger API: a fetch that answers from it, a control API, and the store behind both. */
@@ -71,6 +76,7 @@ export function createLedgerMock(options: LedgerMockOptions = {}): LedgerMock {
     journal: new RequestJournal(),
     faults: new FaultInjector(options.seed),
     ...(options.deliverWebhook ? { deliverWebhook: options.deliverWebhook } : {}),
+    ...(options.reasonHeader ? { reasonHeader: true } : {}),
     ready: () => ready,
   };
   const control = createControl(context, {

@@ -7,9 +7,12 @@ export interface ErrorDetail {
 /**
  * A rule's refusal, answered as a JSON error body `{ error, code, detail? }` with `status`.
  * `extra` adds fields to the body (the bulk `nothing_written` 422 carries the bulk result).
+ * `reason` says, for the journal only, which rule decided and on what facts (never a token value).
  */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
+  /** Why, in a test author's words: the rule and the facts it used. Journaled, never sent. */
+  reason: string | undefined;
 
   constructor(
     readonly status: number,
@@ -19,6 +22,12 @@ export class ApiError extends Error {
     readonly extra?: Record<string, unknown>,
   ) {
     super(message);
+  }
+
+  /** Sets the reason and returns the error: `throw notFound().because('...')`. */
+  because(reason: string): this {
+    this.reason = reason;
+    return this;
   }
 
   /** The JSON body of the response. */

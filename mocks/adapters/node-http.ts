@@ -133,7 +133,7 @@ class NodeBody implements BodyReader {
       let timer: ReturnType<typeof setTimeout> | undefined;
       const arm = () => {
         clearTimeout(timer);
-        timer = setTimeout(() => fail(new ApiError(408, 'request_timeout', `No request body bytes arrived for ${idleTimeoutMs} ms`)), idleTimeoutMs);
+        timer = setTimeout(() => fail(new ApiError(408, 'request_timeout', `No request body bytes arrived for ${idleTimeoutMs} ms`).because(`the client sent no body bytes for ${idleTimeoutMs} ms after ${collected.size}`)), idleTimeoutMs);
       };
       const onData = (chunk: Buffer) => {
         try {
@@ -145,7 +145,7 @@ class NodeBody implements BodyReader {
       };
       const onEnd = () => settle(() => resolve(collected.bytes()));
       const onGone = () => {
-        if (!req.complete) fail(new ApiError(400, 'incomplete_body', 'The client closed the connection before the body was complete'));
+        if (!req.complete) fail(new ApiError(400, 'incomplete_body', 'The client closed the connection before the body was complete').because(`the client closed the connection after ${collected.size} body bytes`));
       };
       const release = () => {
         clearTimeout(timer);

@@ -25,7 +25,7 @@ import type {
 } from '../store/records';
 import type { SnapshotView } from '../store/snapshot-store';
 import type { ActiveFault, FaultSpec } from './faults';
-import type { JournalEntry } from './journal';
+import { explainEntries, type JournalEntry } from './journal';
 import type { Scenario } from './scenario-types';
 import { loadScenarioInto, resolveScenario, type ScenarioName } from './scenario';
 
@@ -116,6 +116,11 @@ export interface LedgerControl {
     entries(): JournalEntry[];
     /** The requests that hit a bug in the fake (answered 500 `internal_error`). */
     internalErrors(): JournalEntry[];
+    /**
+     * The last requests as a short readable text, each refusal with its `reason`, for a failing test's message:
+     * `expect(res.status, mock.control.journal.explain({ last: 5 })).toBe(200)`. @default last 10
+     */
+    explain(options?: { last?: number }): string;
     /** Forgets every entry. */
     clear(): void;
   };
@@ -223,6 +228,7 @@ export function createControl(
     journal: {
       entries: () => journal.entries(),
       internalErrors: () => journal.internalErrors(),
+      explain: ({ last = 10 } = {}) => explainEntries(last > 0 ? journal.entries().slice(-last) : []),
       clear: () => journal.clear(),
     },
     faults: {

@@ -16,6 +16,14 @@ export interface JournalEntry {
   durationMs: number;
   /** The injected fault, described (`status 503`, `latency 200ms`, `afterApply networkError`...). */
   fault: string | null;
+  /** The error body's `code`, for an error answer. */
+  code?: string;
+  /**
+   * Why the fake answered as it did, for every 4xx and 5xx (and a bulk call that skipped rows): the rule that
+   * decided and the facts it used, e.g. `token 70ce… (Alex) lacks scope snapshots:write, which POST /snapshots
+   * needs; it has ledger:read`. Never a token value. The API's answer itself is unchanged.
+   */
+  reason?: string;
   /** With an `afterApply` fault: the status the operation produced before it was replaced. */
   appliedStatus?: number;
   /** An unexpected exception (a bug in the fake), answered as 500 `internal_error`. */
@@ -28,6 +36,14 @@ const MAX_ENTRIES = 10_000;
 export class RequestJournal {
   #entries: JournalEntry[] = [];
   #seq = 0;
+  #seen = new Set<string>();
+
+  /** True the first time a cause (an internal error's message) is noted since the journal was cleared. */
+  firstSight(cause: string): boolean {
+    if (this.#seen.has(cause)) return false;
+    this.#seen.add(cause);
+    return true;
+  }
 
   /** Adds an entry, keeping the most recent 10,000. */
   record(entry: Omit<JournalEntry, 'seq'>): JournalEntry {
@@ -52,5 +68,24 @@ export class RequestJournal {
   clear(): void {
     this.#entries = [];
     this.#seq = 0;
+    this.#seen.clear();
   }
+}
+
+/**
+ * The entries as a short text for a failing test's message: one line per request, and under each refusal the
+ * rule that decided and its facts.
+ * @example
+ * #42 POST /api/public/v1/snapshots -> 403 insufficient_scope
+ *     token 70ce… (Alex) lacks scope snapshots:write, which POST /snapshots needs; it has ledger:read
+ */
+export function explainEntries(entries: readonly JournalEntry[]): string {
+  if (entries.length === 0) return 'The fake has answered no request (since the journal was last cleared).\n';
+  const head = `The fake's last ${entries.length === 1 ? 'request' : `${entries.length} requests`}, oldest first:`;
+  const lines = entries.flatMap((entry) => {
+    const answer = entry.status === 0 ? 'connection dropped' : `${entry.status}${entry.code ? ` ${entry.code}` : ''}`;
+    const line = `#${entry.seq} ${entry.method} ${entry.path} -> ${answer}`;
+    return entry.reason === undefined ? [line] : [line, `    ${entry.reason}`];
+  });
+  return `${[head, ...lines].join('\n')}\n`;
 }

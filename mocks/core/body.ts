@@ -15,21 +15,24 @@ export async function readBodyText(body: MockRequestBody | undefined): Promise<s
   if (body === undefined) return '';
   if (typeof body === 'string') {
     // Every UTF-16 unit is at most 3 UTF-8 bytes: only a long string needs counting.
-    if (body.length * 3 > BODY_LIMIT_BYTES && new TextEncoder().encode(body).byteLength > BODY_LIMIT_BYTES) throw bodyTooLarge();
+    const bytes = body.length * 3 > BODY_LIMIT_BYTES ? new TextEncoder().encode(body).byteLength : 0;
+    if (bytes > BODY_LIMIT_BYTES) throw bodyTooLarge(`the body is ${bytes} bytes`);
     return body;
   }
   if (body instanceof Uint8Array) return decode(body);
-  if (body.declaredLength !== undefined && body.declaredLength > BODY_LIMIT_BYTES) throw bodyTooLarge();
+  if (body.declaredLength !== undefined && body.declaredLength > BODY_LIMIT_BYTES) {
+    throw bodyTooLarge(`the body declares ${body.declaredLength} bytes (Content-Length); nothing was read`);
+  }
   const read = await body.read(BODY_LIMIT_BYTES);
   return typeof read === 'string' ? read : decode(read);
 }
 
 function decode(bytes: Uint8Array): string {
-  if (bytes.byteLength > BODY_LIMIT_BYTES) throw bodyTooLarge();
+  if (bytes.byteLength > BODY_LIMIT_BYTES) throw bodyTooLarge(`the body is ${bytes.byteLength} bytes`);
   try {
     return utf8.decode(bytes);
   } catch {
-    throw invalidJson();
+    throw invalidJson('the body is not valid UTF-8');
   }
 }
 
@@ -37,18 +40,20 @@ function decode(bytes: Uint8Array): string {
 export function parseJson(text: string): unknown {
   try {
     return JSON.parse(text) as unknown;
-  } catch {
-    throw invalidJson();
+  } catch (error) {
+    // Where, not what: the parser's message may quote the body.
+    const at = /at position \d+/.exec(error instanceof Error ? error.message : '')?.[0];
+    throw invalidJson(text.trim() === '' ? 'the body is empty; this operation needs a JSON body' : `the body is not valid JSON${at ? ` (${at})` : ''}`);
   }
 }
 
-/** Spec-gaps 15: 413 `body_too_large`. */
-export function bodyTooLarge(): ApiError {
-  return new ApiError(413, 'body_too_large', `Request body exceeds ${BODY_LIMIT_BYTES} bytes`);
+/** Spec-gaps 15: 413 `body_too_large`; `why` says what was seen (for the journal). */
+export function bodyTooLarge(why = `the body passed ${BODY_LIMIT_BYTES} bytes while it was read; reading stopped there`): ApiError {
+  return new ApiError(413, 'body_too_large', `Request body exceeds ${BODY_LIMIT_BYTES} bytes`).because(`${why}; the limit is 8 MiB (spec-gaps 15)`);
 }
 
-function invalidJson(): ApiError {
-  return new ApiError(400, 'invalid_json', 'Request body is not valid JSON');
+function invalidJson(why: string): ApiError {
+  return new ApiError(400, 'invalid_json', 'Request body is not valid JSON').because(why);
 }
 
 /**

@@ -29,6 +29,8 @@ interface ControlRoute {
   body?: z.ZodType;
   /** @default 200 */
   status?: number;
+  /** Answers `text/plain` (the result is a string) instead of JSON. */
+  text?: boolean;
   run(input: RouteInput): unknown;
 }
 
@@ -246,7 +248,18 @@ export const controlRoutes: readonly ControlRoute[] = [
       return { ok: true };
     },
   },
-  { method: 'GET', path: '/journal', summary: 'The requests answered', run: ({ control }) => control.journal.entries() },
+  { method: 'GET', path: '/journal', summary: 'The requests answered, each refusal with its reason', run: ({ control }) => control.journal.entries() },
+  {
+    method: 'GET',
+    path: '/explain',
+    summary: 'The last requests as readable text, each refusal with its reason (?last=10)',
+    text: true,
+    run: ({ control, query }) => {
+      const last = query.get('last');
+      if (last !== null && !/^\d+$/.test(last)) throw new MockControlError(400, 'bad_request', 'last must be a whole number');
+      return control.journal.explain(last === null ? {} : { last: Number(last) });
+    },
+  },
   { method: 'DELETE', path: '/journal', summary: 'Forget the journal', run: ({ control }) => (control.journal.clear(), { ok: true }) },
 ];
 
@@ -282,6 +295,7 @@ export async function handleControlRequest(control: LedgerControl, request: Mock
       body = parsed.data;
     }
     const result = await found.route.run({ control, params, query: new URLSearchParams(request.query), body });
+    if (found.route.text) return { status: found.route.status ?? 200, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: String(result) };
     return json(found.route.status ?? 200, result);
   } catch (error) {
     if (error instanceof ApiError) return json(error.status, error.body());

@@ -8,7 +8,7 @@ import { compileRoutes } from './routes';
 /** Every operation of openapi.json. */
 export const operations: readonly Operation[] = [...identityOperations, ...accountOperations, ...snapshotOperations];
 
-const route = compileRoutes(operations);
+const router = compileRoutes(operations);
 
 /** Answers one request to the API: the heart of the fake, which every adapter calls. */
 export type RequestHandler = (request: MockRequest) => Promise<MockReply>;
@@ -16,7 +16,8 @@ export type RequestHandler = (request: MockRequest) => Promise<MockReply>;
 /** The core's request handler over one fake's context: routes, then runs the operation's pipeline. */
 export function createRequestHandler(context: MockContext): RequestHandler {
   return (request) => {
-    const match = route(request.method, request.path);
-    return match ? handleOperation(context, match.operation, request, match.params) : Promise.resolve(handleUnknownRoute(context, request));
+    const match = router.match(request.method, request.path);
+    if (match) return handleOperation(context, match.operation, request, match.params);
+    return Promise.resolve(handleUnknownRoute(context, request, router.methodsAt(request.path)));
   };
 }

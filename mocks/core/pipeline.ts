@@ -20,6 +20,8 @@ export interface MockContext {
   journal: RequestJournal;
   faults: FaultInjector;
   deliverWebhook?: WebhookDeliverer;
+  /** Send each refusal's reason in a `Ledger-Mock-Reason` header too (the real service sends no such header). */
+  reasonHeader?: boolean;
   /** Settles once the starting scenario is loaded. */
   ready(): Promise<void>;
 }
@@ -43,6 +45,15 @@ export interface OperationReply {
   body: unknown;
   /** An event to attempt once the write is committed. */
   delivery?: PendingDelivery;
+  /** For the journal: what was refused within a successful call (a bulk call's skipped rows). */
+  reason?: string;
+}
+
+/** An answer and, for the journal, why: the rule that decided and its code. */
+interface Decided {
+  response: MockResponse;
+  reason?: string;
+  code?: string;
 }
 
 /** One operation of openapi.json: how it is routed and the rule it calls. */
@@ -72,25 +83,43 @@ export async function handleOperation(
   let appliedStatus: number | undefined;
   let internalError: { message: string; stack?: string } | undefined;
   let reply: MockReply;
+  let reason: string | undefined;
+  let code: string | undefined;
   try {
     const kind = context.faults.take(operation.operationId);
     fault = kind ? describeFault(kind) : null;
     if (kind && 'latencyMs' in kind) await new Promise((resolve) => setTimeout(resolve, kind.latencyMs));
     if (kind && 'networkError' in kind) {
       reply = NETWORK_ERROR;
+      reason = `an injected fault (${fault}) dropped the connection before the operation ran`;
     } else if (kind && 'status' in kind) {
       reply = faultReply(kind);
+      reason = `an injected fault (${fault}) answered instead of the operation`;
     } else {
       const answered = await run(context, operation, request, params, (id) => (tokenId = id));
-      reply = answered;
+      ({ reason, code } = answered);
+      reply = answered.response;
       if (kind && 'afterApply' in kind) {
-        appliedStatus = answered.status;
+        appliedStatus = answered.response.status;
         reply = kind.afterApply === 'networkError' ? NETWORK_ERROR : faultReply(kind.afterApply);
+        reason = `the operation ran and answered ${appliedStatus}; then an injected fault (${fault}) ${kind.afterApply === 'networkError' ? 'dropped the connection' : 'replaced the answer'}`;
       }
     }
   } catch (error) {
     internalError = { message: error instanceof Error ? error.message : String(error), ...(error instanceof Error && error.stack ? { stack: error.stack } : {}) };
     reply = jsonReply(500, { error: 'Internal error in the fake', code: 'internal_error' });
+    reason = `a bug in the fake: ${internalError.message}`;
+    if (context.journal.firstSight(internalError.message)) {
+      // Once per distinct cause, wherever the fake runs (Node or a page): a 500 alone would hide it in the journal.
+      console.error(
+        `[personal-ledger-sdk/mocks] The fake answered 500 internal_error to ${request.method} ${request.path}: a bug in the fake, ` +
+          `not in your code (please report it). The cause:\n${internalError.stack ?? internalError.message}`,
+      );
+    }
+  }
+  if (!isNetworkError(reply)) {
+    code ??= errorCodeOf(reply);
+    if (reason !== undefined && context.reasonHeader) reply = withReasonHeader(reply, reason);
   }
   context.journal.record({
     at,
@@ -101,14 +130,37 @@ export async function handleOperation(
     tokenId,
     durationMs: performance.now() - started,
     fault,
+    ...(code !== undefined ? { code } : {}),
+    ...(reason !== undefined ? { reason } : {}),
     ...(appliedStatus !== undefined ? { appliedStatus } : {}),
     ...(internalError ? { internalError } : {}),
   });
   return reply;
 }
 
-/** Answers a path or method the API does not have: 404 `route_not_found`. */
-export function handleUnknownRoute(context: MockContext, request: MockRequest): MockResponse {
+/** The `code` of an error answer's body (an injected fault's, say), if it has one. */
+function errorCodeOf(reply: MockResponse): string | undefined {
+  if (reply.status < 400) return undefined;
+  try {
+    const code = (JSON.parse(reply.body) as { code?: unknown }).code;
+    return typeof code === 'string' ? code : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The reason as a header value: printable ASCII, anything else percent-encoded. */
+function withReasonHeader(reply: MockResponse, reason: string): MockResponse {
+  const value = reason.replace(/[^\x20-\x7e]/g, (c) => encodeURIComponent(c));
+  return { ...reply, headers: { ...reply.headers, 'ledger-mock-reason': value } };
+}
+
+/** Answers a path or method the API does not have: 404 `route_not_found`; `methods` are the ones the path has. */
+export function handleUnknownRoute(context: MockContext, request: MockRequest, methods: readonly string[]): MockResponse {
+  const reason =
+    methods.length > 0
+      ? `${request.path} has no ${request.method} in openapi.json; it has ${methods.join(', ')}`
+      : `${request.path} is not a path of openapi.json (the API is under /api/public/v1)`;
   context.journal.record({
     at: context.store.nowIso(),
     method: request.method,
@@ -118,8 +170,11 @@ export function handleUnknownRoute(context: MockContext, request: MockRequest): 
     tokenId: null,
     durationMs: 0,
     fault: null,
+    code: 'route_not_found',
+    reason,
   });
-  return jsonReply(404, { error: `No operation ${request.method} ${request.path}`, code: 'route_not_found' });
+  const reply = jsonReply(404, { error: `No operation ${request.method} ${request.path}`, code: 'route_not_found' });
+  return context.reasonHeader ? withReasonHeader(reply, reason) : reply;
 }
 
 function pathWithQuery(request: MockRequest): string {
@@ -136,7 +191,7 @@ async function run(
   request: MockRequest,
   params: Record<string, string>,
   onToken: (id: string) => void,
-): Promise<MockResponse> {
+): Promise<Decided> {
   const { store } = context;
   try {
     await context.ready();
@@ -160,10 +215,14 @@ async function run(
       });
     }
     if (reply.delivery) await deliverEvent(reply.delivery, context.deliverWebhook);
-    return jsonReply(reply.status, reply.body);
+    return { response: jsonReply(reply.status, reply.body), ...(reply.reason !== undefined ? { reason: reply.reason } : {}) };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    return jsonReply(error.status, error.body(), error.status === 401 ? UNAUTHORIZED_HEADERS : undefined);
+    return {
+      response: jsonReply(error.status, error.body(), error.status === 401 ? UNAUTHORIZED_HEADERS : undefined),
+      reason: error.reason ?? error.message,
+      code: error.code,
+    };
   }
 }
 
@@ -173,7 +232,7 @@ async function admit(context: MockContext, operation: Operation, request: MockRe
   const actor = await authenticate(context.store, request.headers.authorization ?? null);
   onToken(actor.token.id);
   requireApiPlan(actor.household);
-  requireScope(actor, operation.operationId);
+  requireScope(context.store, actor, operation.operationId);
   return actor;
 }
 

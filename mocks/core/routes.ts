@@ -11,8 +11,13 @@ export interface RouteMatch {
   params: Record<string, string>;
 }
 
-/** Finds the operation for a method and a path under the base URL (`/api/public/v1/...`). */
-export type Router = (method: string, path: string) => RouteMatch | undefined;
+/** Finds operations by path under the base URL (`/api/public/v1/...`). */
+export interface Router {
+  /** The operation for a method and a path, if the API has it. */
+  match(method: string, path: string): RouteMatch | undefined;
+  /** The methods the API has at a path (none for a path it does not have). */
+  methodsAt(path: string): string[];
+}
 
 const NO_PARAMS: Record<string, string> = Object.freeze({}) as Record<string, string>;
 
@@ -33,18 +38,25 @@ export function compileRoutes(operations: readonly Operation[]): Router {
     if (!table.has(key)) table.set(key, new Map());
     table.get(key)!.set(method, operation);
   }
-  return (method, path) => {
+  /** The methods at a path, and the id when it is a template's. */
+  const lookup = (path: string): { methods: Map<string, Operation>; id?: string } | undefined => {
     if (!path.startsWith(API_PREFIX)) return undefined;
     const rest = path.slice(API_PREFIX.length);
     const exact = concrete.get(rest);
-    if (exact) {
-      const operation = exact.get(method);
-      return operation && { operation, params: NO_PARAMS };
-    }
+    if (exact) return { methods: exact };
     const slash = rest.lastIndexOf('/');
     if (slash < 0 || slash === rest.length - 1) return undefined;
-    const operation = templates.get(rest.slice(0, slash + 1))?.get(method);
-    return operation && { operation, params: { id: decodeSegment(rest.slice(slash + 1)) } };
+    const methods = templates.get(rest.slice(0, slash + 1));
+    return methods && { methods, id: rest.slice(slash + 1) };
+  };
+  return {
+    match(method, path) {
+      const found = lookup(path);
+      const operation = found?.methods.get(method);
+      if (!operation) return undefined;
+      return { operation, params: found!.id === undefined ? NO_PARAMS : { id: decodeSegment(found!.id) } };
+    },
+    methodsAt: (path) => [...(lookup(path)?.methods.keys() ?? [])],
   };
 }
 

@@ -3,6 +3,7 @@ import { MockControlError, notFound } from '../errors';
 import type { LedgerStore } from '../store/ledger-store';
 import type { AccountKind, AccountRecord, LifecycleStatus, LiquidityTier, Visibility } from '../store/records';
 import { requireAccessibleCategory } from './categories';
+import { accountLabel, accountRefusal } from './explain';
 import { canChangeVisibility, canEditAccount, canSeeAccount, requireUser, visibleAccounts, type Reach } from './households';
 import { resolveLiquidityTier } from './liquidity';
 import { requireSharingFor } from './plans';
@@ -50,7 +51,7 @@ export function listAccounts(store: LedgerStore, reach: Reach): AccountView[] {
 /** Spec 4 (GET /accounts/{id}): 404 when the account is not visible to the token. */
 export function getAccount(store: LedgerStore, reach: Reach, id: string): AccountDetailView {
   const account = store.accounts.get(id);
-  if (!account || !canSeeAccount(reach, account)) throw notFound();
+  if (!account || !canSeeAccount(reach, account)) throw notFound().because(accountRefusal(store, reach, id, account, 'see'));
   return toAccountDetail(store, account);
 }
 
@@ -87,9 +88,9 @@ export async function updateAccount(store: LedgerStore, reach: Reach, id: string
   requireValidBody('AccountUpdate', body);
   const change = body as AccountUpdate;
   const account = store.accounts.get(id);
-  if (!account || !canEditAccount(reach, account)) throw notFound();
+  if (!account || !canEditAccount(reach, account)) throw notFound().because(accountRefusal(store, reach, id, account, 'write'));
   if (change.visibility !== undefined && change.visibility !== account.visibility && !canChangeVisibility(reach, account)) {
-    throw notFound();
+    throw notFound().because(`${accountLabel(account)} is not ${reach.user.name}'s: only its owner may change its visibility (spec-gaps 23)`);
   }
   if (change.category_id !== undefined) requireAccessibleCategory(store, reach.user.id, change.category_id);
   requireSharingFor(reach.household, change.visibility);

@@ -3,6 +3,7 @@ import { toMs } from '../store/clock';
 import type { LedgerStore } from '../store/ledger-store';
 import type { HouseholdRecord, Scope, TokenRecord, UserRecord } from '../store/records';
 import { SCOPES } from '../store/schemas';
+import { tokenLabel } from './explain';
 import { requireUser } from './households';
 import { requirePlanForDeveloperSettings } from './plans';
 
@@ -55,8 +56,8 @@ export function constantTimeEqual(a: string, b: string): boolean {
   return difference === 0;
 }
 
-function unauthorized(code: string, message: string): ApiError {
-  return new ApiError(401, code, message);
+function unauthorized(code: string, message: string, reason: string): ApiError {
+  return new ApiError(401, code, message).because(reason);
 }
 
 /**
@@ -65,10 +66,10 @@ function unauthorized(code: string, message: string): ApiError {
  */
 export async function authenticate(store: LedgerStore, authorization: string | null): Promise<Actor> {
   if (authorization === null || authorization.trim() === '') {
-    throw unauthorized('missing_token', 'Missing bearer token');
+    throw unauthorized('missing_token', 'Missing bearer token', 'the request has no Authorization header');
   }
   const match = /^Bearer +(\S+) *$/i.exec(authorization);
-  if (!match) throw unauthorized('invalid_token', 'Malformed Authorization header; expected "Bearer <token>"');
+  if (!match) throw unauthorized('invalid_token', 'Malformed Authorization header; expected "Bearer <token>"', 'the Authorization header is not "Bearer <token>"');
   const value = match[1]!;
   const hash = await hashToken(value);
   // Look up by the display prefix, then compare every candidate's hash in constant time.
@@ -78,11 +79,12 @@ export async function authenticate(store: LedgerStore, authorization: string | n
   }
   const user = token && store.users.get(token.user_id);
   const household = user && store.households.get(user.household_id);
-  if (!token || !user || !household) throw unauthorized('invalid_token', 'Unknown token');
+  if (!token) throw unauthorized('invalid_token', 'Unknown token', 'no token of the fake has this value');
+  if (!user || !household) throw unauthorized('invalid_token', 'Unknown token', `${tokenLabel(store, token)} belongs to a user or household that no longer exists`);
   const now = store.clock.now();
   const status = tokenStatus(token, now);
-  if (status === 'revoked') throw unauthorized('token_revoked', 'The token has been revoked');
-  if (status === 'expired') throw unauthorized('token_expired', 'The token has expired');
+  if (status === 'revoked') throw unauthorized('token_revoked', 'The token has been revoked', `${tokenLabel(store, token)} was revoked at ${token.revoked_at}`);
+  if (status === 'expired') throw unauthorized('token_expired', 'The token has expired', `${tokenLabel(store, token)} expired at ${token.expires_at}`);
   const lastUsedAt = store.isoString(now);
   // With a frozen clock the time rarely moves: skip the write (a copy-on-write update) when it is the same.
   const used = token.last_used_at === lastUsedAt ? token : await store.tokens.update(token.id, { last_used_at: lastUsedAt });

@@ -4,6 +4,7 @@ import { parseDay } from '../store/dates';
 import type { LedgerStore } from '../store/ledger-store';
 import type { SnapshotView, UpsertAction } from '../store/snapshot-store';
 import type { Actor } from './auth';
+import { accountRefusal, listSome } from './explain';
 import type { Reach } from './households';
 import { normalizeBalance, writableAccount, type WriteOutcome } from './snapshots';
 import { checkBody, requireValidBody, snapshotWriteDay } from './validation';
@@ -29,7 +30,7 @@ export function bulkUpsertSnapshots(store: LedgerStore, actor: Actor, reach: Rea
   if (Array.isArray(sent) && sent.length > MAX_BULK_ROWS) {
     throw new ApiError(413, 'too_many_rows', `At most ${MAX_BULK_ROWS} rows per bulk call; got ${sent.length}`, [
       { path: 'body.snapshots', message: `must have at most ${MAX_BULK_ROWS} rows` },
-    ]);
+    ]).because(`${sent.length} rows were sent; a bulk call takes at most ${MAX_BULK_ROWS} (the SDK's bulkUpsertSnapshots splits any number)`);
   }
   requireValidBody('BulkShape', body);
   const rows = sent as unknown[];
@@ -37,7 +38,8 @@ export function bulkUpsertSnapshots(store: LedgerStore, actor: Actor, reach: Rea
   const accepted: Array<{ row: SnapshotWrite; day: number }> = [];
   const skipped: SkippedRow[] = [];
   const detail: ErrorDetail[] = [];
-  const writable = new Map<string, boolean>();
+  const whys: string[] = []; // the journal's reason of each skipped row
+  const writable = new Map<string, string | true>(); // account id -> true, or why it is not writable
   rows.forEach((row, index) => {
     let day = snapshotWriteDay(row);
     if (day === undefined) {
@@ -47,6 +49,7 @@ export function bulkUpsertSnapshots(store: LedgerStore, actor: Actor, reach: Rea
         const reason = `${problem.path === base ? 'row' : problem.path.slice(base.length + 1)} ${problem.message}`;
         skipped.push({ index, reason });
         detail.push({ path: problem.path, message: reason });
+        whys.push(`row ${index}: ${reason}`);
         return;
       }
       day = parseDay((row as SnapshotWrite).snapshot_date)!;
@@ -54,12 +57,13 @@ export function bulkUpsertSnapshots(store: LedgerStore, actor: Actor, reach: Rea
     const write = row as SnapshotWrite;
     let ok = writable.get(write.account_id);
     if (ok === undefined) {
-      ok = writableAccount(store, reach, write.account_id) !== undefined;
+      ok = writableAccount(store, reach, write.account_id) !== undefined || accountRefusal(store, reach, write.account_id, store.accounts.get(write.account_id), 'write');
       writable.set(write.account_id, ok);
     }
-    if (!ok) {
+    if (ok !== true) {
       skipped.push({ index, reason: ACCOUNT_NOT_WRITABLE });
       detail.push({ path: `body.snapshots[${index}].account_id`, message: ACCOUNT_NOT_WRITABLE });
+      whys.push(`row ${index}: ${ok}`);
       return;
     }
     accepted.push({ row: write, day });
@@ -72,7 +76,7 @@ export function bulkUpsertSnapshots(store: LedgerStore, actor: Actor, reach: Rea
       updated: 0,
       skipped,
       webhooks_attempted: 0,
-    });
+    }).because(`nothing was written: all ${rows.length} rows were skipped: ${listSome(whys)}`);
   }
 
   // Everything is judged; from here on the writes run synchronously to the end.
@@ -96,5 +100,6 @@ export function bulkUpsertSnapshots(store: LedgerStore, actor: Actor, reach: Rea
       webhooks_attempted: delivery.subscriptions.length,
     },
     delivery,
+    ...(whys.length > 0 ? { reason: `${whys.length} of ${rows.length} rows skipped: ${listSome(whys)}` } : {}),
   };
 }

@@ -2,6 +2,7 @@ import type { components } from '../../src/generated/openapi';
 import { ApiError } from '../errors';
 import type { LedgerStore } from '../store/ledger-store';
 import type { CategoryRecord } from '../store/records';
+import { nameOf } from './explain';
 import { requireUser } from './households';
 
 export type CategoryView = components['schemas']['Category'];
@@ -23,9 +24,10 @@ export function listCategories(store: LedgerStore, userId: string): CategoryView
 export function requireAccessibleCategory(store: LedgerStore, userId: string, categoryId: string): CategoryRecord {
   const category = store.categories.get(categoryId);
   if (!category || !isCategoryAccessible(category, userId)) {
+    const why = category ? `it is ${nameOf(store, category.owner_user_id!)}'s own category` : 'there is no such category';
     throw new ApiError(422, 'category_not_found', 'Category not found or not accessible', [
       { path: 'body.category_id', message: 'category not found or not accessible' },
-    ]);
+    ]).because(`category_id ${JSON.stringify(categoryId)} is not a category ${nameOf(store, userId)} can use: ${why}`);
   }
   return category;
 }

@@ -1,5 +1,6 @@
 import { ApiError, MockControlError } from '../errors';
 import type { HouseholdRecord, Plan, Visibility } from '../store/records';
+import { householdLabel } from './explain';
 
 /** `household` and `household_sharing` include the API; `free` and `lapsed` do not. */
 export function planIncludesApi(plan: Plan): boolean {
@@ -14,7 +15,9 @@ export function planIncludesSharing(plan: Plan): boolean {
 /** Spec 5.8: the household's current plan is checked on every request (402 `plan_required`). */
 export function requireApiPlan(household: HouseholdRecord): void {
   if (!planIncludesApi(household.plan)) {
-    throw new ApiError(402, 'plan_required', 'The household plan does not include API access');
+    throw new ApiError(402, 'plan_required', 'The household plan does not include API access').because(
+      `${householdLabel(household)} is on the ${household.plan} plan, which does not include API access`,
+    );
   }
 }
 
@@ -24,7 +27,9 @@ export function requireApiPlan(household: HouseholdRecord): void {
  */
 export function requireSharingFor(household: HouseholdRecord, visibility: Visibility | undefined): void {
   if (visibility !== undefined && visibility !== 'private' && !planIncludesSharing(household.plan)) {
-    throw new ApiError(402, 'sharing_not_in_plan', 'The household plan does not include sharing');
+    throw new ApiError(402, 'sharing_not_in_plan', 'The household plan does not include sharing').because(
+      `visibility ${visibility} needs sharing, and ${householdLabel(household)} is on the ${household.plan} plan, which does not include sharing`,
+    );
   }
 }
 

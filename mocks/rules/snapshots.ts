@@ -5,6 +5,7 @@ import type { LedgerStore } from '../store/ledger-store';
 import type { AccountRecord } from '../store/records';
 import type { SnapshotView } from '../store/snapshot-store';
 import type { Actor } from './auth';
+import { accountLabel, accountRefusal } from './explain';
 import { canEditAccount, canSeeAccount, visibleAccounts, type Reach } from './households';
 import type { SnapshotQuery } from './validation';
 import { requireValidBody } from './validation';
@@ -19,6 +20,8 @@ export interface WriteOutcome<T> {
   status: number;
   body: T;
   delivery?: PendingDelivery;
+  /** For the journal: what was refused within a successful call (a bulk call's skipped rows). */
+  reason?: string;
 }
 
 /** Spec-gaps 14: `-0` is stored as `0`. */
@@ -52,7 +55,7 @@ export function listSnapshots(store: LedgerStore, reach: Reach, query: SnapshotQ
 export function getSnapshot(store: LedgerStore, reach: Reach, id: string): SnapshotView {
   const snapshot = store.snapshots.get(id);
   const account = snapshot && store.accounts.get(snapshot.account_id);
-  if (!snapshot || !account || !canSeeAccount(reach, account)) throw notFound();
+  if (!snapshot || !account || !canSeeAccount(reach, account)) throw notFound().because(snapshotRefusal(store, reach, id, snapshot, 'see'));
   return snapshot;
 }
 
@@ -67,7 +70,7 @@ export function upsertSnapshot(store: LedgerStore, actor: Actor, reach: Reach, b
   if (!writableAccount(store, reach, input.account_id)) {
     throw new ApiError(422, 'account_not_writable', 'Account not found or not writable', [
       { path: 'body.account_id', message: 'account not found or not writable' },
-    ]);
+    ]).because(accountRefusal(store, reach, input.account_id, store.accounts.get(input.account_id), 'write'));
   }
   const { snapshot, action } = store.snapshots.upsert(
     input.account_id,
@@ -93,12 +96,13 @@ export function updateSnapshot(store: LedgerStore, actor: Actor, reach: Reach, i
   const change = body as SnapshotUpdate;
   const current = store.snapshots.get(id);
   const account = current && store.accounts.get(current.account_id);
-  if (!current || !account || !canEditAccount(reach, account)) throw notFound();
+  if (!current || !account || !canEditAccount(reach, account)) throw notFound().because(snapshotRefusal(store, reach, id, current, 'write'));
   const day = change.snapshot_date === undefined ? undefined : parseDay(change.snapshot_date)!;
-  if (change.snapshot_date !== undefined && change.snapshot_date !== current.snapshot_date && store.snapshots.find(account.id, day!)) {
+  const taken = change.snapshot_date !== undefined && change.snapshot_date !== current.snapshot_date ? store.snapshots.find(account.id, day!) : undefined;
+  if (taken) {
     throw new ApiError(422, 'snapshot_date_taken', `The account already has a snapshot on ${change.snapshot_date}`, [
       { path: 'body.snapshot_date', message: 'the account already has a snapshot on this date' },
-    ]);
+    ]).because(`${accountLabel(account)} already has snapshot ${taken.id} on ${taken.snapshot_date}; a snapshot cannot move onto it`);
   }
   const snapshot = store.snapshots.update(id, {
     ...(day !== undefined ? { day } : {}),
@@ -113,9 +117,15 @@ export function updateSnapshot(store: LedgerStore, actor: Actor, reach: Reach, i
 export function deleteSnapshot(store: LedgerStore, reach: Reach, id: string): { deleted: true; id: string } {
   const current = store.snapshots.get(id);
   const account = current && store.accounts.get(current.account_id);
-  if (!current || !account || !canEditAccount(reach, account)) throw notFound();
+  if (!current || !account || !canEditAccount(reach, account)) throw notFound().because(snapshotRefusal(store, reach, id, current, 'write'));
   store.snapshots.delete(id);
   return { deleted: true, id };
+}
+
+/** Why a snapshot is out of reach: there is none, or its account is. */
+function snapshotRefusal(store: LedgerStore, reach: Reach, id: string, snapshot: SnapshotView | undefined, need: 'see' | 'write'): string {
+  if (!snapshot) return `there is no snapshot ${id}`;
+  return `snapshot ${snapshot.id} is on an account out of reach: ${accountRefusal(store, reach, snapshot.account_id, store.accounts.get(snapshot.account_id), need)}`;
 }
 
 /** A row for seeding: like a write, plus an optional estimated mark. */

@@ -3,6 +3,7 @@ import addFormatsModule from 'ajv-formats';
 import { ApiError, type ErrorDetail } from '../errors';
 import { documentSchemas } from '../openapi-document';
 import { parseDay } from '../store/dates';
+import { listSome } from './explain';
 
 // Request bodies are checked by JSON Schema compiled from openapi.json's own request schemas, so
 // the fake and the document cannot disagree (spec-gaps 13-16). Compiled once, on first use.
@@ -86,7 +87,12 @@ export function snapshotWriteDay(row: unknown): number | undefined {
 
 /** Spec-gaps 16-17: 422 `validation_failed` with one detail per problem. */
 export function validationFailed(detail: ErrorDetail[]): ApiError {
-  return new ApiError(422, 'validation_failed', 'Validation failed', detail);
+  return new ApiError(422, 'validation_failed', 'Validation failed', detail).because(describeDetail(detail));
+}
+
+/** `body.name must be 1-120 characters; body.visibility must be one of: ...`. */
+export function describeDetail(detail: readonly ErrorDetail[]): string {
+  return listSome(detail.map((d) => `${d.path} ${d.message}`));
 }
 
 /** Throws 422 `validation_failed` unless `body` matches the request schema. */
@@ -125,7 +131,7 @@ export function parseSnapshotQuery(params: URLSearchParams): SnapshotQuery {
   if (query.from !== undefined && query.to !== undefined && query.to < query.from) {
     detail.push({ path: 'query.to', message: 'must not be before from' });
   }
-  if (detail.length > 0) throw new ApiError(400, 'invalid_query', 'Invalid query parameter', detail);
+  if (detail.length > 0) throw new ApiError(400, 'invalid_query', 'Invalid query parameter', detail).because(describeDetail(detail));
   return query;
 }
 

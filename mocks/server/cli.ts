@@ -18,6 +18,8 @@ Options:
   --scenario <s>           demo, empty, or the path of a scenario JSON file (default demo)
   --seed <s>               Make generated ids and token values deterministic
   --allow-remote-webhooks  Also deliver webhooks to non-loopback URLs (default: loopback only)
+  --reason-header          Send why each refusal was refused in a Ledger-Mock-Reason header
+                           (the real service sends no such header; GET /__mock/explain shows the same)
   --base-url-print         Print only the base URL on one line, nothing else
   -h, --help               Show this help
 
@@ -30,6 +32,7 @@ const OPTIONS = {
   scenario: { type: 'string', default: 'demo' },
   seed: { type: 'string' },
   'allow-remote-webhooks': { type: 'boolean', default: false },
+  'reason-header': { type: 'boolean', default: false },
   'base-url-print': { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
@@ -67,6 +70,7 @@ async function main(): Promise<void> {
         port,
         host: values.host,
         allowRemoteWebhooks: values['allow-remote-webhooks'],
+        reasonHeader: values['reason-header'],
         version,
         ...(values.seed !== undefined ? { seed: values.seed } : {}),
       });

@@ -33,6 +33,8 @@ export interface LedgerMockServerOptions {
   bodyIdleTimeoutMs?: number;
   /** Used in the webhook User-Agent, `ledger-mock/<version>`. @default the package version */
   version?: string;
+  /** Send each refusal's reason in a `Ledger-Mock-Reason` header (see LedgerMockOptions). @default false */
+  reasonHeader?: boolean;
 }
 
 /** A standalone server for the fake: the same core, store and rules over real HTTP. */
@@ -69,6 +71,7 @@ export function createLedgerMockServer(options: LedgerMockServerOptions = {}): L
       scenario: options.scenario ?? 'empty',
       ...(options.seed !== undefined ? { seed: options.seed } : {}),
       ...(options.now !== undefined ? { now: options.now } : {}),
+      ...(options.reasonHeader ? { reasonHeader: true } : {}),
       deliverWebhook: createHttpWebhookDeliverer({
         allowRemote: options.allowRemoteWebhooks ?? false,
         timeoutMs: options.webhookTimeoutMs ?? 5000,
