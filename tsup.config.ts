@@ -9,7 +9,7 @@ const shared: Options = {
   define: { __SDK_VERSION__: JSON.stringify(version) },
   // The fake's own dependencies are bundled into dist/mocks, so client-only users install only
   // openapi-fetch. msw is a peer.
-  noExternal: ['zod', 'ajv', 'ajv-formats'],
+  noExternal: ['zod'],
   external: ['msw'],
 };
 
