@@ -8,9 +8,8 @@ const shared: Options = {
   sourcemap: true,
   define: { __SDK_VERSION__: JSON.stringify(version) },
   // The fake's own dependencies are bundled into dist/mocks, so client-only users install only
-  // openapi-fetch, and the CJS build works although @msw/data is ESM-only. msw is an optional peer:
-  // only personal-ledger-sdk/mocks/msw imports it.
-  noExternal: ['@msw/data', 'zod', 'ajv', 'ajv-formats'],
+  // openapi-fetch. msw is an optional peer: only personal-ledger-sdk/mocks/msw imports it.
+  noExternal: ['zod'],
   external: ['msw'],
 };
 

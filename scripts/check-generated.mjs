@@ -1,21 +1,34 @@
-// Fails when src/generated/openapi.ts is not exactly what openapi.json generates.
+// Fails when a generated file (src/generated/openapi.ts, mocks/generated/validators.js and .d.ts) is not
+// exactly what openapi.json generates.
 import { readFileSync, existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { generateTypes } from './generate-types.mjs';
+import { generateValidators } from './generate-validators.mjs';
 
 const root = process.cwd();
-const target = resolve(root, 'src/generated/openapi.ts');
-const expected = await generateTypes(resolve(root, 'openapi.json'));
-const actual = existsSync(target) ? readFileSync(target, 'utf8') : '';
-if (actual !== expected) {
+const doc = resolve(root, 'openapi.json');
+const validators = generateValidators(doc);
+const expectedFiles = {
+  'src/generated/openapi.ts': await generateTypes(doc),
+  'mocks/generated/validators.js': validators.js,
+  'mocks/generated/validators.d.ts': validators.dts,
+};
+let drifted = false;
+for (const [path, expected] of Object.entries(expectedFiles)) {
+  const target = resolve(root, path);
+  const actual = existsSync(target) ? readFileSync(target, 'utf8') : '';
+  if (actual === expected) continue;
+  drifted = true;
   const a = actual.split('\n');
   const e = expected.split('\n');
   const line = e.findIndex((l, i) => l !== a[i]);
   console.error(
-    `src/generated/openapi.ts has drifted from openapi.json (first difference at line ${line + 1}).\n` +
-      `  expected: ${JSON.stringify(e[line] ?? '<end of file>')}\n  found:    ${JSON.stringify(a[line] ?? '<end of file>')}\n` +
-      'Run `npm run generate` and commit the result. Never edit generated files by hand.',
+    `${path} has drifted from openapi.json (first difference at line ${line + 1}).\n` +
+      `  expected: ${JSON.stringify(e[line] ?? '<end of file>')}\n  found:    ${JSON.stringify(a[line] ?? '<end of file>')}`,
   );
+}
+if (drifted) {
+  console.error('Run `npm run generate` and commit the result. Never edit generated files by hand.');
   process.exit(1);
 }
-console.log('generated types match openapi.json');
+console.log('generated types and validators match openapi.json');

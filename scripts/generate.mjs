@@ -1,8 +1,17 @@
-// npm run generate: openapi.json -> src/generated/openapi.ts
+// npm run generate: openapi.json -> src/generated/openapi.ts (the client's types) and
+// mocks/generated/validators.js + .d.ts (the fake's request validators).
 import { resolve } from 'node:path';
 import { generateTypes, writeTypes } from './generate-types.mjs';
+import { generateValidators } from './generate-validators.mjs';
 
 const root = process.cwd();
-const out = resolve(root, 'src/generated/openapi.ts');
-writeTypes(out, await generateTypes(resolve(root, 'openapi.json')));
-console.log(`generated ${out}`);
+const doc = resolve(root, 'openapi.json');
+const outputs = {
+  'src/generated/openapi.ts': await generateTypes(doc),
+  'mocks/generated/validators.js': generateValidators(doc).js,
+  'mocks/generated/validators.d.ts': generateValidators(doc).dts,
+};
+for (const [path, text] of Object.entries(outputs)) {
+  writeTypes(resolve(root, path), text);
+  console.log(`generated ${path}`);
+}

@@ -8,6 +8,7 @@ import { seedSnapshots, type SnapshotSeedRow } from '../rules/snapshots';
 import { createWebhook } from '../rules/webhooks';
 import demo from '../scenarios/demo.json' with { type: 'json' };
 import { formatDay, monthEnds, parseDay } from '../store/dates';
+import { jitless } from '../store/jitless';
 import type { LedgerStore } from '../store/ledger-store';
 import { ACCOUNT_KINDS, LIFECYCLE_STATUSES, LIQUIDITY_TIERS, PLANS, SCOPES, VISIBILITIES } from '../store/schemas';
 import type { Scenario, ScenarioSnapshotSeries } from './scenario-types';
@@ -18,64 +19,66 @@ const time = z.iso.datetime({ offset: true });
 const balance = z.number().refine(Number.isFinite, 'must be finite');
 
 // Strict objects: a misspelled key in a scenario file is an error, not a silent default.
-export const scenarioSchema = z.strictObject({
-  $schema: z.string().optional(),
-  name: z.string().optional(),
-  description: z.string().optional(),
-  now: time.optional(),
-  households: z.array(z.strictObject({ id, name: z.string().optional(), plan: z.enum(PLANS) })).optional(),
-  users: z.array(z.strictObject({ id, name: z.string().optional(), household_id: id })).optional(),
-  categories: z
-    .array(z.strictObject({ id, name: z.string(), type: z.string().optional(), owner_user_id: id.nullable().optional() }))
-    .optional(),
-  accounts: z
-    .array(
-      z.strictObject({
-        id,
-        owner_user_id: id,
-        name: z.string(),
-        category_id: id,
-        institution_name: z.string().optional(),
-        visibility: z.enum(VISIBILITIES).optional(),
-        lifecycle_status: z.enum(LIFECYCLE_STATUSES).optional(),
-        liquidity_tier: z.enum(LIQUIDITY_TIERS).optional(),
-        auto_carry_forward: z.boolean().optional(),
-        kind: z.enum(ACCOUNT_KINDS).optional(),
-      }),
-    )
-    .optional(),
-  snapshots: z
-    .array(z.strictObject({ account_id: id, snapshot_date: date, balance, is_estimated: z.boolean().optional() }))
-    .optional(),
-  snapshot_series: z
-    .array(
-      z.strictObject({
-        account_id: id,
-        every: z.enum(['month_end', 'day']),
-        from: date,
-        to: date,
-        start_balance: balance,
-        step: balance.optional(),
-        is_estimated: z.boolean().optional(),
-      }),
-    )
-    .optional(),
-  tokens: z
-    .array(
-      z.strictObject({
-        id,
-        user_id: id,
-        value: z.string(),
-        name: z.string().optional(),
-        scopes: z.array(z.enum(SCOPES)).optional(),
-        created_at: time.optional(),
-        expires_at: time.nullable().optional(),
-        revoked_at: time.nullable().optional(),
-      }),
-    )
-    .optional(),
-  webhooks: z.array(z.strictObject({ id, user_id: id, url: z.string(), active: z.boolean().optional() })).optional(),
-});
+export const scenarioSchema = jitless(() =>
+  z.strictObject({
+    $schema: z.string().optional(),
+    name: z.string().optional(),
+    description: z.string().optional(),
+    now: time.optional(),
+    households: z.array(z.strictObject({ id, name: z.string().optional(), plan: z.enum(PLANS) })).optional(),
+    users: z.array(z.strictObject({ id, name: z.string().optional(), household_id: id })).optional(),
+    categories: z
+      .array(z.strictObject({ id, name: z.string(), type: z.string().optional(), owner_user_id: id.nullable().optional() }))
+      .optional(),
+    accounts: z
+      .array(
+        z.strictObject({
+          id,
+          owner_user_id: id,
+          name: z.string(),
+          category_id: id,
+          institution_name: z.string().optional(),
+          visibility: z.enum(VISIBILITIES).optional(),
+          lifecycle_status: z.enum(LIFECYCLE_STATUSES).optional(),
+          liquidity_tier: z.enum(LIQUIDITY_TIERS).optional(),
+          auto_carry_forward: z.boolean().optional(),
+          kind: z.enum(ACCOUNT_KINDS).optional(),
+        }),
+      )
+      .optional(),
+    snapshots: z
+      .array(z.strictObject({ account_id: id, snapshot_date: date, balance, is_estimated: z.boolean().optional() }))
+      .optional(),
+    snapshot_series: z
+      .array(
+        z.strictObject({
+          account_id: id,
+          every: z.enum(['month_end', 'day']),
+          from: date,
+          to: date,
+          start_balance: balance,
+          step: balance.optional(),
+          is_estimated: z.boolean().optional(),
+        }),
+      )
+      .optional(),
+    tokens: z
+      .array(
+        z.strictObject({
+          id,
+          user_id: id,
+          value: z.string(),
+          name: z.string().optional(),
+          scopes: z.array(z.enum(SCOPES)).optional(),
+          created_at: time.optional(),
+          expires_at: time.nullable().optional(),
+          revoked_at: time.nullable().optional(),
+        }),
+      )
+      .optional(),
+    webhooks: z.array(z.strictObject({ id, user_id: id, url: z.string(), active: z.boolean().optional() })).optional(),
+  }),
+);
 
 // Compile-time proof that the schema and the public Scenario interface describe the same thing.
 type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;

@@ -1,67 +1,43 @@
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
 import { ApiError, type ErrorDetail } from '../errors';
-import { documentSchemas } from '../openapi-document';
+import {
+  validateAccountCreate,
+  validateAccountUpdate,
+  validateBulkShape,
+  validateBulkUpsertRequest,
+  validateDate,
+  validateSnapshotUpdate,
+  validateSnapshotWrite,
+  validateUuid,
+  type ValidationError,
+  type Validator,
+} from '../generated/validators';
 import { parseDay } from '../store/dates';
 import { listSome } from './explain';
 
-// Request bodies are checked by JSON Schema compiled from openapi.json's own request schemas, so
-// the fake and the document cannot disagree (spec-gaps 13-16). Compiled once, on first use.
+// Request bodies are checked by JSON Schema validators generated from openapi.json's own request schemas
+// (`npm run generate`; a drift check fails `npm test` when they fall behind), so the fake and the document
+// cannot disagree (spec-gaps 13-16). Generated ahead of time, because compiling them at run time needs
+// `new Function`, which a page with a strict Content-Security-Policy refuses.
 
 /** The request schemas of openapi.json that the fake validates bodies against. */
 export type RequestSchema = 'AccountCreate' | 'AccountUpdate' | 'SnapshotWrite' | 'SnapshotUpdate' | 'BulkUpsertRequest';
 
-const DOCUMENT_ID = 'https://personal-ledger-sdk.local/openapi.json';
 export const DATE_MESSAGE = 'must be a real calendar date in YYYY-MM-DD form';
 const UUID_MESSAGE = 'must be a UUID';
 
-interface Validators {
-  bodies: Record<RequestSchema, ValidateFunction>;
+const bodies: Record<RequestSchema | 'BulkShape', Validator> = {
+  AccountCreate: validateAccountCreate,
+  AccountUpdate: validateAccountUpdate,
+  SnapshotWrite: validateSnapshotWrite,
+  SnapshotUpdate: validateSnapshotUpdate,
+  BulkUpsertRequest: validateBulkUpsertRequest,
   /** BulkUpsertRequest without its row schema and row limit: rows are judged one by one. */
-  bulkShape: ValidateFunction;
-  date: ValidateFunction;
-  uuid: ValidateFunction;
-}
-
-let compiled: Validators | undefined;
-
-// ajv-formats is CommonJS; depending on the loader its default export is the plugin or the module.
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (
-  ajv: Ajv2020,
-  formats: string[],
-) => void;
-
-function validators(): Validators {
-  if (compiled) return compiled;
-  // strictNumbers: a balance of 1e400 parses to Infinity, which JSON cannot carry back.
-  const ajv = new Ajv2020({ allErrors: true, strict: false, strictNumbers: true });
-  addFormats(ajv, ['date', 'uuid', 'date-time']);
-  ajv.addSchema({ $id: DOCUMENT_ID, components: { schemas: documentSchemas() } });
-  const ref = (name: string) => ajv.compile({ $ref: `${DOCUMENT_ID}#/components/schemas/${name}` });
-  const bulk = structuredClone(documentSchemas().BulkUpsertRequest) as {
-    properties: { snapshots: Record<string, unknown> };
-  };
-  delete bulk.properties.snapshots.items;
-  delete bulk.properties.snapshots.maxItems;
-  compiled = {
-    bodies: {
-      AccountCreate: ref('AccountCreate'),
-      AccountUpdate: ref('AccountUpdate'),
-      SnapshotWrite: ref('SnapshotWrite'),
-      SnapshotUpdate: ref('SnapshotUpdate'),
-      BulkUpsertRequest: ref('BulkUpsertRequest'),
-    },
-    bulkShape: ajv.compile(bulk),
-    date: ref('Date'),
-    uuid: ref('Uuid'),
-  };
-  return compiled;
-}
+  BulkShape: validateBulkShape,
+};
 
 /** The problems of `body` against a request schema, as detail entries under `base` (`body`...). */
 export function checkBody(schema: RequestSchema | 'BulkShape', body: unknown, base = 'body'): ErrorDetail[] {
-  const { bodies, bulkShape } = validators();
-  const validate = schema === 'BulkShape' ? bulkShape : bodies[schema];
+  const validate = bodies[schema];
   return validate(body) ? [] : toDetails(validate.errors ?? [], base);
 }
 
@@ -70,7 +46,7 @@ const UUID_PATTERN = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{
 /**
  * The day of a row that certainly matches SnapshotWrite (exactly `account_id` a UUID, `snapshot_date`
  * a real date, `balance` a finite number), checked by hand because a bulk call judges up to 5,000
- * rows; `undefined` for any other row, which ajv then judges and words the problem of.
+ * rows; `undefined` for any other row, which the validators then judge and word the problem of.
  */
 export function snapshotWriteDay(row: unknown): number | undefined {
   if (typeof row !== 'object' || row === null || Array.isArray(row)) return undefined;
@@ -113,18 +89,17 @@ export interface SnapshotQuery {
  * `account_id` a UUID, else 400 `invalid_query`. Unknown parameters are ignored.
  */
 export function parseSnapshotQuery(params: URLSearchParams): SnapshotQuery {
-  const { date, uuid } = validators();
   const detail: ErrorDetail[] = [];
   const query: SnapshotQuery = {};
   const accountId = params.get('account_id');
   if (accountId !== null) {
-    if (uuid(accountId)) query.accountId = accountId;
+    if (validateUuid(accountId)) query.accountId = accountId;
     else detail.push({ path: 'query.account_id', message: UUID_MESSAGE });
   }
   for (const name of ['from', 'to'] as const) {
     const value = params.get(name);
     if (value === null) continue;
-    const day = date(value) ? parseDay(value) : undefined;
+    const day = validateDate(value) ? parseDay(value) : undefined;
     if (day === undefined) detail.push({ path: `query.${name}`, message: DATE_MESSAGE });
     else query[name] = day;
   }
@@ -135,7 +110,7 @@ export function parseSnapshotQuery(params: URLSearchParams): SnapshotQuery {
   return query;
 }
 
-function toDetails(errors: ErrorObject[], base: string): ErrorDetail[] {
+function toDetails(errors: ValidationError[], base: string): ErrorDetail[] {
   const seen = new Set<string>();
   const out: ErrorDetail[] = [];
   for (const error of errors) {
@@ -150,7 +125,7 @@ function toDetails(errors: ErrorObject[], base: string): ErrorDetail[] {
   return out;
 }
 
-function friendlyMessage(error: ErrorObject, segments: string[]): string {
+function friendlyMessage(error: ValidationError, segments: string[]): string {
   const where = error.schemaPath;
   const field = segments[segments.length - 1];
   switch (error.keyword) {

@@ -1,23 +1,28 @@
-import { Collection, type Query } from '@msw/data';
 import { MockControlError } from '../errors';
 
+/** A Standard Schema (zod 4 is one): checks a value and returns it, or lists what is wrong. */
+export interface RecordSchema {
+  readonly '~standard': {
+    validate(value: unknown): StandardResult | Promise<StandardResult>;
+  };
+}
+type StandardResult = { value: unknown; issues?: undefined } | { issues: ReadonlyArray<{ message: string }> };
+
 /**
- * One kind of entity in an @msw/data Collection, behind plain methods. Reads return copies, so a
- * rule can never change the store by accident; writes go through the collection's schema.
- * Reads go through a plain index kept beside the collection (the collection's own queries scan and
- * copy on every call, and every request reads several records); `where` is a linear scan, fine for
- * the few entities a test holds (snapshots live elsewhere). A Map keeps insertion order, as the
- * collection does, and an update keeps its record's place.
+ * One kind of entity, behind plain methods. Reads return copies, so a rule can never change the store by
+ * accident; every write is checked against the record's schema first. A Map keeps insertion order, and an
+ * update keeps its record's place; `where` is a linear scan, fine for the few entities a test holds
+ * (snapshots live elsewhere). Plain code over a Map: @msw/data's collections, used before, scanned and
+ * copied on every query and called crypto.randomUUID(), which insecure origins lack.
  */
 export class EntityTable<T extends { id: string }> {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  private readonly collection: Collection<any>;
-  /** id -> the record as the collection last returned it (never handed out: reads copy it). */
+  /** id -> the record as stored (never handed out: reads copy it). */
   readonly #byId = new Map<string, T>();
+  readonly #schema: RecordSchema;
 
   /** @param schema a Standard Schema (zod) describing one record */
-  constructor(schema: object) {
-    this.collection = new Collection({ schema: schema as never });
+  constructor(schema: RecordSchema) {
+    this.#schema = schema;
   }
 
   /** The record with this id, if any. */
@@ -46,28 +51,34 @@ export class EntityTable<T extends { id: string }> {
   /** Adds a record; the id must be new. */
   async insert(record: T): Promise<T> {
     if (this.#byId.has(record.id)) throw new MockControlError(409, 'duplicate_id', `The id ${record.id} is taken`);
-    const created = copy((await this.collection.create(record as never)) as unknown as T);
+    const created = await this.#checked(record);
     this.#byId.set(created.id, created);
     return copy(created);
   }
 
   /** Changes some fields of the record with this id and returns the new record. */
   async update(id: string, change: Partial<Omit<T, 'id'>>): Promise<T> {
-    const updated = await this.collection.update((q: Query<never>) => q.where({ id } as never), {
-      data(draft: Record<string, unknown>) {
-        for (const [key, value] of Object.entries(change)) if (value !== undefined) draft[key] = value;
-      },
-      strict: true,
-    });
-    const record = copy(updated as unknown as T);
-    this.#byId.set(record.id, record);
-    return copy(record);
+    const current = this.#byId.get(id);
+    if (!current) throw new Error(`No record with the id ${id} to update`);
+    const next: Record<string, unknown> = { ...current };
+    for (const [key, value] of Object.entries(change)) if (value !== undefined) next[key] = value;
+    const updated = await this.#checked(next as T);
+    this.#byId.set(id, updated);
+    return copy(updated);
   }
 
   /** Removes every record. */
   clear(): void {
-    this.collection.deleteMany((q) => q.where(() => true));
     this.#byId.clear();
+  }
+
+  /** The record as its schema returns it (a new object), or a bug in the fake: a rule stored a bad record. */
+  async #checked(record: T): Promise<T> {
+    const result = await this.#schema['~standard'].validate(record);
+    if (result.issues) {
+      throw new Error(`A record does not match its schema: ${result.issues.map((issue) => issue.message).join('; ')}`);
+    }
+    return result.value as T;
   }
 }
 

@@ -40,7 +40,7 @@ export interface EventLogEntry {
 }
 
 /**
- * All state of one fake: entities in @msw/data collections, snapshots in an indexed store, the
+ * All state of one fake: entities in tables checked by their schemas, snapshots in an indexed store, the
  * events emitted, the clock and the source of ids. Rules are plain functions over this object;
  * nothing here knows about HTTP or MSW.
  */

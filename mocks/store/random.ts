@@ -1,5 +1,6 @@
 // Random values for ids and token values: seeded (deterministic) when a seed is given, otherwise
-// from WebCrypto, which Node 20 and browsers both provide as globalThis.crypto.
+// from crypto.getRandomValues, which Node 20 and browsers both provide, on insecure origins too
+// (crypto.randomUUID and crypto.subtle exist only in secure contexts, so neither is used).
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 const HEX = '0123456789abcdef';

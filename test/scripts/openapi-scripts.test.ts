@@ -17,6 +17,7 @@ beforeEach(() => {
   cpSync(join(repo, 'openapi.json'), join(dir, 'openapi.json'));
   mkdirSync(join(dir, 'src/generated'), { recursive: true });
   cpSync(join(repo, 'src/generated/openapi.ts'), join(dir, 'src/generated/openapi.ts'));
+  cpSync(join(repo, 'mocks/generated'), join(dir, 'mocks/generated'), { recursive: true });
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -31,7 +32,7 @@ async function serve(body: string, status = 200): Promise<{ server: Server; base
 }
 
 describe('drift check', () => {
-  it('passes when src/generated/openapi.ts is what openapi.json generates', async () => {
+  it('passes when src/generated/openapi.ts and mocks/generated/validators.js are what openapi.json generates', async () => {
     const { stdout } = await run('node', [script('check-generated.mjs')], { cwd: dir });
     expect(stdout).toContain('match');
   });
@@ -39,6 +40,25 @@ describe('drift check', () => {
   it('fails when the generated file was edited by hand', async () => {
     writeFileSync(join(dir, 'src/generated/openapi.ts'), readFileSync(join(dir, 'src/generated/openapi.ts'), 'utf8') + '// edited\n');
     await expect(run('node', [script('check-generated.mjs')], { cwd: dir })).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('drifted') });
+  });
+
+  it('fails when the generated validators were edited by hand, naming the file', async () => {
+    const validators = join(dir, 'mocks/generated/validators.js');
+    writeFileSync(validators, readFileSync(validators, 'utf8').replace('return errors === 0;', 'return true;'));
+    await expect(run('node', [script('check-generated.mjs')], { cwd: dir })).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('mocks/generated/validators.js has drifted'),
+    });
+  });
+
+  it('fails when a request schema in openapi.json changed but the validators were not regenerated', async () => {
+    const doc = JSON.parse(readFileSync(join(dir, 'openapi.json'), 'utf8'));
+    doc.components.schemas.Name.maxLength = 200;
+    writeFileSync(join(dir, 'openapi.json'), JSON.stringify(doc, null, 2));
+    await expect(run('node', [script('check-generated.mjs')], { cwd: dir })).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('mocks/generated/validators.js has drifted'),
+    });
   });
 
   it('fails when openapi.json changed but the types were not regenerated', async () => {
@@ -67,6 +87,7 @@ describe('npm run openapi:pull -- <base_url>', () => {
       const types = readFileSync(join(dir, 'src/generated/openapi.ts'), 'utf8');
       expect(types).toContain('"/api/public/v1/webhooks"');
       expect(types).toContain('source?: string');
+      expect(readFileSync(join(dir, 'mocks/generated/validators.js'), 'utf8')).toContain('export const validateSnapshotWrite');
       await run('node', [script('check-generated.mjs')], { cwd: dir });
     } finally {
       server.close();

@@ -1,0 +1,4 @@
+import { runFlow } from './flow.js';
+import { transport } from './transport-sw.js';
+
+window.ledgerFlow = runFlow(transport);
