@@ -1,7 +1,8 @@
 // Benchmark 1: bulkUpsertSnapshots of 1,000,000 rows (200 chunks of 5,000) through the SDK into the
 // in-process fake, against a floor: the same chunks JSON-encoded, decoded and upserted into a Map.
-// One run per process: node --expose-gc --import tsx bench/bulk-sync.bench.ts --variant e2e|floor --state empty|full --transport msw|fetch
+// One run per process: node --expose-gc --import tsx bench/bulk-sync.bench.ts --variant e2e|floor --state empty|full --transport msw|fetch|fetch-no-yield
 import { setupServer } from 'msw/node';
+import { createMockFetch } from '../mocks/adapters/fetch';
 import { bulkUpsertSnapshots, createLedgerClient } from '../src/index';
 import { arg, gc, peakRssMb, report } from './lib/child';
 import { dailyRows, ledgerFixture, seedDaily, TOKEN } from './lib/ledger-fixture';
@@ -25,7 +26,9 @@ if (variant === 'e2e') {
   const client = createLedgerClient({
     baseUrl: fixture.mock.baseUrl,
     token: TOKEN,
+    // fetch-no-yield: mock.fetch without its macrotask before each answer, to measure what that costs.
     ...(transport === 'fetch' ? { fetch: fixture.mock.fetch } : {}),
+    ...(transport === 'fetch-no-yield' ? { fetch: createMockFetch(fixture.mock.handle, fixture.mock.baseUrl, { yieldToEventLoop: false }) } : {}),
   });
   gc();
   const rssBefore = process.memoryUsage().rss / 2 ** 20;

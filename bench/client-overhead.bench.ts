@@ -1,6 +1,6 @@
 // Benchmark 4: 10,000 GET /me through the SDK (`ledger.me()`) against plain fetch + response.json(),
 // both calling the same injected fetch: one answering from pre-built bytes (`--answer bytes`, the SDK's
-// whole cost shows) or one calling the fake's handlers through msw getResponse (`--answer handlers`).
+// whole cost shows) or the fake's own fetch, mock.fetch (`--answer fake`).
 import { createLedgerClient, type FetchLike } from '../src/index';
 import { arg, report } from './lib/child';
 import { ledgerFixture, TOKEN } from './lib/ledger-fixture';
@@ -11,7 +11,7 @@ const answer = arg('answer');
 const fixture = await ledgerFixture(0);
 const { mock } = fixture;
 let fetch: FetchLike;
-if (answer === 'handlers') {
+if (answer === 'fake') {
   fetch = mock.fetch;
 } else if (answer === 'bytes') {
   // The fake's own answer to GET /me, captured once and replayed as a new Response per call.

@@ -27,7 +27,8 @@ interface Target {
 const running: RunningProcess[] = [];
 const stopAll = () => Promise.all(running.map((p) => p.stop()));
 try {
-  const mock = await startProcess(NODE_TSX[0], [...NODE_TSX.slice(1), 'mocks/server/cli.ts', '--port', '0', '--scenario', 'demo'], /listening on (http:\/\/127\.0\.0\.1:\d+)/, { cwd: ROOT });
+  // The built command, as `npx ledger-mock` runs it (bench/run.ts builds first).
+  const mock = await startProcess(process.execPath, ['dist/bin/ledger-mock.js', '--port', '0', '--scenario', 'demo'], /listening on (http:\/\/127\.0\.0\.1:\d+)/, { cwd: ROOT });
   running.push(mock);
   const mockUrl = mock.match[1]!;
   const sample = await fetch(`${mockUrl}/api/public/v1/me`, { headers: AUTH });

@@ -33,7 +33,7 @@ export function runCli(args: string[]): CliRun {
   child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
+    child.once('close', (code, signal) => resolve({ code, signal })), // 'close': after stdout and stderr are read to the end
   );
   const firstLine = new Promise<string>((resolve, reject) => {
     const check = () => {
