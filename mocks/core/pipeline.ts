@@ -209,8 +209,8 @@ async function run(
       const body = parseJson(await readBodyText(request.body));
       reply = await store.exclusive(() => {
         // Resolved again here: access follows the owner's membership at this moment (spec 5.7).
-        const token = admitted && store.tokens.get(admitted.token.id)!;
-        const user = token && store.users.get(token.user_id)!;
+        const token = admitted && store.tokens.peek(admitted.token.id)!;
+        const user = token && store.users.peek(token.user_id)!;
         return operation.run(inputFor(store, query, params, body, user && { token, user, reach: reachOf(store, user) }));
       });
     }

@@ -23,7 +23,7 @@ export const ACCOUNT_DEFAULTS = {
 
 /** Spec 2 (Account), list form: category name and type joined in, tier resolved (spec-gaps 22). */
 export function toAccountView(store: LedgerStore, account: AccountRecord): AccountView {
-  const category = store.categories.get(account.category_id);
+  const category = store.categories.peek(account.category_id);
   if (!category) throw new Error(`account ${account.id} has no category ${account.category_id}`);
   return {
     id: account.id,
@@ -50,7 +50,7 @@ export function listAccounts(store: LedgerStore, reach: Reach): AccountView[] {
 
 /** Spec 4 (GET /accounts/{id}): 404 when the account is not visible to the token. */
 export function getAccount(store: LedgerStore, reach: Reach, id: string): AccountDetailView {
-  const account = store.accounts.get(id);
+  const account = store.accounts.peek(id);
   if (!account || !canSeeAccount(reach, account)) throw notFound().because(accountRefusal(store, reach, id, account, 'see'));
   return toAccountDetail(store, account);
 }
@@ -87,7 +87,7 @@ export async function createAccount(store: LedgerStore, reach: Reach, body: unkn
 export async function updateAccount(store: LedgerStore, reach: Reach, id: string, body: unknown): Promise<AccountDetailView> {
   requireValidBody('AccountUpdate', body);
   const change = body as AccountUpdate;
-  const account = store.accounts.get(id);
+  const account = store.accounts.peek(id);
   if (!account || !canEditAccount(reach, account)) throw notFound().because(accountRefusal(store, reach, id, account, 'write'));
   if (change.visibility !== undefined && change.visibility !== account.visibility && !canChangeVisibility(reach, account)) {
     throw notFound().because(`${accountLabel(account)} is not ${reach.user.name}'s: only its owner may change its visibility (spec-gaps 23)`);

@@ -16,9 +16,9 @@ const DISPLAY_PREFIX_LENGTH = 8;
 
 /** Who a request acts as: the token, its owner, and the owner's household at request time. */
 export interface Actor {
-  token: TokenRecord;
-  user: UserRecord;
-  household: HouseholdRecord;
+  token: Readonly<TokenRecord>;
+  user: Readonly<UserRecord>;
+  household: Readonly<HouseholdRecord>;
 }
 
 /** A token's state (spec 3): revoked wins over expired. */
@@ -74,12 +74,12 @@ export async function authenticate(store: LedgerStore, authorization: string | n
   const value = match[1]!;
   const hash = await hashToken(value);
   // Look up by the display prefix, then compare every candidate's hash in constant time.
-  let token: TokenRecord | undefined;
-  for (const candidate of store.tokens.where((t) => t.prefix === value.slice(0, DISPLAY_PREFIX_LENGTH))) {
+  let token: Readonly<TokenRecord> | undefined;
+  for (const candidate of store.tokens.filter((t) => t.prefix === value.slice(0, DISPLAY_PREFIX_LENGTH))) {
     if (constantTimeEqual(candidate.hash, hash)) token = candidate;
   }
-  const user = token && store.users.get(token.user_id);
-  const household = user && store.households.get(user.household_id);
+  const user = token && store.users.peek(token.user_id);
+  const household = user && store.households.peek(user.household_id);
   if (!token) throw unauthorized('invalid_token', 'Unknown token', 'no token of the fake has this value');
   if (!user || !household) throw unauthorized('invalid_token', 'Unknown token', `${tokenLabel(store, token)} belongs to a user or household that no longer exists`);
   const now = store.clock.now();

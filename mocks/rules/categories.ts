@@ -15,14 +15,14 @@ export function isCategoryAccessible(category: CategoryRecord, userId: string): 
 /** Spec 4 (GET /categories): the user's own categories plus shared defaults, by type then name. */
 export function listCategories(store: LedgerStore, userId: string): CategoryView[] {
   return store.categories
-    .where((category) => isCategoryAccessible(category, userId))
+    .filter((category) => isCategoryAccessible(category, userId))
     .sort((a, b) => compare(a.type, b.type) || compare(a.name, b.name) || compare(a.id, b.id))
     .map(toCategoryView);
 }
 
 /** Spec 4 (POST /accounts rule 2): an unknown or inaccessible category_id is 422 `category_not_found`. */
 export function requireAccessibleCategory(store: LedgerStore, userId: string, categoryId: string): CategoryRecord {
-  const category = store.categories.get(categoryId);
+  const category = store.categories.peek(categoryId);
   if (!category || !isCategoryAccessible(category, userId)) {
     const why = category ? `it is ${nameOf(store, category.owner_user_id!)}'s own category` : 'there is no such category';
     throw new ApiError(422, 'category_not_found', 'Category not found or not accessible', [

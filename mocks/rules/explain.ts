@@ -11,7 +11,7 @@ export function short(id: string): string {
 
 /** A user's name, or their short id when the user is gone. */
 export function nameOf(store: LedgerStore, userId: string): string {
-  return store.users.get(userId)?.name ?? `user ${short(userId)}`;
+  return store.users.peek(userId)?.name ?? `user ${short(userId)}`;
 }
 
 /** `token 70ce… (Alex)`. */

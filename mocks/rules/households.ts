@@ -7,16 +7,17 @@ import type { AccountRecord, HouseholdRecord, Plan, UserRecord } from '../store/
  * the user and the ids of the members of the user's current household.
  */
 export interface Reach {
-  user: UserRecord;
-  household: HouseholdRecord;
+  user: Readonly<UserRecord>;
+  household: Readonly<HouseholdRecord>;
   memberIds: ReadonlySet<string>;
 }
 
 /** Resolves a user's current household and its members. */
-export function reachOf(store: LedgerStore, user: UserRecord): Reach {
-  const household = store.households.get(user.household_id);
+export function reachOf(store: LedgerStore, user: Readonly<UserRecord>): Reach {
+  const household = store.households.peek(user.household_id);
   if (!household) throw new Error(`user ${user.id} has no household ${user.household_id}`);
-  const memberIds = new Set(store.users.where((u) => u.household_id === household.id).map((u) => u.id));
+  const memberIds = new Set<string>();
+  for (const member of store.users.filter((u) => u.household_id === household.id)) memberIds.add(member.id);
   return { user, household, memberIds };
 }
 
@@ -43,8 +44,8 @@ export function canChangeVisibility(reach: Reach, account: AccountRecord): boole
 }
 
 /** Every account the user can see, in creation order. */
-export function visibleAccounts(store: LedgerStore, reach: Reach): AccountRecord[] {
-  return store.accounts.where((account) => canSeeAccount(reach, account));
+export function visibleAccounts(store: LedgerStore, reach: Reach): Array<Readonly<AccountRecord>> {
+  return store.accounts.filter((account) => canSeeAccount(reach, account));
 }
 
 /** Creates a household. */

@@ -31,7 +31,7 @@ export function normalizeBalance(balance: number): number {
 
 /** The account if the token may write its snapshots (owner, or member of a shared_full_access one). */
 export function writableAccount(store: LedgerStore, reach: Reach, accountId: string): AccountRecord | undefined {
-  const account = store.accounts.get(accountId);
+  const account = store.accounts.peek(accountId);
   return account && canEditAccount(reach, account) ? account : undefined;
 }
 
@@ -54,7 +54,7 @@ export function listSnapshots(store: LedgerStore, reach: Reach, query: SnapshotQ
 /** Spec 4 (GET /snapshots/{id}): 404 unless the snapshot's account is visible to the token. */
 export function getSnapshot(store: LedgerStore, reach: Reach, id: string): SnapshotView {
   const snapshot = store.snapshots.get(id);
-  const account = snapshot && store.accounts.get(snapshot.account_id);
+  const account = snapshot && store.accounts.peek(snapshot.account_id);
   if (!snapshot || !account || !canSeeAccount(reach, account)) throw notFound().because(snapshotRefusal(store, reach, id, snapshot, 'see'));
   return snapshot;
 }
@@ -95,7 +95,7 @@ export function updateSnapshot(store: LedgerStore, actor: Actor, reach: Reach, i
   requireValidBody('SnapshotUpdate', body);
   const change = body as SnapshotUpdate;
   const current = store.snapshots.get(id);
-  const account = current && store.accounts.get(current.account_id);
+  const account = current && store.accounts.peek(current.account_id);
   if (!current || !account || !canEditAccount(reach, account)) throw notFound().because(snapshotRefusal(store, reach, id, current, 'write'));
   const day = change.snapshot_date === undefined ? undefined : parseDay(change.snapshot_date)!;
   const taken = change.snapshot_date !== undefined && change.snapshot_date !== current.snapshot_date ? store.snapshots.find(account.id, day!) : undefined;
@@ -116,7 +116,7 @@ export function updateSnapshot(store: LedgerStore, actor: Actor, reach: Reach, i
 /** Spec 4 (DELETE /snapshots/{id}): 404 unless deletable by the token. Fires no event. */
 export function deleteSnapshot(store: LedgerStore, reach: Reach, id: string): { deleted: true; id: string } {
   const current = store.snapshots.get(id);
-  const account = current && store.accounts.get(current.account_id);
+  const account = current && store.accounts.peek(current.account_id);
   if (!current || !account || !canEditAccount(reach, account)) throw notFound().because(snapshotRefusal(store, reach, id, current, 'write'));
   store.snapshots.delete(id);
   return { deleted: true, id };

@@ -25,7 +25,22 @@ export class EntityTable<T extends { id: string }> {
     this.#schema = schema;
   }
 
-  /** The record with this id, if any. */
+  /**
+   * The stored record itself, frozen, without a copy: for rules that only read (the hot path of every request).
+   * Changing it throws; write through `update`.
+   */
+  peek(id: string): Readonly<T> | undefined {
+    return this.#byId.get(id);
+  }
+
+  /** The stored records for which `predicate` is true, frozen, without copies (see `peek`), in insertion order. */
+  filter(predicate: (record: Readonly<T>) => boolean): Array<Readonly<T>> {
+    const out: Array<Readonly<T>> = [];
+    for (const record of this.#byId.values()) if (predicate(record)) out.push(record);
+    return out;
+  }
+
+  /** The record with this id, if any (a copy: yours to change). */
   get(id: string): T | undefined {
     const record = this.#byId.get(id);
     return record && copy(record);
@@ -72,13 +87,15 @@ export class EntityTable<T extends { id: string }> {
     this.#byId.clear();
   }
 
-  /** The record as its schema returns it (a new object), or a bug in the fake: a rule stored a bad record. */
+  /** The record as its schema returns it (a new object, frozen), or a bug in the fake: a rule stored a bad record. */
   async #checked(record: T): Promise<T> {
     const result = await this.#schema['~standard'].validate(record);
     if (result.issues) {
       throw new Error(`A record does not match its schema: ${result.issues.map((issue) => issue.message).join('; ')}`);
     }
-    return result.value as T;
+    const value = result.value as Record<string, unknown>;
+    for (const key in value) if (Array.isArray(value[key])) Object.freeze(value[key]);
+    return Object.freeze(value) as T;
   }
 }
 
