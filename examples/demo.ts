@@ -1,13 +1,24 @@
 // `npm run demo`: syncs the sample First Bank export into the built-in demo ledger, offline, and shows how
 // to point the same program at a real service. It runs sync-csv's own code path, not a copy of it.
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseCommandLine } from './lib/args.js';
 import { processIo, say, type Env, type Io } from './lib/io.js';
+import { reportError } from './lib/report-error.js';
 import { main as syncCsv } from './sync-csv.js';
 
 const SAMPLE = fileURLToPath(new URL('./data/first-bank-balances.csv', import.meta.url));
 
+const USAGE = `Usage: demo (npm run demo)
+  Syncs examples/data/first-bank-balances.csv into the built-in demo ledger, offline, and prints a summary.
+  It takes no options and ignores LEDGER_BASE_URL and LEDGER_TOKEN: run examples/sync-csv.ts for your own ledger.`;
+
 /** Runs the demo. The environment is ignored on purpose: the demo always uses the built-in demo ledger. */
-export async function main(_argv: string[], _env: Env, io: Io): Promise<number> {
+export async function main(argv: string[], _env: Env, io: Io): Promise<number> {
+  try {
+    parseCommandLine(argv, {}, USAGE);
+  } catch (error) {
+    return reportError(error, io);
+  }
   say(io.stdout, 'Personal Ledger SDK demo: syncing a bank balance export (examples/data/first-bank-balances.csv).');
   const code = await syncCsv([SAMPLE, '--bank', 'first-bank-us'], {}, io);
   if (code !== 0) return code;

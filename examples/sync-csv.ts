@@ -48,7 +48,11 @@ export async function main(argv: string[], env: Env, io: Io): Promise<number> {
       say(io.stdout, `${plural(allSkipped.length, 'line')} skipped:`);
       say(io.stdout, formatSkipped(allSkipped));
     }
-    return values.strict && allSkipped.length > 0 ? EXIT.failed : EXIT.ok;
+    if (values.strict && allSkipped.length > 0) {
+      say(io.stderr, `--strict: exiting with status 1 because ${plural(allSkipped.length, 'line')} of the export ${allSkipped.length === 1 ? 'was' : 'were'} skipped (listed above).`);
+      return EXIT.failed;
+    }
+    return EXIT.ok;
   } catch (error) {
     return reportError(error, io, connection?.secrets);
   } finally {

@@ -1,13 +1,19 @@
 // Command-line parsing for the examples: node:util parseArgs, with mistakes reported as SetupError (exit 2).
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { SetupError } from './report-error.js';
+import { HelpRequested, SetupError } from './report-error.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
-/** Parses `argv` strictly (unknown options are refused); `usage` is appended to any complaint. */
+const HELP = { help: { type: 'boolean', short: 'h' } } as const;
+
+/**
+ * Parses `argv` strictly (unknown options are refused); `usage` is appended to any complaint. `--help` (`-h`)
+ * anywhere throws HelpRequested, which reportError answers with the usage on stdout and exit code 0.
+ */
 export function parseCommandLine<const O extends Options>(argv: string[], options: O, usage: string) {
+  if (argv.includes('--help') || argv.includes('-h')) throw new HelpRequested(usage);
   try {
-    return parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+    return parseArgs({ args: argv, options: { ...options, ...HELP }, allowPositionals: true, strict: true });
   } catch (error) {
     throw new SetupError(`${(error as Error).message}\n${usage}`);
   }

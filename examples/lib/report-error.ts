@@ -7,6 +7,14 @@ export class SetupError extends Error {
   override name = 'SetupError';
 }
 
+/** `--help` was given: not a failure. reportError prints the usage on stdout and answers exit code 0. */
+export class HelpRequested extends Error {
+  override name = 'HelpRequested';
+  constructor(readonly usage: string) {
+    super('help requested');
+  }
+}
+
 /** Exit codes: 0 done, 1 failed while running, 2 refused to start. */
 export const EXIT = { ok: 0, failed: 1, refused: 2 } as const;
 
@@ -22,6 +30,10 @@ const HINTS: Record<number, string> = {
  * and detail. Every line is scrubbed of `secrets` (the token), in case a message ever quoted it.
  */
 export function reportError(error: unknown, io: Io, secrets: readonly string[] = []): number {
+  if (error instanceof HelpRequested) {
+    say(io.stdout, error.usage);
+    return EXIT.ok;
+  }
   const lines: string[] = [];
   let code: number = EXIT.failed;
   if (error instanceof SetupError) {

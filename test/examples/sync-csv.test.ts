@@ -94,10 +94,11 @@ describe('sync-csv: a real run writes new and changed balances, creates missing 
     expect(stdout).toMatch(/ {4}14 {2}Conto deposito {2}31\/10\/2026 {2}n\.d\. {5}"n\.d\." is not an amount like 1\.234,56/);
   });
 
-  it('--strict exits 1 when a line was skipped (after writing the rest)', async () => {
-    const { code, stdout } = await sync([...FIRST_BANK, '--strict']);
+  it('--strict exits 1 when a line was skipped (after writing the rest), and says why on stderr', async () => {
+    const { code, stdout, stderr } = await sync([...FIRST_BANK, '--strict']);
     expect(code).toBe(1);
     expect(stdout).toContain('Summary: wrote 6 balances');
+    expect(stderr).toBe('--strict: exiting with status 1 because 2 lines of the export were skipped (listed above).\n');
   });
 });
 
