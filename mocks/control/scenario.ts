@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { MockControlError } from '../errors';
 import { issueToken } from '../rules/auth';
 import { seedAccount } from '../rules/accounts';
@@ -10,71 +9,70 @@ import demo from '../scenarios/demo.json' with { type: 'json' };
 import { formatDay, monthEnds, parseDay } from '../store/dates';
 import type { LedgerStore } from '../store/ledger-store';
 import { ACCOUNT_KINDS, LIFECYCLE_STATUSES, LIQUIDITY_TIERS, PLANS, SCOPES, VISIBILITIES } from '../store/schemas';
+import * as z from '../zod';
 import type { Scenario, ScenarioSnapshotSeries } from './scenario-types';
 
-const id = z.string().min(1);
-const date = z.string().refine((text) => parseDay(text) !== undefined, 'must be a real YYYY-MM-DD date');
+const id = z.string().check(z.minLength(1));
+const date = z.string().check(z.refine((text) => parseDay(text) !== undefined, 'must be a real YYYY-MM-DD date'));
 const time = z.iso.datetime({ offset: true });
-const balance = z.number().refine(Number.isFinite, 'must be finite');
+const balance = z.number().check(z.refine(Number.isFinite, 'must be finite'));
+const text = z.optional(z.string());
+const flag = z.optional(z.boolean());
 
 // Strict objects: a misspelled key in a scenario file is an error, not a silent default.
 export const scenarioSchema = z.strictObject({
-  $schema: z.string().optional(),
-  name: z.string().optional(),
-  description: z.string().optional(),
-  now: time.optional(),
-  households: z.array(z.strictObject({ id, name: z.string().optional(), plan: z.enum(PLANS) })).optional(),
-  users: z.array(z.strictObject({ id, name: z.string().optional(), household_id: id })).optional(),
-  categories: z
-    .array(z.strictObject({ id, name: z.string(), type: z.string().optional(), owner_user_id: id.nullable().optional() }))
-    .optional(),
-  accounts: z
-    .array(
+  $schema: text,
+  name: text,
+  description: text,
+  now: z.optional(time),
+  households: z.optional(z.array(z.strictObject({ id, name: text, plan: z.enum(PLANS) }))),
+  users: z.optional(z.array(z.strictObject({ id, name: text, household_id: id }))),
+  categories: z.optional(z.array(z.strictObject({ id, name: z.string(), type: text, owner_user_id: z.optional(z.nullable(id)) }))),
+  accounts: z.optional(
+    z.array(
       z.strictObject({
         id,
         owner_user_id: id,
         name: z.string(),
         category_id: id,
-        institution_name: z.string().optional(),
-        visibility: z.enum(VISIBILITIES).optional(),
-        lifecycle_status: z.enum(LIFECYCLE_STATUSES).optional(),
-        liquidity_tier: z.enum(LIQUIDITY_TIERS).optional(),
-        auto_carry_forward: z.boolean().optional(),
-        kind: z.enum(ACCOUNT_KINDS).optional(),
+        institution_name: text,
+        visibility: z.optional(z.enum(VISIBILITIES)),
+        lifecycle_status: z.optional(z.enum(LIFECYCLE_STATUSES)),
+        liquidity_tier: z.optional(z.enum(LIQUIDITY_TIERS)),
+        auto_carry_forward: flag,
+        kind: z.optional(z.enum(ACCOUNT_KINDS)),
       }),
-    )
-    .optional(),
-  snapshots: z
-    .array(z.strictObject({ account_id: id, snapshot_date: date, balance, is_estimated: z.boolean().optional() }))
-    .optional(),
-  snapshot_series: z
-    .array(
+    ),
+  ),
+  snapshots: z.optional(z.array(z.strictObject({ account_id: id, snapshot_date: date, balance, is_estimated: flag }))),
+  snapshot_series: z.optional(
+    z.array(
       z.strictObject({
         account_id: id,
         every: z.enum(['month_end', 'day']),
         from: date,
         to: date,
         start_balance: balance,
-        step: balance.optional(),
-        is_estimated: z.boolean().optional(),
+        step: z.optional(balance),
+        is_estimated: flag,
       }),
-    )
-    .optional(),
-  tokens: z
-    .array(
+    ),
+  ),
+  tokens: z.optional(
+    z.array(
       z.strictObject({
         id,
         user_id: id,
         value: z.string(),
-        name: z.string().optional(),
-        scopes: z.array(z.enum(SCOPES)).optional(),
-        created_at: time.optional(),
-        expires_at: time.nullable().optional(),
-        revoked_at: time.nullable().optional(),
+        name: text,
+        scopes: z.optional(z.array(z.enum(SCOPES))),
+        created_at: z.optional(time),
+        expires_at: z.optional(z.nullable(time)),
+        revoked_at: z.optional(z.nullable(time)),
       }),
-    )
-    .optional(),
-  webhooks: z.array(z.strictObject({ id, user_id: id, url: z.string(), active: z.boolean().optional() })).optional(),
+    ),
+  ),
+  webhooks: z.optional(z.array(z.strictObject({ id, user_id: id, url: z.string(), active: flag }))),
 });
 
 // Compile-time proof that the schema and the public Scenario interface describe the same thing.
@@ -89,12 +87,12 @@ export type ScenarioName = 'demo' | 'empty';
 export function resolveScenario(scenario: ScenarioName | Scenario): Scenario {
   if (scenario === 'empty') return {};
   const input: unknown = scenario === 'demo' ? demo : scenario;
-  const parsed = scenarioSchema.safeParse(input);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
+  const parsed = z.parseWith(scenarioSchema, input);
+  if (!parsed.ok) {
+    const problems = parsed.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
     throw new MockControlError(400, 'invalid_scenario', `Invalid scenario: ${problems.join('; ')}`);
   }
-  return parsed.data;
+  return parsed.value;
 }
 
 /** Writes a checked scenario into an empty store, in dependency order. */

@@ -1,6 +1,5 @@
 // The control API over HTTP under /__mock: a table of routes, each a thin call into LedgerControl.
 // Bodies are snake_case JSON like the API's; unknown keys are refused. Plain data in and out (core/messages.ts).
-import { z } from 'zod';
 import type { LedgerControl } from '../control/control';
 import type { FaultKind, StatusFault } from '../control/faults';
 import type { Scenario } from '../control/scenario-types';
@@ -8,6 +7,7 @@ import { ApiError, isMockControlError, MockControlError } from '../errors';
 import { parseJson, readBodyText } from './body';
 import { jsonReply as json, type MockRequest, type MockResponse } from './messages';
 import { ACCOUNT_KINDS, LIFECYCLE_STATUSES, LIQUIDITY_TIERS, PLANS, SCOPES, VISIBILITIES } from '../store/schemas';
+import * as z from '../zod';
 
 /** Where the control surface lives. */
 export const CONTROL_PREFIX = '/__mock';
@@ -26,37 +26,41 @@ interface ControlRoute {
   path: string;
   summary: string;
   /** Checks the JSON body (an empty body is `{}`); routes without one ignore any body. */
-  body?: z.ZodType;
+  body?: z.ZodMiniType;
   /** @default 200 */
   status?: number;
   run(input: RouteInput): unknown;
 }
 
 const time = z.union([z.iso.datetime({ offset: true }), z.number()]);
-const statusFault = { status: z.number().int().min(100).max(599), retry_after: z.union([z.number(), z.string()]).optional(), body: z.unknown().optional() };
+const text = z.optional(z.string());
+const plan = z.optional(z.enum(PLANS));
+const statusFault = { status: z.number().check(z.int(), z.gte(100), z.lte(599)), retry_after: z.optional(z.union([z.number(), z.string()])), body: z.optional(z.unknown()) };
 const accountFields = {
   name: z.string(),
   category_id: z.string(),
-  institution_name: z.string().optional(),
-  visibility: z.enum(VISIBILITIES).optional(),
-  lifecycle_status: z.enum(LIFECYCLE_STATUSES).optional(),
-  liquidity_tier: z.enum(LIQUIDITY_TIERS).optional(),
-  auto_carry_forward: z.boolean().optional(),
+  institution_name: text,
+  visibility: z.optional(z.enum(VISIBILITIES)),
+  lifecycle_status: z.optional(z.enum(LIFECYCLE_STATUSES)),
+  liquidity_tier: z.optional(z.enum(LIQUIDITY_TIERS)),
+  auto_carry_forward: z.optional(z.boolean()),
 };
 const faultSchema = z
   .strictObject({
-    operation: z.string().optional(),
-    times: z.number().int().min(0).optional(),
-    rate: z.number().min(0).max(1).optional(),
+    operation: text,
+    times: z.optional(z.number().check(z.int(), z.gte(0))),
+    rate: z.optional(z.number().check(z.gte(0), z.lte(1))),
     ...statusFault,
-    status: statusFault.status.optional(),
-    latency_ms: z.number().min(0).optional(),
-    network_error: z.literal(true).optional(),
-    after_apply: z.union([z.literal('network_error'), z.strictObject(statusFault)]).optional(),
+    status: z.optional(statusFault.status),
+    latency_ms: z.optional(z.number().check(z.gte(0))),
+    network_error: z.optional(z.literal(true)),
+    after_apply: z.optional(z.union([z.literal('network_error'), z.strictObject(statusFault)])),
   })
-  .refine((f) => [f.status, f.latency_ms, f.network_error, f.after_apply].filter((k) => k !== undefined).length === 1, {
-    message: 'give exactly one of status, latency_ms, network_error, after_apply',
-  });
+  .check(
+    z.refine((f) => [f.status, f.latency_ms, f.network_error, f.after_apply].filter((k) => k !== undefined).length === 1, {
+      message: 'give exactly one of status, latency_ms, network_error, after_apply',
+    }),
+  );
 
 const toStatusFault = (f: { status: number; retry_after?: number | string; body?: unknown }): StatusFault => ({
   status: f.status,
@@ -93,7 +97,7 @@ export const controlRoutes: readonly ControlRoute[] = [
     path: '/households',
     summary: 'Create a household {name?, plan?}',
     status: 201,
-    body: z.strictObject({ name: z.string().optional(), plan: z.enum(PLANS).optional() }),
+    body: z.strictObject({ name: text, plan }),
     run: ({ control, body }) => control.createHousehold(body),
   },
   {
@@ -109,14 +113,14 @@ export const controlRoutes: readonly ControlRoute[] = [
     path: '/users',
     summary: 'Create a user {name?, household_id?, plan?}',
     status: 201,
-    body: z.strictObject({ name: z.string().optional(), household_id: z.string().optional(), plan: z.enum(PLANS).optional() }),
+    body: z.strictObject({ name: text, household_id: text, plan }),
     run: ({ control, body }) => control.createUser({ name: body.name, householdId: body.household_id, plan: body.plan }),
   },
   {
     method: 'POST',
     path: '/users/:id/move',
     summary: 'Move a user {household_id}; null gives a new single-user household on the free plan',
-    body: z.strictObject({ household_id: z.string().nullable() }),
+    body: z.strictObject({ household_id: z.nullable(z.string()) }),
     run: ({ control, params, body }) => control.moveUser(params.id!, body.household_id),
   },
   { method: 'GET', path: '/categories', summary: 'Every category', run: ({ control }) => control.listCategories() },
@@ -125,7 +129,7 @@ export const controlRoutes: readonly ControlRoute[] = [
     path: '/categories',
     summary: "Create a category {name, type?, user_id?} (a user's own, or a shared default)",
     status: 201,
-    body: z.strictObject({ name: z.string(), type: z.string().optional(), user_id: z.string().optional() }),
+    body: z.strictObject({ name: z.string(), type: text, user_id: text }),
     run: ({ control, body }) => control.createCategory({ name: body.name, type: body.type, userId: body.user_id }),
   },
   { method: 'GET', path: '/accounts', summary: 'Every account, vault items included', run: ({ control }) => control.listAccounts() },
@@ -134,7 +138,7 @@ export const controlRoutes: readonly ControlRoute[] = [
     path: '/accounts',
     summary: 'Create an account for any user {user_id, name, category_id, ...}',
     status: 201,
-    body: z.strictObject({ user_id: z.string(), id: z.string().optional(), kind: z.enum(ACCOUNT_KINDS).optional(), ...accountFields }),
+    body: z.strictObject({ user_id: z.string(), id: text, kind: z.optional(z.enum(ACCOUNT_KINDS)), ...accountFields }),
     run: ({ control, body: b }) =>
       control.createAccount({
         id: b.id,
@@ -153,7 +157,7 @@ export const controlRoutes: readonly ControlRoute[] = [
     method: 'PATCH',
     path: '/accounts/:id',
     summary: 'Change an account directly (no plan or reach checks)',
-    body: z.strictObject(accountFields).partial(),
+    body: z.partial(z.strictObject(accountFields)),
     run: ({ control, params, body: b }) =>
       control.updateAccount(params.id!, {
         name: b.name,
@@ -177,7 +181,7 @@ export const controlRoutes: readonly ControlRoute[] = [
     path: '/snapshots/seed',
     summary: 'Write snapshots straight into the store {snapshots: [{account_id, snapshot_date, balance, is_estimated?}]}',
     body: z.strictObject({
-      snapshots: z.array(z.strictObject({ account_id: z.string(), snapshot_date: z.string(), balance: z.number(), is_estimated: z.boolean().optional() })),
+      snapshots: z.array(z.strictObject({ account_id: z.string(), snapshot_date: z.string(), balance: z.number(), is_estimated: z.optional(z.boolean()) })),
     }),
     run: ({ control, body }) => control.seedSnapshots(body.snapshots),
   },
@@ -194,7 +198,7 @@ export const controlRoutes: readonly ControlRoute[] = [
     path: '/tokens',
     summary: 'Create a token {user_id, name?, scopes?, expires_at?}; the value is returned only here',
     status: 201,
-    body: z.strictObject({ user_id: z.string(), name: z.string().optional(), scopes: z.array(z.enum(SCOPES)).optional(), expires_at: z.iso.datetime({ offset: true }).nullable().optional() }),
+    body: z.strictObject({ user_id: z.string(), name: text, scopes: z.optional(z.array(z.enum(SCOPES))), expires_at: z.optional(z.nullable(z.iso.datetime({ offset: true }))) }),
     run: ({ control, body }) => control.createToken({ userId: body.user_id, name: body.name, scopes: body.scopes, expiresAt: body.expires_at }),
   },
   { method: 'POST', path: '/tokens/:id/revoke', summary: 'Revoke a token', run: ({ control, params }) => control.revokeToken(params.id!) },
@@ -205,7 +209,7 @@ export const controlRoutes: readonly ControlRoute[] = [
     path: '/webhooks',
     summary: 'Create a webhook subscription {user_id, url?}',
     status: 201,
-    body: z.strictObject({ user_id: z.string(), url: z.string().optional() }),
+    body: z.strictObject({ user_id: z.string(), url: text }),
     run: ({ control, body }) => control.createWebhook({ userId: body.user_id, url: body.url }),
   },
   { method: 'POST', path: '/webhooks/:id/deactivate', summary: 'Stop a subscription', run: ({ control, params }) => control.deactivateWebhook(params.id!) },
@@ -223,7 +227,7 @@ export const controlRoutes: readonly ControlRoute[] = [
     method: 'POST',
     path: '/clock/advance',
     summary: 'Move the clock by {ms} and/or {days}',
-    body: z.strictObject({ ms: z.number().optional(), days: z.number().optional() }).refine((b) => b.ms !== undefined || b.days !== undefined, 'give ms or days'),
+    body: z.strictObject({ ms: z.optional(z.number()), days: z.optional(z.number()) }).check(z.refine((b) => b.ms !== undefined || b.days !== undefined, 'give ms or days')),
     run: ({ control, body }) => (control.clock.advance((body.ms ?? 0) + (body.days ?? 0) * 86_400_000), { now: control.clock.now().toISOString() }),
   },
   { method: 'GET', path: '/faults', summary: 'The active faults', run: ({ control }) => control.faults.list() },
@@ -274,12 +278,12 @@ export async function handleControlRequest(control: LedgerControl, request: Mock
     let body: unknown;
     if (found.route.body) {
       const text = await readBodyText(request.body);
-      const parsed = found.route.body.safeParse(text.trim() === '' ? {} : parseJson(text));
-      if (!parsed.success) {
-        const detail = parsed.error.issues.map((i) => ({ path: ['body', ...i.path].join('.'), message: i.message }));
+      const parsed = z.parseWith(found.route.body, text.trim() === '' ? {} : parseJson(text));
+      if (!parsed.ok) {
+        const detail = parsed.issues.map((i) => ({ path: ['body', ...i.path].join('.'), message: i.message }));
         return json(422, { error: `Invalid body: ${detail.map((d) => `${d.path}: ${d.message}`).join('; ')}`, code: 'validation_failed', detail });
       }
-      body = parsed.data;
+      body = parsed.value;
     }
     const result = await found.route.run({ control, params, query: new URLSearchParams(request.query), body });
     return json(found.route.status ?? 200, result);

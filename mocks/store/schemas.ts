@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../zod';
 import type {
   AccountRecord,
   CategoryRecord,
@@ -23,12 +23,13 @@ export const LIQUIDITY_TIERS = [
 export const SCOPES = ['ledger:read', 'snapshots:write', 'accounts:write'] as const;
 export const ACCOUNT_KINDS = ['standard', 'vault'] as const;
 
-const id = z.string().min(1);
+const id = z.string().check(z.minLength(1));
 const time = z.iso.datetime();
 
+// The record schemas @msw/data checks every write against (as Standard Schemas).
 export const householdSchema = z.object({ id, name: z.string(), plan: z.enum(PLANS), created_at: time });
 export const userSchema = z.object({ id, name: z.string(), household_id: id, created_at: time });
-export const categorySchema = z.object({ id, name: z.string(), type: z.string(), owner_user_id: id.nullable() });
+export const categorySchema = z.object({ id, name: z.string(), type: z.string(), owner_user_id: z.nullable(id) });
 export const accountSchema = z.object({
   id,
   owner_user_id: id,
@@ -47,12 +48,12 @@ export const tokenSchema = z.object({
   user_id: id,
   name: z.string(),
   prefix: z.string(),
-  hash: z.string().regex(/^[0-9a-f]{64}$/),
+  hash: z.string().check(z.regex(/^[0-9a-f]{64}$/)),
   scopes: z.array(z.enum(SCOPES)),
   created_at: time,
-  expires_at: time.nullable(),
-  revoked_at: time.nullable(),
-  last_used_at: time.nullable(),
+  expires_at: z.nullable(time),
+  revoked_at: z.nullable(time),
+  last_used_at: z.nullable(time),
 });
 export const webhookSchema = z.object({ id, user_id: id, url: z.string(), active: z.boolean(), created_at: time });
 
