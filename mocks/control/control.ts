@@ -27,7 +27,7 @@ import type { SnapshotView } from '../store/snapshot-store';
 import type { ActiveFault, FaultSpec } from './faults';
 import type { JournalEntry } from './journal';
 import type { Scenario } from './scenario-types';
-import { loadScenarioInto, resolveScenario, type ScenarioName } from './scenario';
+import { checkScenarioLoads, loadScenarioInto, resolveScenario, type ScenarioName } from './scenario';
 
 /** A token as listed: everything but the hash (the value is never kept). */
 export type TokenInfo = Omit<TokenRecord, 'hash'> & { status: TokenStatus };
@@ -130,7 +130,13 @@ export interface LedgerControl {
     /** The faults still active, with the hits they have left. */
     list(): ActiveFault[];
   };
-  /** Replaces the state with a scenario (journal, faults and clock are kept unless it sets `now`). */
+  /**
+   * Replaces the state with a scenario (journal, faults and clock are kept unless it sets `now`).
+   * By name: `'demo'` or `'empty'`; an object that holds no state but a `name` (`{ name: 'demo' }`) also loads
+   * the shipped scenario of that name. Any other object is your own scenario, checked against the scenario
+   * schema and loaded only if all of it loads. A refusal (MockControlError 400 `unknown_scenario`, listing the
+   * shipped names, or `invalid_scenario`) changes nothing.
+   */
   loadScenario(scenario: ScenarioName | Scenario): Promise<void>;
   /** Back to the starting state: the initial scenario, clock, empty journal, no faults. */
   reset(): Promise<void>;
@@ -233,6 +239,7 @@ export function createControl(
     },
     loadScenario: async (scenario) => {
       const checked = resolveScenario(scenario);
+      await checkScenarioLoads(checked);
       await load(checked, checked.now);
     },
     reset: async () => {

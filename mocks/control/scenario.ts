@@ -1,4 +1,4 @@
-import { MockControlError } from '../errors';
+import { isMockControlError, MockControlError } from '../errors';
 import { issueToken } from '../rules/auth';
 import { seedAccount } from '../rules/accounts';
 import { createCategory } from '../rules/categories';
@@ -7,10 +7,11 @@ import { seedSnapshots, type SnapshotSeedRow } from '../rules/snapshots';
 import { createWebhook } from '../rules/webhooks';
 import demo from '../scenarios/demo.json' with { type: 'json' };
 import { formatDay, monthEnds, parseDay } from '../store/dates';
-import type { LedgerStore } from '../store/ledger-store';
+import { LedgerStore } from '../store/ledger-store';
 import { ACCOUNT_KINDS, LIFECYCLE_STATUSES, LIQUIDITY_TIERS, PLANS, SCOPES, VISIBILITIES } from '../store/schemas';
 import * as z from '../zod';
 import type { Scenario, ScenarioSnapshotSeries } from './scenario-types';
+import { didYouMean } from './suggest';
 
 const id = z.string().check(z.minLength(1));
 const date = z.string().check(z.refine((text) => parseDay(text) !== undefined, 'must be a real YYYY-MM-DD date'));
@@ -83,16 +84,65 @@ void proof;
 /** The scenarios that ship with the fake. */
 export type ScenarioName = 'demo' | 'empty';
 
-/** Checks a scenario (by name or as an object); a bad one throws MockControlError 400 at once. */
+const SHIPPED: Record<ScenarioName, unknown> = { demo, empty: {} };
+/** The names of the shipped scenarios. */
+export const SCENARIO_NAMES = Object.keys(SHIPPED) as ScenarioName[];
+
+// What a scenario may hold besides state: an object with none of the rest and a `name` refers to a shipped one.
+const LABEL_KEYS = new Set(['$schema', 'name', 'description']);
+
+/**
+ * Checks a scenario and returns it as an object; a refusal throws MockControlError 400 and changes nothing.
+ * - A string names a shipped scenario (`'demo'`, `'empty'`); any other string is refused (`unknown_scenario`,
+ *   listing the names).
+ * - An object that holds no state (no keys but `name`, `description`, `$schema`) and has a `name` also names a
+ *   shipped scenario: `{ name: 'demo' }` is the demo, `{ name: 'dmeo' }` is refused like `'dmeo'`. (It never means
+ *   "an empty state labelled dmeo": for an empty state load `'empty'` or `{}`.)
+ * - Any other object is a scenario of your own, checked against the scenario schema (`invalid_scenario`);
+ *   its `name` is only a label.
+ */
 export function resolveScenario(scenario: ScenarioName | Scenario): Scenario {
-  if (scenario === 'empty') return {};
-  const input: unknown = scenario === 'demo' ? demo : scenario;
+  const name = shippedName(scenario);
+  const input: unknown = name === undefined ? scenario : SHIPPED[name];
   const parsed = z.parseWith(scenarioSchema, input);
   if (!parsed.ok) {
     const problems = parsed.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
     throw new MockControlError(400, 'invalid_scenario', `Invalid scenario: ${problems.join('; ')}`);
   }
   return parsed.value;
+}
+
+/** The shipped scenario `scenario` refers to by name, if it is a reference; an unknown name is refused. */
+function shippedName(scenario: unknown): ScenarioName | undefined {
+  let name: unknown;
+  if (typeof scenario === 'string') name = scenario;
+  else if (isPlainObject(scenario) && 'name' in scenario && Object.keys(scenario).every((key) => LABEL_KEYS.has(key))) name = scenario.name;
+  else return undefined;
+  if (typeof name === 'string' && Object.hasOwn(SHIPPED, name)) return name as ScenarioName;
+  const shown = typeof name === 'string' ? `"${name}"` : JSON.stringify(name);
+  throw new MockControlError(
+    400,
+    'unknown_scenario',
+    `No scenario named ${shown}${typeof name === 'string' ? didYouMean(name, SCENARIO_NAMES) : ''}: the shipped ones are ${SCENARIO_NAMES.join(', ')}. ` +
+      'A scenario of your own is an object with households, users, accounts...; for an empty state load "empty".',
+  );
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Refuses a checked scenario that cannot be loaded (a user in a household it does not have, a duplicate id...)
+ * by loading it into a scratch store first, so that a refused load leaves the real state as it was.
+ */
+export async function checkScenarioLoads(scenario: Scenario): Promise<void> {
+  try {
+    await loadScenarioInto(new LedgerStore({ now: scenario.now }), scenario);
+  } catch (error) {
+    if (!isMockControlError(error)) throw error;
+    throw new MockControlError(400, 'invalid_scenario', `Invalid scenario: ${error.message}`);
+  }
 }
 
 /** Writes a checked scenario into an empty store, in dependency order. */

@@ -81,12 +81,10 @@ export const controlRoutes: readonly ControlRoute[] = [
   {
     method: 'POST',
     path: '/scenario',
-    summary: 'Replace the state: {"name":"demo"|"empty"} or a scenario object',
+    summary: 'Replace the state: {"name":"demo"|"empty"} or a scenario object; an unknown name or a bad scenario is refused (400) and changes nothing',
     body: z.record(z.string(), z.unknown()),
     run: async ({ control, body }) => {
-      const keys = Object.keys(body);
-      const shipped = keys.length === 1 && (body.name === 'demo' || body.name === 'empty');
-      await control.loadScenario(shipped ? (body.name as 'demo' | 'empty') : (body as Scenario));
+      await control.loadScenario(body as Scenario); // the same rules as in code: { name } alone names a shipped scenario
       return { ok: true, scenario: body.name ?? null };
     },
   },

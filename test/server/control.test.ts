@@ -140,6 +140,20 @@ describe('control surface /__mock over HTTP', () => {
     expect((await call('GET', '/__mock/users')).body).toHaveLength(2);
   });
 
+  it('scenario load: {"name":"dmeo"} is refused (400 unknown_scenario, listing the shipped names) and changes nothing; so is one that cannot load whole', async () => {
+    const refused = await call('POST', '/__mock/scenario', { name: 'dmeo' });
+    expect([refused.status, refused.body.code]).toEqual([400, 'unknown_scenario']);
+    expect(refused.body.error).toMatch(/did you mean demo\?.*demo, empty/);
+    expect((await call('GET', '/api/public/v1/me', undefined, DEMO_TOKENS.alex)).status).toBe(200);
+    const dangling = await call('POST', '/__mock/scenario', { users: [{ id: 'u1', household_id: 'nope' }] });
+    expect([dangling.status, dangling.body.code]).toEqual([400, 'invalid_scenario']);
+    expect((await call('GET', '/api/public/v1/me', undefined, DEMO_TOKENS.alex)).status).toBe(200);
+    expect((await call('GET', '/__mock/users')).body).toHaveLength(2);
+    await call('POST', '/__mock/scenario', { name: 'empty' });
+    expect((await call('POST', '/__mock/scenario', { name: 'demo' })).body).toEqual({ ok: true, scenario: 'demo' });
+    expect((await call('GET', '/__mock/users')).body).toHaveLength(2);
+  });
+
   it('journal and events can be read and cleared', async () => {
     await call('GET', '/api/public/v1/me', undefined, DEMO_TOKENS.alex);
     expect((await call('GET', '/__mock/journal')).body).toEqual([expect.objectContaining({ operationId: 'getMe', status: 200 })]);
