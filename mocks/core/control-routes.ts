@@ -1,10 +1,10 @@
 // The control API over HTTP under /__mock: a table of routes, each a thin call into LedgerControl.
 // Bodies are snake_case JSON like the API's; unknown keys are refused. Plain data in and out (core/messages.ts).
 import type { LedgerControl } from '../control/control';
-import type { FaultKind, StatusFault } from '../control/faults';
 import type { Scenario } from '../control/scenario-types';
 import { ApiError, isMockControlError, MockControlError } from '../errors';
 import { parseJson, readBodyText } from './body';
+import { faultFromJson, faultToJson } from './control-faults';
 import { jsonReply as json, type MockRequest, type MockResponse } from './messages';
 import { ACCOUNT_KINDS, LIFECYCLE_STATUSES, LIQUIDITY_TIERS, PLANS, SCOPES, VISIBILITIES } from '../store/schemas';
 import * as z from '../zod';
@@ -35,7 +35,6 @@ interface ControlRoute {
 const time = z.union([z.iso.datetime({ offset: true }), z.number()]);
 const text = z.optional(z.string());
 const plan = z.optional(z.enum(PLANS));
-const statusFault = { status: z.number().check(z.int(), z.gte(100), z.lte(599)), retry_after: z.optional(z.union([z.number(), z.string()])), body: z.optional(z.unknown()) };
 const accountFields = {
   name: z.string(),
   category_id: z.string(),
@@ -45,36 +44,6 @@ const accountFields = {
   liquidity_tier: z.optional(z.enum(LIQUIDITY_TIERS)),
   auto_carry_forward: z.optional(z.boolean()),
 };
-const faultSchema = z
-  .strictObject({
-    operation: text,
-    times: z.optional(z.number().check(z.int(), z.gte(0))),
-    rate: z.optional(z.number().check(z.gte(0), z.lte(1))),
-    ...statusFault,
-    status: z.optional(statusFault.status),
-    latency_ms: z.optional(z.number().check(z.gte(0))),
-    network_error: z.optional(z.literal(true)),
-    after_apply: z.optional(z.union([z.literal('network_error'), z.strictObject(statusFault)])),
-  })
-  .check(
-    z.refine((f) => [f.status, f.latency_ms, f.network_error, f.after_apply].filter((k) => k !== undefined).length === 1, {
-      message: 'give exactly one of status, latency_ms, network_error, after_apply',
-    }),
-  );
-
-const toStatusFault = (f: { status: number; retry_after?: number | string; body?: unknown }): StatusFault => ({
-  status: f.status,
-  ...(f.retry_after !== undefined ? { retryAfter: f.retry_after } : {}),
-  ...(f.body !== undefined ? { body: f.body } : {}),
-});
-
-function faultKind(f: z.infer<typeof faultSchema>): FaultKind {
-  if (f.latency_ms !== undefined) return { latencyMs: f.latency_ms };
-  if (f.network_error) return { networkError: true };
-  if (f.after_apply !== undefined) return { afterApply: f.after_apply === 'network_error' ? 'networkError' : toStatusFault(f.after_apply) };
-  return toStatusFault({ ...f, status: f.status! });
-}
-
 /** Every control route. GET /__mock lists them. */
 export const controlRoutes: readonly ControlRoute[] = [
   { method: 'POST', path: '/reset', summary: 'Back to the starting scenario, clock, empty journal, no faults', run: async ({ control }) => (await control.reset(), { ok: true }) },
@@ -228,14 +197,15 @@ export const controlRoutes: readonly ControlRoute[] = [
     body: z.strictObject({ ms: z.optional(z.number()), days: z.optional(z.number()) }).check(z.refine((b) => b.ms !== undefined || b.days !== undefined, 'give ms or days')),
     run: ({ control, body }) => (control.clock.advance((body.ms ?? 0) + (body.days ?? 0) * 86_400_000), { now: control.clock.now().toISOString() }),
   },
-  { method: 'GET', path: '/faults', summary: 'The active faults', run: ({ control }) => control.faults.list() },
+  { method: 'GET', path: '/faults', summary: 'The active faults, each in the shape POST /__mock/faults takes', run: ({ control }) => control.faults.list().map(faultToJson) },
   {
     method: 'POST',
     path: '/faults',
-    summary: 'Inject a fault {operation?, times?, rate?, and one of status (+retry_after, body) | latency_ms | network_error | after_apply}',
+    summary:
+      'Inject a fault {operation?, times?, rate?, and one of status (+retry_after, body) | latency_ms | network_error | after_apply}; id? and remaining? put back a listed one; a bad one is refused (400 invalid_fault)',
     status: 201,
-    body: faultSchema,
-    run: ({ control, body }) => ({ id: control.faults.inject({ operation: body.operation, times: body.times, rate: body.rate, kind: faultKind(body) }) }),
+    body: z.record(z.string(), z.unknown()),
+    run: ({ control, body }) => ({ id: control.faults.inject(faultFromJson(body)) }),
   },
   { method: 'DELETE', path: '/faults', summary: 'Clear every fault', run: ({ control }) => (control.faults.clear(), { ok: true }) },
   {

@@ -83,6 +83,22 @@ describe('control surface /__mock over HTTP', () => {
     expect((await call('GET', '/__mock/faults')).body).toEqual([]);
   });
 
+  it.each([
+    ['an unknown operation, naming the near miss', { operation: 'listAcounts', status: 500 }, /operation: "listAcounts" is not an operation of openapi\.json \(did you mean listAccounts\?\)/],
+    ['no kind', {}, /\(fault\): give exactly one kind of: status .*; none was given/],
+    ['a status that is not a failure', { status: 204 }, /status: must be a 4xx or 5xx status/],
+    ['a status that is not HTTP', { status: 99 }, /status: must be a 4xx or 5xx status/],
+    ['a negative latency', { latency_ms: -5 }, /latency_ms: must be a number of milliseconds within 0\.\.60000/],
+    ['a rate over 1', { status: 500, rate: 2 }, /rate: must be a number within 0\.\.1/],
+    ['a field spelled as in code', { status: 429, retryAfter: 2 }, /retryAfter: is not a field of a fault/],
+    ['an after_apply spelled as in code', { after_apply: 'networkError' }, /after_apply: must be "network_error" or a status fault/],
+  ])('POST /__mock/faults refuses %s with 400 invalid_fault (the same check as faults.inject), and nothing is injected', async (_name, body, message) => {
+    const res = await call('POST', '/__mock/faults', body);
+    expect([res.status, res.body.code]).toEqual([400, 'invalid_fault']);
+    expect(res.body.error).toMatch(message);
+    expect((await call('GET', '/__mock/faults')).body).toEqual([]);
+  });
+
   it('GET /__mock/state dumps the state with no token values or hashes', async () => {
     await call('POST', '/__mock/tokens', { user_id: DEMO_IDS.users.alex });
     const { status, body } = await call('GET', '/__mock/state');
@@ -166,7 +182,7 @@ describe('control surface /__mock over HTTP', () => {
     ['bad JSON', 'POST', '/__mock/tokens', '{ nope', 400, 'invalid_json'],
     ['an unknown key', 'POST', '/__mock/tokens', { user_id: DEMO_IDS.users.alex, scope: [] }, 422, 'validation_failed'],
     ['a missing field', 'POST', '/__mock/webhooks', {}, 422, 'validation_failed'],
-    ['two fault kinds', 'POST', '/__mock/faults', { status: 503, latency_ms: 5 }, 422, 'validation_failed'],
+    ['two fault kinds', 'POST', '/__mock/faults', { status: 503, latency_ms: 5 }, 400, 'invalid_fault'],
     ['a bad plan', 'PUT', `/__mock/households/${DEMO_IDS.household}/plan`, { plan: 'gold' }, 422, 'validation_failed'],
     ['an unknown user', 'POST', '/__mock/tokens', { user_id: 'nobody' }, 404, 'not_found'],
     ['an unknown token', 'POST', '/__mock/tokens/nope/revoke', undefined, 404, 'not_found'],
