@@ -22,7 +22,8 @@ export interface LedgerMockOptions {
   /** Makes ids, token values and fault sampling deterministic. @default random (WebCrypto) */
   seed?: string | number;
   /**
-   * Freezes the clock at this time (it then moves only by `control.clock`).
+   * Freezes the clock at this time (it then moves only by `control.clock`). Without it (and without a scenario
+   * `now`) the clock runs with the real one; `control.clock.set(time, { frozen: true })` freezes it later.
    * @default the scenario's `now`, else the real clock
    */
   now?: string | Date | number;

@@ -108,7 +108,11 @@ export interface LedgerControl {
     /** Forgets every event. */
     clear(): void;
   };
-  /** The clock used for token expiry, last-used times and event timestamps. */
+  /**
+   * The clock used for token expiry, last-used times and event timestamps. Frozen when the mock was created with
+   * `now` (or a scenario with `now`), else running with the real clock. `set(time)` keeps that mode;
+   * `set(time, { frozen: true })` or `freeze()` stops it for exact timestamps, `resume()` lets it run.
+   */
   readonly clock: Clock;
   /** The requests answered: method, path, operationId, status, token id, duration, fault, bugs. */
   readonly journal: {
@@ -131,14 +135,15 @@ export interface LedgerControl {
     list(): ActiveFault[];
   };
   /**
-   * Replaces the state with a scenario (journal, faults and clock are kept unless it sets `now`).
+   * Replaces the state with a scenario. Journal, faults and clock are kept, unless the scenario has `now`: the
+   * clock is then set there and frozen.
    * By name: `'demo'` or `'empty'`; an object that holds no state but a `name` (`{ name: 'demo' }`) also loads
    * the shipped scenario of that name. Any other object is your own scenario, checked against the scenario
    * schema and loaded only if all of it loads. A refusal (MockControlError 400 `unknown_scenario`, listing the
    * shipped names, or `invalid_scenario`) changes nothing.
    */
   loadScenario(scenario: ScenarioName | Scenario): Promise<void>;
-  /** Back to the starting state: the initial scenario, clock, empty journal, no faults. */
+  /** Back to the starting state: the initial scenario, clock (time and frozen or running), empty journal, no faults. */
   reset(): Promise<void>;
   /** The whole state, without token values or hashes. */
   dump(): Promise<LedgerDump>;
@@ -162,7 +167,7 @@ export function createControl(
   const load = (scenario: Scenario, clockStart: string | Date | number | undefined): Promise<void> => {
     const ready = store.exclusive(async () => {
       store.clear();
-      if (clockStart !== undefined) store.clock.set(clockStart);
+      if (clockStart !== undefined) store.clock.set(clockStart, { frozen: true }); // a scenario's `now` freezes the clock there
       await loadScenarioInto(store, scenario);
     });
     initial.setReady(ready);
@@ -245,7 +250,7 @@ export function createControl(
     reset: async () => {
       journal.clear();
       faults.clear();
-      store.clock.set(initial.now ?? Date.now());
+      store.clock.set(initial.now ?? Date.now(), { frozen: initial.now !== undefined });
       await load(initial.scenario, undefined);
     },
     dump: () =>

@@ -44,6 +44,8 @@ const accountFields = {
   liquidity_tier: z.optional(z.enum(LIQUIDITY_TIERS)),
   auto_carry_forward: z.optional(z.boolean()),
 };
+const clockJson = ({ clock }: LedgerControl) => ({ now: clock.now().toISOString(), frozen: clock.frozen });
+
 /** Every control route. GET /__mock lists them. */
 export const controlRoutes: readonly ControlRoute[] = [
   { method: 'POST', path: '/reset', summary: 'Back to the starting scenario, clock, empty journal, no faults', run: async ({ control }) => (await control.reset(), { ok: true }) },
@@ -182,20 +184,26 @@ export const controlRoutes: readonly ControlRoute[] = [
   { method: 'POST', path: '/webhooks/:id/deactivate', summary: 'Stop a subscription', run: ({ control, params }) => control.deactivateWebhook(params.id!) },
   { method: 'GET', path: '/events', summary: 'The event journal: events with per-subscription outcomes', run: ({ control }) => control.events.list() },
   { method: 'DELETE', path: '/events', summary: 'Forget the events', run: ({ control }) => (control.events.clear(), { ok: true }) },
-  { method: 'GET', path: '/clock', summary: "The fake's clock", run: ({ control }) => ({ now: control.clock.now().toISOString() }) },
+  { method: 'GET', path: '/clock', summary: "The fake's clock {now, frozen}", run: ({ control }) => clockJson(control) },
   {
     method: 'PUT',
     path: '/clock',
-    summary: 'Set the clock {now}',
-    body: z.strictObject({ now: time }),
-    run: ({ control, body }) => (control.clock.set(body.now), { now: control.clock.now().toISOString() }),
+    summary: 'Set the clock {now?, frozen?}: now alone keeps it frozen or running; frozen alone stops or restarts it where it is',
+    body: z.strictObject({ now: z.optional(time), frozen: z.optional(z.boolean()) }).check(z.refine((b) => b.now !== undefined || b.frozen !== undefined, 'give now, frozen, or both')),
+    run: ({ control, body }) => {
+      const { clock } = control;
+      if (body.now !== undefined) clock.set(body.now, body.frozen === undefined ? {} : { frozen: body.frozen });
+      else if (body.frozen) clock.freeze();
+      else clock.resume();
+      return clockJson(control);
+    },
   },
   {
     method: 'POST',
     path: '/clock/advance',
     summary: 'Move the clock by {ms} and/or {days}',
     body: z.strictObject({ ms: z.optional(z.number()), days: z.optional(z.number()) }).check(z.refine((b) => b.ms !== undefined || b.days !== undefined, 'give ms or days')),
-    run: ({ control, body }) => (control.clock.advance((body.ms ?? 0) + (body.days ?? 0) * 86_400_000), { now: control.clock.now().toISOString() }),
+    run: ({ control, body }) => (control.clock.advance((body.ms ?? 0) + (body.days ?? 0) * 86_400_000), clockJson(control)),
   },
   { method: 'GET', path: '/faults', summary: 'The active faults, each in the shape POST /__mock/faults takes', run: ({ control }) => control.faults.list().map(faultToJson) },
   {

@@ -140,10 +140,25 @@ describe('control surface /__mock over HTTP', () => {
     expect([refused.status, refused.body.code]).toEqual([402, 'plan_required']);
   });
 
-  it('clock: get, set, advance', async () => {
-    expect((await call('GET', '/__mock/clock')).body).toEqual({ now: '2026-11-01T09:00:00.000Z' });
-    expect((await call('PUT', '/__mock/clock', { now: '2026-12-01T00:00:00Z' })).body).toEqual({ now: '2026-12-01T00:00:00.000Z' });
-    expect((await call('POST', '/__mock/clock/advance', { days: 1, ms: 1000 })).body).toEqual({ now: '2026-12-02T00:00:01.000Z' });
+  it('clock: get, set, advance; frozen says whether it stands still', async () => {
+    expect((await call('GET', '/__mock/clock')).body).toEqual({ now: '2026-11-01T09:00:00.000Z', frozen: true });
+    expect((await call('PUT', '/__mock/clock', { now: '2026-12-01T00:00:00Z' })).body).toEqual({ now: '2026-12-01T00:00:00.000Z', frozen: true });
+    expect((await call('POST', '/__mock/clock/advance', { days: 1, ms: 1000 })).body).toEqual({ now: '2026-12-02T00:00:01.000Z', frozen: true });
+  });
+
+  it('clock: PUT {frozen: false} lets it run on, {frozen: true} stops it, {now, frozen} does both; GET answers what PUT takes', async () => {
+    const running = await call('PUT', '/__mock/clock', { frozen: false });
+    expect(running.body).toMatchObject({ frozen: false });
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    const ran = Date.parse((await call('GET', '/__mock/clock')).body.now) - Date.parse(running.body.now);
+    expect(ran).toBeGreaterThanOrEqual(25);
+    expect((await call('PUT', '/__mock/clock', { now: '2030-01-01T00:00:00Z' })).body.frozen).toBe(false); // now alone keeps the mode
+    expect((await call('PUT', '/__mock/clock', { now: '2030-01-01T00:00:00Z', frozen: true })).body).toEqual({ now: '2030-01-01T00:00:00.000Z', frozen: true });
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    const read = (await call('GET', '/__mock/clock')).body;
+    expect(read).toEqual({ now: '2030-01-01T00:00:00.000Z', frozen: true });
+    expect((await call('PUT', '/__mock/clock', read)).body).toEqual(read);
+    expect((await call('PUT', '/__mock/clock', {})).status).toBe(422);
   });
 
   it('scenario load: a shipped one by name, or a scenario object; reset goes back to the starting one', async () => {
