@@ -59,20 +59,23 @@ export interface AccountChange {
 
 /** The fake's control API: sets up state, looks inside, and bends the rules of time and failure. */
 export interface LedgerControl {
-  /** Creates a household. @default plan 'household_sharing' */
-  createHousehold(input?: { name?: string; plan?: Plan }): Promise<HouseholdRecord>;
+  /** Creates a household; `id` and `createdAt` pin what would be generated. @default plan 'household_sharing' */
+  createHousehold(input?: { id?: string; name?: string; plan?: Plan; createdAt?: string | Date }): Promise<HouseholdRecord>;
   /** Changes a household's plan; every later request is checked against it. */
   setPlan(householdId: string, plan: Plan): Promise<HouseholdRecord>;
   /** Every household. */
   listHouseholds(): Promise<HouseholdRecord[]>;
-  /** Creates a user in `householdId`, or in a new single-user household on `plan`. @default plan 'household_sharing' */
-  createUser(input?: { name?: string; householdId?: string; plan?: Plan }): Promise<UserRecord>;
+  /**
+   * Creates a user in `householdId`, or in a new single-user household on `plan`; `id` and `createdAt` pin what
+   * would be generated. @default plan 'household_sharing'
+   */
+  createUser(input?: { id?: string; name?: string; householdId?: string; plan?: Plan; createdAt?: string | Date }): Promise<UserRecord>;
   /** Moves a user to a household; `null` gives the user a new single-user household on the free plan. */
   moveUser(userId: string, householdId: string | null): Promise<UserRecord>;
   /** Every user. */
   listUsers(): Promise<UserRecord[]>;
-  /** Creates a category: the user's own with `userId`, a shared default without. @default type 'asset' */
-  createCategory(input: { name: string; type?: string; userId?: string }): Promise<CategoryRecord>;
+  /** Creates a category: the user's own with `userId`, a shared default without (or with null). @default type 'asset' */
+  createCategory(input: { id?: string; name: string; type?: string; userId?: string | null }): Promise<CategoryRecord>;
   /** Every category, own and shared. */
   listCategories(): Promise<CategoryRecord[]>;
   /** Creates an account for any user, with any visibility, tier or kind (`vault` items too). */
@@ -95,8 +98,8 @@ export interface LedgerControl {
   expireToken(tokenId: string): Promise<TokenInfo>;
   /** Every token, with prefix, status and last-used time (never the value or hash). */
   listTokens(): Promise<TokenInfo[]>;
-  /** Creates a webhook subscription for a user. 402 MockControlError without API access. */
-  createWebhook(input: { userId: string; url?: string }): Promise<WebhookRecord>;
+  /** Creates a webhook subscription for a user (`active` unless told otherwise). 402 MockControlError without API access. */
+  createWebhook(input: { userId: string; url?: string; id?: string; active?: boolean; createdAt?: string | Date }): Promise<WebhookRecord>;
   /** Every webhook subscription. */
   listWebhooks(): Promise<WebhookRecord[]>;
   /** Stops a subscription from receiving events; it stays listed. */
@@ -149,6 +152,14 @@ export interface LedgerControl {
   dump(): Promise<LedgerDump>;
 }
 
+// Records keep times as UTC ISO 8601 strings, whatever form (offset, Date) the caller gave.
+function isoOrUndefined(time: string | Date | undefined): string | undefined {
+  if (time === undefined) return undefined;
+  const date = new Date(time);
+  if (Number.isNaN(date.getTime())) throw new MockControlError(400, 'invalid_date', `${String(time)} is not a time`);
+  return date.toISOString();
+}
+
 /** Builds the control API over a mock's context and starts loading the initial scenario. */
 export function createControl(
   context: MockContext,
@@ -177,15 +188,15 @@ export function createControl(
   void load(initial.scenario, undefined); // the clock already starts where it should
 
   return {
-    createHousehold: (input = {}) => act(() => createHousehold(store, input)),
+    createHousehold: (input = {}) => act(() => createHousehold(store, { ...input, createdAt: isoOrUndefined(input.createdAt) })),
     setPlan: (householdId, plan) => act(() => setPlan(store, householdId, plan)),
     listHouseholds: () => act(() => store.households.all()),
-    createUser: (input = {}) => act(() => createUser(store, input)),
+    createUser: (input = {}) => act(() => createUser(store, { ...input, createdAt: isoOrUndefined(input.createdAt) })),
     moveUser: (userId, householdId) => act(() => moveUser(store, userId, householdId)),
     listUsers: () => act(() => store.users.all()),
     createCategory: (input) => act(() => createCategory(store, input)),
     listCategories: () => act(() => store.categories.all()),
-    createAccount: (input) => act(() => seedAccount(store, input)),
+    createAccount: (input) => act(() => seedAccount(store, { ...input, createdAt: isoOrUndefined(input.createdAt) })),
     updateAccount: (accountId, change) =>
       act(() => {
         if (!store.accounts.get(accountId)) throw new MockControlError(404, 'not_found', `No account ${accountId}`);
@@ -221,7 +232,7 @@ export function createControl(
     revokeToken: (tokenId) => act(async () => info(await revokeToken(store, tokenId))),
     expireToken: (tokenId) => act(async () => info(await expireToken(store, tokenId))),
     listTokens: () => act(() => store.tokens.all().map(info)),
-    createWebhook: (input) => act(() => createWebhook(store, input)),
+    createWebhook: (input) => act(() => createWebhook(store, { ...input, createdAt: isoOrUndefined(input.createdAt) })),
     listWebhooks: () => act(() => store.webhooks.all()),
     deactivateWebhook: (webhookId) => act(() => deactivateWebhook(store, webhookId)),
     events: {

@@ -1,6 +1,8 @@
 // The control API over HTTP under /__mock: a table of routes, each a thin call into LedgerControl.
 // Bodies are snake_case JSON like the API's; unknown keys are refused. Plain data in and out (core/messages.ts).
 import type { LedgerControl } from '../control/control';
+import type { JournalEntry } from '../control/journal';
+import type { SnapshotSeedRow } from '../rules/snapshots';
 import type { Scenario } from '../control/scenario-types';
 import { ApiError, isMockControlError, MockControlError } from '../errors';
 import { parseJson, readBodyText } from './body';
@@ -44,7 +46,33 @@ const accountFields = {
   liquidity_tier: z.optional(z.enum(LIQUIDITY_TIERS)),
   auto_carry_forward: z.optional(z.boolean()),
 };
+// When a record was made: as GET shows it (created_at), so a listed record can be posted back.
+const createdAt = z.optional(z.iso.datetime({ offset: true }));
+// Accounts and categories name their owner owner_user_id, as GET answers and scenario files write it. user_id is
+// its old name on POST: still taken (deprecated), never together with owner_user_id.
+const oldOwner = { user_id: text };
+const notBothOwners = z.refine<{ owner_user_id?: string | null; user_id?: string }>((b) => b.owner_user_id === undefined || b.user_id === undefined, {
+  message: 'give owner_user_id only (user_id is its old name)',
+  path: ['user_id'],
+});
 const clockJson = ({ clock }: LedgerControl) => ({ now: clock.now().toISOString(), frozen: clock.frozen });
+
+/** A journal entry in the surface's snake_case (journal.entries() in code is camelCase, as code is). */
+function journalEntryToJson(entry: JournalEntry): Record<string, unknown> {
+  return {
+    seq: entry.seq,
+    at: entry.at,
+    method: entry.method,
+    path: entry.path,
+    operation_id: entry.operationId,
+    status: entry.status,
+    token_id: entry.tokenId,
+    duration_ms: entry.durationMs,
+    fault: entry.fault && entry.fault.replace('afterApply', 'after_apply').replace('networkError', 'network_error'),
+    ...(entry.appliedStatus !== undefined ? { applied_status: entry.appliedStatus } : {}),
+    ...(entry.internalError !== undefined ? { internal_error: entry.internalError } : {}),
+  };
+}
 
 /** Every control route. GET /__mock lists them. */
 export const controlRoutes: readonly ControlRoute[] = [
@@ -64,10 +92,10 @@ export const controlRoutes: readonly ControlRoute[] = [
   {
     method: 'POST',
     path: '/households',
-    summary: 'Create a household {name?, plan?}',
+    summary: 'Create a household {id?, name?, plan?, created_at?}',
     status: 201,
-    body: z.strictObject({ name: text, plan }),
-    run: ({ control, body }) => control.createHousehold(body),
+    body: z.strictObject({ id: text, name: text, plan, created_at: createdAt }),
+    run: ({ control, body }) => control.createHousehold({ id: body.id, name: body.name, plan: body.plan, createdAt: body.created_at }),
   },
   {
     method: 'PUT',
@@ -80,10 +108,10 @@ export const controlRoutes: readonly ControlRoute[] = [
   {
     method: 'POST',
     path: '/users',
-    summary: 'Create a user {name?, household_id?, plan?}',
+    summary: 'Create a user {id?, name?, household_id?, created_at?}; without household_id, in a new household on {plan?}',
     status: 201,
-    body: z.strictObject({ name: text, household_id: text, plan }),
-    run: ({ control, body }) => control.createUser({ name: body.name, householdId: body.household_id, plan: body.plan }),
+    body: z.strictObject({ id: text, name: text, household_id: text, plan, created_at: createdAt }),
+    run: ({ control, body }) => control.createUser({ id: body.id, name: body.name, householdId: body.household_id, plan: body.plan, createdAt: body.created_at }),
   },
   {
     method: 'POST',
@@ -96,22 +124,27 @@ export const controlRoutes: readonly ControlRoute[] = [
   {
     method: 'POST',
     path: '/categories',
-    summary: "Create a category {name, type?, user_id?} (a user's own, or a shared default)",
+    summary: "Create a category {id?, name, type?, owner_user_id?}: a user's own, or a shared default without an owner (or null)",
     status: 201,
-    body: z.strictObject({ name: z.string(), type: text, user_id: text }),
-    run: ({ control, body }) => control.createCategory({ name: body.name, type: body.type, userId: body.user_id }),
+    body: z.strictObject({ id: text, name: z.string(), type: text, owner_user_id: z.optional(z.nullable(z.string())), ...oldOwner }).check(notBothOwners),
+    run: ({ control, body }) => control.createCategory({ id: body.id, name: body.name, type: body.type, userId: body.owner_user_id ?? body.user_id ?? null }),
   },
   { method: 'GET', path: '/accounts', summary: 'Every account, vault items included', run: ({ control }) => control.listAccounts() },
   {
     method: 'POST',
     path: '/accounts',
-    summary: 'Create an account for any user {user_id, name, category_id, ...}',
+    summary: 'Create an account for any user {owner_user_id, name, category_id, id?, kind?, institution_name?, visibility?, lifecycle_status?, liquidity_tier?, auto_carry_forward?, created_at?}',
     status: 201,
-    body: z.strictObject({ user_id: z.string(), id: text, kind: z.optional(z.enum(ACCOUNT_KINDS)), ...accountFields }),
+    body: z
+      .strictObject({ owner_user_id: text, ...oldOwner, id: text, kind: z.optional(z.enum(ACCOUNT_KINDS)), ...accountFields, created_at: createdAt })
+      .check(
+        notBothOwners,
+        z.refine((b) => (b.owner_user_id ?? b.user_id) !== undefined, { message: 'Invalid input: expected string, received undefined', path: ['owner_user_id'] }),
+      ),
     run: ({ control, body: b }) =>
       control.createAccount({
         id: b.id,
-        userId: b.user_id,
+        userId: (b.owner_user_id ?? b.user_id)!,
         name: b.name,
         categoryId: b.category_id,
         institutionName: b.institution_name,
@@ -120,6 +153,7 @@ export const controlRoutes: readonly ControlRoute[] = [
         liquidityTier: b.liquidity_tier,
         autoCarryForward: b.auto_carry_forward,
         kind: b.kind,
+        createdAt: b.created_at,
       }),
   },
   {
@@ -148,11 +182,14 @@ export const controlRoutes: readonly ControlRoute[] = [
   {
     method: 'POST',
     path: '/snapshots/seed',
-    summary: 'Write snapshots straight into the store {snapshots: [{account_id, snapshot_date, balance, is_estimated?}]}',
+    summary:
+      'Write snapshots straight into the store {snapshots: [{account_id, snapshot_date, balance, is_estimated?, id?}]}; the fake assigns ids, so an id (as GET /__mock/snapshots lists it) is ignored',
     body: z.strictObject({
-      snapshots: z.array(z.strictObject({ account_id: z.string(), snapshot_date: z.string(), balance: z.number(), is_estimated: z.optional(z.boolean()) })),
+      snapshots: z.array(
+        z.strictObject({ id: text, account_id: z.string(), snapshot_date: z.string(), balance: z.number(), is_estimated: z.optional(z.boolean()) }),
+      ),
     }),
-    run: ({ control, body }) => control.seedSnapshots(body.snapshots),
+    run: ({ control, body }) => control.seedSnapshots(body.snapshots.map(({ id: _id, ...row }: SnapshotSeedRow & { id?: string }) => row)),
   },
   {
     method: 'POST',
@@ -176,10 +213,10 @@ export const controlRoutes: readonly ControlRoute[] = [
   {
     method: 'POST',
     path: '/webhooks',
-    summary: 'Create a webhook subscription {user_id, url?}',
+    summary: 'Create a webhook subscription {user_id, url?, id?, active?, created_at?}',
     status: 201,
-    body: z.strictObject({ user_id: z.string(), url: text }),
-    run: ({ control, body }) => control.createWebhook({ userId: body.user_id, url: body.url }),
+    body: z.strictObject({ id: text, user_id: z.string(), url: text, active: z.optional(z.boolean()), created_at: createdAt }),
+    run: ({ control, body }) => control.createWebhook({ id: body.id, userId: body.user_id, url: body.url, active: body.active, createdAt: body.created_at }),
   },
   { method: 'POST', path: '/webhooks/:id/deactivate', summary: 'Stop a subscription', run: ({ control, params }) => control.deactivateWebhook(params.id!) },
   { method: 'GET', path: '/events', summary: 'The event journal: events with per-subscription outcomes', run: ({ control }) => control.events.list() },
@@ -226,7 +263,7 @@ export const controlRoutes: readonly ControlRoute[] = [
       return { ok: true };
     },
   },
-  { method: 'GET', path: '/journal', summary: 'The requests answered', run: ({ control }) => control.journal.entries() },
+  { method: 'GET', path: '/journal', summary: 'The requests answered (snake_case, as everything under /__mock)', run: ({ control }) => control.journal.entries().map(journalEntryToJson) },
   { method: 'DELETE', path: '/journal', summary: 'Forget the journal', run: ({ control }) => (control.journal.clear(), { ok: true }) },
 ];
 

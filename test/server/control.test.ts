@@ -187,7 +187,7 @@ describe('control surface /__mock over HTTP', () => {
 
   it('journal and events can be read and cleared', async () => {
     await call('GET', '/api/public/v1/me', undefined, DEMO_TOKENS.alex);
-    expect((await call('GET', '/__mock/journal')).body).toEqual([expect.objectContaining({ operationId: 'getMe', status: 200 })]);
+    expect((await call('GET', '/__mock/journal')).body).toEqual([expect.objectContaining({ operation_id: 'getMe', status: 200, token_id: DEMO_IDS.tokens.alex })]);
     expect((await call('DELETE', '/__mock/journal')).status).toBe(200);
     expect((await call('GET', '/__mock/journal')).body).toEqual([]);
     expect((await call('DELETE', '/__mock/events')).status).toBe(200);
