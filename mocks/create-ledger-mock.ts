@@ -13,12 +13,17 @@ import { LedgerStore } from './store/ledger-store';
 export interface LedgerMockOptions {
   /** Where the fake answers; the API lives under `${baseUrl}/api/public/v1`. @default 'https://ledger.test' */
   baseUrl?: string;
-  /** The starting state: a shipped scenario or your own. @default 'empty' */
+  /**
+   * The starting state: a shipped scenario by name (`'demo'`, `'empty'`, or `{ name }` with no state) or a scenario
+   * object of your own. An unknown name or a scenario that breaks the schema throws MockControlError 400 at once.
+   * @default 'empty'
+   */
   scenario?: ScenarioName | Scenario;
   /** Makes ids, token values and fault sampling deterministic. @default random (WebCrypto) */
   seed?: string | number;
   /**
-   * Freezes the clock at this time (it then moves only by `control.clock`).
+   * Freezes the clock at this time (it then moves only by `control.clock`). Without it (and without a scenario
+   * `now`) the clock runs with the real one; `control.clock.set(time, { frozen: true })` freezes it later.
    * @default the scenario's `now`, else the real clock
    */
   now?: string | Date | number;

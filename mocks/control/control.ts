@@ -27,7 +27,7 @@ import type { SnapshotView } from '../store/snapshot-store';
 import type { ActiveFault, FaultSpec } from './faults';
 import { explainEntries, type JournalEntry } from './journal';
 import type { Scenario } from './scenario-types';
-import { loadScenarioInto, resolveScenario, type ScenarioName } from './scenario';
+import { checkScenarioLoads, loadScenarioInto, resolveScenario, type ScenarioName } from './scenario';
 
 /** A token as listed: everything but the hash (the value is never kept). */
 export type TokenInfo = Omit<TokenRecord, 'hash'> & { status: TokenStatus };
@@ -59,20 +59,23 @@ export interface AccountChange {
 
 /** The fake's control API: sets up state, looks inside, and bends the rules of time and failure. */
 export interface LedgerControl {
-  /** Creates a household. @default plan 'household_sharing' */
-  createHousehold(input?: { name?: string; plan?: Plan }): Promise<HouseholdRecord>;
+  /** Creates a household; `id` and `createdAt` pin what would be generated. @default plan 'household_sharing' */
+  createHousehold(input?: { id?: string; name?: string; plan?: Plan; createdAt?: string | Date }): Promise<HouseholdRecord>;
   /** Changes a household's plan; every later request is checked against it. */
   setPlan(householdId: string, plan: Plan): Promise<HouseholdRecord>;
   /** Every household. */
   listHouseholds(): Promise<HouseholdRecord[]>;
-  /** Creates a user in `householdId`, or in a new single-user household on `plan`. @default plan 'household_sharing' */
-  createUser(input?: { name?: string; householdId?: string; plan?: Plan }): Promise<UserRecord>;
+  /**
+   * Creates a user in `householdId`, or in a new single-user household on `plan`; `id` and `createdAt` pin what
+   * would be generated. @default plan 'household_sharing'
+   */
+  createUser(input?: { id?: string; name?: string; householdId?: string; plan?: Plan; createdAt?: string | Date }): Promise<UserRecord>;
   /** Moves a user to a household; `null` gives the user a new single-user household on the free plan. */
   moveUser(userId: string, householdId: string | null): Promise<UserRecord>;
   /** Every user. */
   listUsers(): Promise<UserRecord[]>;
-  /** Creates a category: the user's own with `userId`, a shared default without. @default type 'asset' */
-  createCategory(input: { name: string; type?: string; userId?: string }): Promise<CategoryRecord>;
+  /** Creates a category: the user's own with `userId`, a shared default without (or with null). @default type 'asset' */
+  createCategory(input: { id?: string; name: string; type?: string; userId?: string | null }): Promise<CategoryRecord>;
   /** Every category, own and shared. */
   listCategories(): Promise<CategoryRecord[]>;
   /** Creates an account for any user, with any visibility, tier or kind (`vault` items too). */
@@ -95,8 +98,8 @@ export interface LedgerControl {
   expireToken(tokenId: string): Promise<TokenInfo>;
   /** Every token, with prefix, status and last-used time (never the value or hash). */
   listTokens(): Promise<TokenInfo[]>;
-  /** Creates a webhook subscription for a user. 402 MockControlError without API access. */
-  createWebhook(input: { userId: string; url?: string }): Promise<WebhookRecord>;
+  /** Creates a webhook subscription for a user (`active` unless told otherwise). 402 MockControlError without API access. */
+  createWebhook(input: { userId: string; url?: string; id?: string; active?: boolean; createdAt?: string | Date }): Promise<WebhookRecord>;
   /** Every webhook subscription. */
   listWebhooks(): Promise<WebhookRecord[]>;
   /** Stops a subscription from receiving events; it stays listed. */
@@ -108,7 +111,11 @@ export interface LedgerControl {
     /** Forgets every event. */
     clear(): void;
   };
-  /** The clock used for token expiry, last-used times and event timestamps. */
+  /**
+   * The clock used for token expiry, last-used times and event timestamps. Frozen when the mock was created with
+   * `now` (or a scenario with `now`), else running with the real clock. `set(time)` keeps that mode;
+   * `set(time, { frozen: true })` or `freeze()` stops it for exact timestamps, `resume()` lets it run.
+   */
   readonly clock: Clock;
   /** The requests answered: method, path, operationId, status, token id, duration, fault, bugs. */
   readonly journal: {
@@ -135,12 +142,27 @@ export interface LedgerControl {
     /** The faults still active, with the hits they have left. */
     list(): ActiveFault[];
   };
-  /** Replaces the state with a scenario (journal, faults and clock are kept unless it sets `now`). */
+  /**
+   * Replaces the state with a scenario. Journal, faults and clock are kept, unless the scenario has `now`: the
+   * clock is then set there and frozen.
+   * By name: `'demo'` or `'empty'`; an object that holds no state but a `name` (`{ name: 'demo' }`) also loads
+   * the shipped scenario of that name. Any other object is your own scenario, checked against the scenario
+   * schema and loaded only if all of it loads. A refusal (MockControlError 400 `unknown_scenario`, listing the
+   * shipped names, or `invalid_scenario`) changes nothing.
+   */
   loadScenario(scenario: ScenarioName | Scenario): Promise<void>;
-  /** Back to the starting state: the initial scenario, clock, empty journal, no faults. */
+  /** Back to the starting state: the initial scenario, clock (time and frozen or running), empty journal, no faults. */
   reset(): Promise<void>;
   /** The whole state, without token values or hashes. */
   dump(): Promise<LedgerDump>;
+}
+
+// Records keep times as UTC ISO 8601 strings, whatever form (offset, Date) the caller gave.
+function isoOrUndefined(time: string | Date | undefined): string | undefined {
+  if (time === undefined) return undefined;
+  const date = new Date(time);
+  if (Number.isNaN(date.getTime())) throw new MockControlError(400, 'invalid_date', `${String(time)} is not a time`);
+  return date.toISOString();
 }
 
 /** Builds the control API over a mock's context and starts loading the initial scenario. */
@@ -161,7 +183,7 @@ export function createControl(
   const load = (scenario: Scenario, clockStart: string | Date | number | undefined): Promise<void> => {
     const ready = store.exclusive(async () => {
       store.clear();
-      if (clockStart !== undefined) store.clock.set(clockStart);
+      if (clockStart !== undefined) store.clock.set(clockStart, { frozen: true }); // a scenario's `now` freezes the clock there
       await loadScenarioInto(store, scenario);
     });
     initial.setReady(ready);
@@ -171,15 +193,15 @@ export function createControl(
   void load(initial.scenario, undefined); // the clock already starts where it should
 
   return {
-    createHousehold: (input = {}) => act(() => createHousehold(store, input)),
+    createHousehold: (input = {}) => act(() => createHousehold(store, { ...input, createdAt: isoOrUndefined(input.createdAt) })),
     setPlan: (householdId, plan) => act(() => setPlan(store, householdId, plan)),
     listHouseholds: () => act(() => store.households.all()),
-    createUser: (input = {}) => act(() => createUser(store, input)),
+    createUser: (input = {}) => act(() => createUser(store, { ...input, createdAt: isoOrUndefined(input.createdAt) })),
     moveUser: (userId, householdId) => act(() => moveUser(store, userId, householdId)),
     listUsers: () => act(() => store.users.all()),
     createCategory: (input) => act(() => createCategory(store, input)),
     listCategories: () => act(() => store.categories.all()),
-    createAccount: (input) => act(() => seedAccount(store, input)),
+    createAccount: (input) => act(() => seedAccount(store, { ...input, createdAt: isoOrUndefined(input.createdAt) })),
     updateAccount: (accountId, change) =>
       act(() => {
         if (!store.accounts.get(accountId)) throw new MockControlError(404, 'not_found', `No account ${accountId}`);
@@ -215,7 +237,7 @@ export function createControl(
     revokeToken: (tokenId) => act(async () => info(await revokeToken(store, tokenId))),
     expireToken: (tokenId) => act(async () => info(await expireToken(store, tokenId))),
     listTokens: () => act(() => store.tokens.all().map(info)),
-    createWebhook: (input) => act(() => createWebhook(store, input)),
+    createWebhook: (input) => act(() => createWebhook(store, { ...input, createdAt: isoOrUndefined(input.createdAt) })),
     listWebhooks: () => act(() => store.webhooks.all()),
     deactivateWebhook: (webhookId) => act(() => deactivateWebhook(store, webhookId)),
     events: {
@@ -239,12 +261,13 @@ export function createControl(
     },
     loadScenario: async (scenario) => {
       const checked = resolveScenario(scenario);
+      await checkScenarioLoads(checked);
       await load(checked, checked.now);
     },
     reset: async () => {
       journal.clear();
       faults.clear();
-      store.clock.set(initial.now ?? Date.now());
+      store.clock.set(initial.now ?? Date.now(), { frozen: initial.now !== undefined });
       await load(initial.scenario, undefined);
     },
     dump: () =>

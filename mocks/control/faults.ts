@@ -1,11 +1,14 @@
 import { jsonReply, type MockResponse } from '../core/messages';
+import { MockControlError } from '../errors';
+import { checkFaultSpec, type FaultOperation } from './fault-spec';
 import { createRandomSource, type RandomSource } from '../store/random';
 
 /** A failure answered instead of (or after) the operation. */
 export interface StatusFault {
+  /** A 4xx or 5xx status. */
   status: number;
   /**
-   * Sent as the Retry-After header: seconds, or an HTTP date. openapi.json requires one on every 429 and 503.
+   * Sent as the Retry-After header: whole seconds, or an HTTP date. openapi.json requires one on every 429 and 503.
    * @default 1 for 429 and 503 (spec-gaps 21); none for other statuses
    */
   retryAfter?: number | string;
@@ -13,9 +16,9 @@ export interface StatusFault {
   body?: unknown;
 }
 
-/** What an injected fault does. */
+/** What an injected fault does: exactly one of these, with no other keys. */
 export type FaultKind =
-  /** Waits this long, then answers normally. */
+  /** Waits this long (0 to 60,000 ms, MAX_LATENCY_MS), then answers normally. */
   | { latencyMs: number }
   /** Answers this status without running the operation. */
   | StatusFault
@@ -24,23 +27,34 @@ export type FaultKind =
   /** Runs the operation and commits it, then loses the response: "applied, but the answer was lost". */
   | { afterApply: 'networkError' | StatusFault };
 
-/** Which requests a fault hits, how often, and what it does to them. */
+/**
+ * Which requests a fault hits, how often, and what it does to them. Checked when injected: a fault that could
+ * never fire or would break the fake is refused with MockControlError 400 `invalid_fault`.
+ */
 export interface FaultSpec {
-  /** An operationId, or `*` for every operation. @default '*' */
-  operation?: string;
-  /** How many requests it hits before it is used up. @default Infinity (until cleared) */
+  /** An operationId of openapi.json, or `*` for every operation. @default '*' */
+  operation?: FaultOperation;
+  /** How many requests it hits before it is used up: a whole number >= 0. @default Infinity (until cleared) */
   times?: number;
   /** The chance (0..1) that a matching request is hit, from a PRNG seeded by the mock's seed. @default 1 */
   rate?: number;
   /** What happens to a request it hits. */
   kind: FaultKind;
+  /** Its id, to put back a listed fault under the same one (refused while a fault with it is active). @default `fault_<n>` */
+  id?: string;
+  /** Hits left, to put back a listed fault as it was: at most `times`. @default times */
+  remaining?: number;
 }
 
-/** An injected fault that is still active. */
+/** An injected fault that is still active. Injecting it again (after it was removed) recreates it as it is. */
 export interface ActiveFault extends FaultSpec {
   id: string;
-  /** Hits left. */
+  operation: FaultOperation;
+  /** The hits it was given; Infinity when unlimited. */
+  times: number;
+  /** Hits left; Infinity when unlimited. */
   remaining: number;
+  rate: number;
 }
 
 /** Injected faults, matched per request in injection order; one fault at most per request. */
@@ -55,13 +69,17 @@ export class FaultInjector {
     this.#random = createRandomSource(seed === undefined ? undefined : `${seed}:faults`);
   }
 
-  /** Adds a fault and returns its id. */
+  /** Checks a fault (checkFaultSpec) and adds it; returns its id. */
   inject(spec: FaultSpec): string {
-    if (spec.rate !== undefined && !(spec.rate >= 0 && spec.rate <= 1)) throw new RangeError('rate must be within 0..1');
-    if (spec.times !== undefined && !(spec.times >= 0)) throw new RangeError('times must be 0 or more');
-    const fault: ActiveFault = { ...spec, id: `fault_${this.#nextId++}`, remaining: spec.times ?? Infinity };
-    this.#faults.push(fault);
-    return fault.id;
+    const checked = checkFaultSpec(spec);
+    if (checked.id !== undefined && this.#faults.some((fault) => fault.id === checked.id)) {
+      throw new MockControlError(409, 'duplicate_id', `A fault with id ${checked.id} is active; remove it first`);
+    }
+    let id = checked.id;
+    while (id === undefined || this.#faults.some((fault) => fault.id === id)) id = `fault_${this.#nextId++}`;
+    const times = checked.times ?? Infinity;
+    this.#faults.push({ id, operation: checked.operation ?? '*', times, remaining: checked.remaining ?? times, rate: checked.rate ?? 1, kind: structuredClone(checked.kind) });
+    return id;
   }
 
   /** Removes one fault. */
@@ -75,17 +93,17 @@ export class FaultInjector {
     this.#random = createRandomSource(this.#seed === undefined ? undefined : `${this.#seed}:faults`);
   }
 
-  /** The active faults. */
+  /** The active faults, as copies. */
   list(): ActiveFault[] {
-    return this.#faults.map((fault) => ({ ...fault }));
+    return this.#faults.map((fault) => structuredClone(fault));
   }
 
   /** The fault that hits this request, if any (and uses one of its hits). */
   take(operationId: string): FaultKind | undefined {
     for (const fault of this.#faults) {
       if (fault.remaining <= 0) continue;
-      if (fault.operation !== undefined && fault.operation !== '*' && fault.operation !== operationId) continue;
-      if (fault.rate !== undefined && this.#random.next() >= fault.rate) continue;
+      if (fault.operation !== '*' && fault.operation !== operationId) continue;
+      if (fault.rate < 1 && this.#random.next() >= fault.rate) continue; // a certain hit draws nothing
       fault.remaining -= 1;
       if (fault.remaining <= 0) this.remove(fault.id);
       return fault.kind;

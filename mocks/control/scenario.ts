@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { MockControlError } from '../errors';
+import { isMockControlError, MockControlError } from '../errors';
 import { issueToken } from '../rules/auth';
 import { seedAccount } from '../rules/accounts';
 import { createCategory } from '../rules/categories';
@@ -8,77 +7,74 @@ import { seedSnapshots, type SnapshotSeedRow } from '../rules/snapshots';
 import { createWebhook } from '../rules/webhooks';
 import demo from '../scenarios/demo.json' with { type: 'json' };
 import { formatDay, monthEnds, parseDay } from '../store/dates';
-import { jitless } from '../store/jitless';
-import type { LedgerStore } from '../store/ledger-store';
+import { LedgerStore } from '../store/ledger-store';
 import { ACCOUNT_KINDS, LIFECYCLE_STATUSES, LIQUIDITY_TIERS, PLANS, SCOPES, VISIBILITIES } from '../store/schemas';
+import * as z from '../zod';
 import type { Scenario, ScenarioSnapshotSeries } from './scenario-types';
+import { didYouMean } from './suggest';
 
-const id = z.string().min(1);
-const date = z.string().refine((text) => parseDay(text) !== undefined, 'must be a real YYYY-MM-DD date');
+const id = z.string().check(z.minLength(1));
+const date = z.string().check(z.refine((text) => parseDay(text) !== undefined, 'must be a real YYYY-MM-DD date'));
 const time = z.iso.datetime({ offset: true });
-const balance = z.number().refine(Number.isFinite, 'must be finite');
+const balance = z.number().check(z.refine(Number.isFinite, 'must be finite'));
+const text = z.optional(z.string());
+const flag = z.optional(z.boolean());
 
 // Strict objects: a misspelled key in a scenario file is an error, not a silent default.
-export const scenarioSchema = jitless(() =>
-  z.strictObject({
-    $schema: z.string().optional(),
-    name: z.string().optional(),
-    description: z.string().optional(),
-    now: time.optional(),
-    households: z.array(z.strictObject({ id, name: z.string().optional(), plan: z.enum(PLANS) })).optional(),
-    users: z.array(z.strictObject({ id, name: z.string().optional(), household_id: id })).optional(),
-    categories: z
-      .array(z.strictObject({ id, name: z.string(), type: z.string().optional(), owner_user_id: id.nullable().optional() }))
-      .optional(),
-    accounts: z
-      .array(
-        z.strictObject({
-          id,
-          owner_user_id: id,
-          name: z.string(),
-          category_id: id,
-          institution_name: z.string().optional(),
-          visibility: z.enum(VISIBILITIES).optional(),
-          lifecycle_status: z.enum(LIFECYCLE_STATUSES).optional(),
-          liquidity_tier: z.enum(LIQUIDITY_TIERS).optional(),
-          auto_carry_forward: z.boolean().optional(),
-          kind: z.enum(ACCOUNT_KINDS).optional(),
-        }),
-      )
-      .optional(),
-    snapshots: z
-      .array(z.strictObject({ account_id: id, snapshot_date: date, balance, is_estimated: z.boolean().optional() }))
-      .optional(),
-    snapshot_series: z
-      .array(
-        z.strictObject({
-          account_id: id,
-          every: z.enum(['month_end', 'day']),
-          from: date,
-          to: date,
-          start_balance: balance,
-          step: balance.optional(),
-          is_estimated: z.boolean().optional(),
-        }),
-      )
-      .optional(),
-    tokens: z
-      .array(
-        z.strictObject({
-          id,
-          user_id: id,
-          value: z.string(),
-          name: z.string().optional(),
-          scopes: z.array(z.enum(SCOPES)).optional(),
-          created_at: time.optional(),
-          expires_at: time.nullable().optional(),
-          revoked_at: time.nullable().optional(),
-        }),
-      )
-      .optional(),
-    webhooks: z.array(z.strictObject({ id, user_id: id, url: z.string(), active: z.boolean().optional() })).optional(),
-  }),
-);
+export const scenarioSchema = z.strictObject({
+  $schema: text,
+  name: text,
+  description: text,
+  now: z.optional(time),
+  households: z.optional(z.array(z.strictObject({ id, name: text, plan: z.enum(PLANS) }))),
+  users: z.optional(z.array(z.strictObject({ id, name: text, household_id: id }))),
+  categories: z.optional(z.array(z.strictObject({ id, name: z.string(), type: text, owner_user_id: z.optional(z.nullable(id)) }))),
+  accounts: z.optional(
+    z.array(
+      z.strictObject({
+        id,
+        owner_user_id: id,
+        name: z.string(),
+        category_id: id,
+        institution_name: text,
+        visibility: z.optional(z.enum(VISIBILITIES)),
+        lifecycle_status: z.optional(z.enum(LIFECYCLE_STATUSES)),
+        liquidity_tier: z.optional(z.enum(LIQUIDITY_TIERS)),
+        auto_carry_forward: flag,
+        kind: z.optional(z.enum(ACCOUNT_KINDS)),
+      }),
+    ),
+  ),
+  snapshots: z.optional(z.array(z.strictObject({ account_id: id, snapshot_date: date, balance, is_estimated: flag }))),
+  snapshot_series: z.optional(
+    z.array(
+      z.strictObject({
+        account_id: id,
+        every: z.enum(['month_end', 'day']),
+        from: date,
+        to: date,
+        start_balance: balance,
+        step: z.optional(balance),
+        is_estimated: flag,
+      }),
+    ),
+  ),
+  tokens: z.optional(
+    z.array(
+      z.strictObject({
+        id,
+        user_id: id,
+        value: z.string(),
+        name: text,
+        scopes: z.optional(z.array(z.enum(SCOPES))),
+        created_at: z.optional(time),
+        expires_at: z.optional(z.nullable(time)),
+        revoked_at: z.optional(z.nullable(time)),
+      }),
+    ),
+  ),
+  webhooks: z.optional(z.array(z.strictObject({ id, user_id: id, url: z.string(), active: flag }))),
+});
 
 // Compile-time proof that the schema and the public Scenario interface describe the same thing.
 type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
@@ -88,16 +84,65 @@ void proof;
 /** The scenarios that ship with the fake. */
 export type ScenarioName = 'demo' | 'empty';
 
-/** Checks a scenario (by name or as an object); a bad one throws MockControlError 400 at once. */
+const SHIPPED: Record<ScenarioName, unknown> = { demo, empty: {} };
+/** The names of the shipped scenarios. */
+export const SCENARIO_NAMES = Object.keys(SHIPPED) as ScenarioName[];
+
+// What a scenario may hold besides state: an object with none of the rest and a `name` refers to a shipped one.
+const LABEL_KEYS = new Set(['$schema', 'name', 'description']);
+
+/**
+ * Checks a scenario and returns it as an object; a refusal throws MockControlError 400 and changes nothing.
+ * - A string names a shipped scenario (`'demo'`, `'empty'`); any other string is refused (`unknown_scenario`,
+ *   listing the names).
+ * - An object that holds no state (no keys but `name`, `description`, `$schema`) and has a `name` also names a
+ *   shipped scenario: `{ name: 'demo' }` is the demo, `{ name: 'dmeo' }` is refused like `'dmeo'`. (It never means
+ *   "an empty state labelled dmeo": for an empty state load `'empty'` or `{}`.)
+ * - Any other object is a scenario of your own, checked against the scenario schema (`invalid_scenario`);
+ *   its `name` is only a label.
+ */
 export function resolveScenario(scenario: ScenarioName | Scenario): Scenario {
-  if (scenario === 'empty') return {};
-  const input: unknown = scenario === 'demo' ? demo : scenario;
-  const parsed = scenarioSchema.safeParse(input);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
+  const name = shippedName(scenario);
+  const input: unknown = name === undefined ? scenario : SHIPPED[name];
+  const parsed = z.parseWith(scenarioSchema, input);
+  if (!parsed.ok) {
+    const problems = parsed.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
     throw new MockControlError(400, 'invalid_scenario', `Invalid scenario: ${problems.join('; ')}`);
   }
-  return parsed.data;
+  return parsed.value;
+}
+
+/** The shipped scenario `scenario` refers to by name, if it is a reference; an unknown name is refused. */
+function shippedName(scenario: unknown): ScenarioName | undefined {
+  let name: unknown;
+  if (typeof scenario === 'string') name = scenario;
+  else if (isPlainObject(scenario) && 'name' in scenario && Object.keys(scenario).every((key) => LABEL_KEYS.has(key))) name = scenario.name;
+  else return undefined;
+  if (typeof name === 'string' && Object.hasOwn(SHIPPED, name)) return name as ScenarioName;
+  const shown = typeof name === 'string' ? `"${name}"` : JSON.stringify(name);
+  throw new MockControlError(
+    400,
+    'unknown_scenario',
+    `No scenario named ${shown}${typeof name === 'string' ? didYouMean(name, SCENARIO_NAMES) : ''}: the shipped ones are ${SCENARIO_NAMES.join(', ')}. ` +
+      'A scenario of your own is an object with households, users, accounts...; for an empty state load "empty".',
+  );
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Refuses a checked scenario that cannot be loaded (a user in a household it does not have, a duplicate id...)
+ * by loading it into a scratch store first, so that a refused load leaves the real state as it was.
+ */
+export async function checkScenarioLoads(scenario: Scenario): Promise<void> {
+  try {
+    await loadScenarioInto(new LedgerStore({ now: scenario.now }), scenario);
+  } catch (error) {
+    if (!isMockControlError(error)) throw error;
+    throw new MockControlError(400, 'invalid_scenario', `Invalid scenario: ${error.message}`);
+  }
 }
 
 /** Writes a checked scenario into an empty store, in dependency order. */

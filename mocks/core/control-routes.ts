@@ -1,13 +1,15 @@
 // The control API over HTTP under /__mock: a table of routes, each a thin call into LedgerControl.
 // Bodies are snake_case JSON like the API's; unknown keys are refused. Plain data in and out (core/messages.ts).
-import { z } from 'zod';
 import type { LedgerControl } from '../control/control';
-import type { FaultKind, StatusFault } from '../control/faults';
+import type { JournalEntry } from '../control/journal';
+import type { SnapshotSeedRow } from '../rules/snapshots';
 import type { Scenario } from '../control/scenario-types';
 import { ApiError, isMockControlError, MockControlError } from '../errors';
 import { parseJson, readBodyText } from './body';
+import { faultFromJson, faultToJson } from './control-faults';
 import { jsonReply as json, type MockRequest, type MockResponse } from './messages';
 import { ACCOUNT_KINDS, LIFECYCLE_STATUSES, LIQUIDITY_TIERS, PLANS, SCOPES, VISIBILITIES } from '../store/schemas';
+import * as z from '../zod';
 
 /** Where the control surface lives. */
 export const CONTROL_PREFIX = '/__mock';
@@ -26,7 +28,7 @@ interface ControlRoute {
   path: string;
   summary: string;
   /** Checks the JSON body (an empty body is `{}`); routes without one ignore any body. */
-  body?: z.ZodType;
+  body?: z.ZodMiniType;
   /** @default 200 */
   status?: number;
   /** Answers `text/plain` (the result is a string) instead of JSON. */
@@ -35,42 +37,45 @@ interface ControlRoute {
 }
 
 const time = z.union([z.iso.datetime({ offset: true }), z.number()]);
-const statusFault = { status: z.number().int().min(100).max(599), retry_after: z.union([z.number(), z.string()]).optional(), body: z.unknown().optional() };
+const text = z.optional(z.string());
+const plan = z.optional(z.enum(PLANS));
 const accountFields = {
   name: z.string(),
   category_id: z.string(),
-  institution_name: z.string().optional(),
-  visibility: z.enum(VISIBILITIES).optional(),
-  lifecycle_status: z.enum(LIFECYCLE_STATUSES).optional(),
-  liquidity_tier: z.enum(LIQUIDITY_TIERS).optional(),
-  auto_carry_forward: z.boolean().optional(),
+  institution_name: text,
+  visibility: z.optional(z.enum(VISIBILITIES)),
+  lifecycle_status: z.optional(z.enum(LIFECYCLE_STATUSES)),
+  liquidity_tier: z.optional(z.enum(LIQUIDITY_TIERS)),
+  auto_carry_forward: z.optional(z.boolean()),
 };
-const faultSchema = z
-  .strictObject({
-    operation: z.string().optional(),
-    times: z.number().int().min(0).optional(),
-    rate: z.number().min(0).max(1).optional(),
-    ...statusFault,
-    status: statusFault.status.optional(),
-    latency_ms: z.number().min(0).optional(),
-    network_error: z.literal(true).optional(),
-    after_apply: z.union([z.literal('network_error'), z.strictObject(statusFault)]).optional(),
-  })
-  .refine((f) => [f.status, f.latency_ms, f.network_error, f.after_apply].filter((k) => k !== undefined).length === 1, {
-    message: 'give exactly one of status, latency_ms, network_error, after_apply',
-  });
-
-const toStatusFault = (f: { status: number; retry_after?: number | string; body?: unknown }): StatusFault => ({
-  status: f.status,
-  ...(f.retry_after !== undefined ? { retryAfter: f.retry_after } : {}),
-  ...(f.body !== undefined ? { body: f.body } : {}),
+// When a record was made: as GET shows it (created_at), so a listed record can be posted back.
+const createdAt = z.optional(z.iso.datetime({ offset: true }));
+// Accounts and categories name their owner owner_user_id, as GET answers and scenario files write it. user_id is
+// its old name on POST: still taken (deprecated), never together with owner_user_id.
+const oldOwner = { user_id: text };
+const notBothOwners = z.refine<{ owner_user_id?: string | null; user_id?: string }>((b) => b.owner_user_id === undefined || b.user_id === undefined, {
+  message: 'give owner_user_id only (user_id is its old name)',
+  path: ['user_id'],
 });
+const clockJson = ({ clock }: LedgerControl) => ({ now: clock.now().toISOString(), frozen: clock.frozen });
 
-function faultKind(f: z.infer<typeof faultSchema>): FaultKind {
-  if (f.latency_ms !== undefined) return { latencyMs: f.latency_ms };
-  if (f.network_error) return { networkError: true };
-  if (f.after_apply !== undefined) return { afterApply: f.after_apply === 'network_error' ? 'networkError' : toStatusFault(f.after_apply) };
-  return toStatusFault({ ...f, status: f.status! });
+/** A journal entry in the surface's snake_case (journal.entries() in code is camelCase, as code is). */
+function journalEntryToJson(entry: JournalEntry): Record<string, unknown> {
+  return {
+    seq: entry.seq,
+    at: entry.at,
+    method: entry.method,
+    path: entry.path,
+    operation_id: entry.operationId,
+    status: entry.status,
+    token_id: entry.tokenId,
+    duration_ms: entry.durationMs,
+    fault: entry.fault && entry.fault.replace('afterApply', 'after_apply').replace('networkError', 'network_error'),
+    ...(entry.code !== undefined ? { code: entry.code } : {}),
+    ...(entry.reason !== undefined ? { reason: entry.reason } : {}),
+    ...(entry.appliedStatus !== undefined ? { applied_status: entry.appliedStatus } : {}),
+    ...(entry.internalError !== undefined ? { internal_error: entry.internalError } : {}),
+  };
 }
 
 /** Every control route. GET /__mock lists them. */
@@ -79,12 +84,10 @@ export const controlRoutes: readonly ControlRoute[] = [
   {
     method: 'POST',
     path: '/scenario',
-    summary: 'Replace the state: {"name":"demo"|"empty"} or a scenario object',
+    summary: 'Replace the state: {"name":"demo"|"empty"} or a scenario object; an unknown name or a bad scenario is refused (400) and changes nothing',
     body: z.record(z.string(), z.unknown()),
     run: async ({ control, body }) => {
-      const keys = Object.keys(body);
-      const shipped = keys.length === 1 && (body.name === 'demo' || body.name === 'empty');
-      await control.loadScenario(shipped ? (body.name as 'demo' | 'empty') : (body as Scenario));
+      await control.loadScenario(body as Scenario); // the same rules as in code: { name } alone names a shipped scenario
       return { ok: true, scenario: body.name ?? null };
     },
   },
@@ -93,10 +96,10 @@ export const controlRoutes: readonly ControlRoute[] = [
   {
     method: 'POST',
     path: '/households',
-    summary: 'Create a household {name?, plan?}',
+    summary: 'Create a household {id?, name?, plan?, created_at?}',
     status: 201,
-    body: z.strictObject({ name: z.string().optional(), plan: z.enum(PLANS).optional() }),
-    run: ({ control, body }) => control.createHousehold(body),
+    body: z.strictObject({ id: text, name: text, plan, created_at: createdAt }),
+    run: ({ control, body }) => control.createHousehold({ id: body.id, name: body.name, plan: body.plan, createdAt: body.created_at }),
   },
   {
     method: 'PUT',
@@ -109,38 +112,43 @@ export const controlRoutes: readonly ControlRoute[] = [
   {
     method: 'POST',
     path: '/users',
-    summary: 'Create a user {name?, household_id?, plan?}',
+    summary: 'Create a user {id?, name?, household_id?, created_at?}; without household_id, in a new household on {plan?}',
     status: 201,
-    body: z.strictObject({ name: z.string().optional(), household_id: z.string().optional(), plan: z.enum(PLANS).optional() }),
-    run: ({ control, body }) => control.createUser({ name: body.name, householdId: body.household_id, plan: body.plan }),
+    body: z.strictObject({ id: text, name: text, household_id: text, plan, created_at: createdAt }),
+    run: ({ control, body }) => control.createUser({ id: body.id, name: body.name, householdId: body.household_id, plan: body.plan, createdAt: body.created_at }),
   },
   {
     method: 'POST',
     path: '/users/:id/move',
     summary: 'Move a user {household_id}; null gives a new single-user household on the free plan',
-    body: z.strictObject({ household_id: z.string().nullable() }),
+    body: z.strictObject({ household_id: z.nullable(z.string()) }),
     run: ({ control, params, body }) => control.moveUser(params.id!, body.household_id),
   },
   { method: 'GET', path: '/categories', summary: 'Every category', run: ({ control }) => control.listCategories() },
   {
     method: 'POST',
     path: '/categories',
-    summary: "Create a category {name, type?, user_id?} (a user's own, or a shared default)",
+    summary: "Create a category {id?, name, type?, owner_user_id?}: a user's own, or a shared default without an owner (or null)",
     status: 201,
-    body: z.strictObject({ name: z.string(), type: z.string().optional(), user_id: z.string().optional() }),
-    run: ({ control, body }) => control.createCategory({ name: body.name, type: body.type, userId: body.user_id }),
+    body: z.strictObject({ id: text, name: z.string(), type: text, owner_user_id: z.optional(z.nullable(z.string())), ...oldOwner }).check(notBothOwners),
+    run: ({ control, body }) => control.createCategory({ id: body.id, name: body.name, type: body.type, userId: body.owner_user_id ?? body.user_id ?? null }),
   },
   { method: 'GET', path: '/accounts', summary: 'Every account, vault items included', run: ({ control }) => control.listAccounts() },
   {
     method: 'POST',
     path: '/accounts',
-    summary: 'Create an account for any user {user_id, name, category_id, ...}',
+    summary: 'Create an account for any user {owner_user_id, name, category_id, id?, kind?, institution_name?, visibility?, lifecycle_status?, liquidity_tier?, auto_carry_forward?, created_at?}',
     status: 201,
-    body: z.strictObject({ user_id: z.string(), id: z.string().optional(), kind: z.enum(ACCOUNT_KINDS).optional(), ...accountFields }),
+    body: z
+      .strictObject({ owner_user_id: text, ...oldOwner, id: text, kind: z.optional(z.enum(ACCOUNT_KINDS)), ...accountFields, created_at: createdAt })
+      .check(
+        notBothOwners,
+        z.refine((b) => (b.owner_user_id ?? b.user_id) !== undefined, { message: 'Invalid input: expected string, received undefined', path: ['owner_user_id'] }),
+      ),
     run: ({ control, body: b }) =>
       control.createAccount({
         id: b.id,
-        userId: b.user_id,
+        userId: (b.owner_user_id ?? b.user_id)!,
         name: b.name,
         categoryId: b.category_id,
         institutionName: b.institution_name,
@@ -149,13 +157,14 @@ export const controlRoutes: readonly ControlRoute[] = [
         liquidityTier: b.liquidity_tier,
         autoCarryForward: b.auto_carry_forward,
         kind: b.kind,
+        createdAt: b.created_at,
       }),
   },
   {
     method: 'PATCH',
     path: '/accounts/:id',
     summary: 'Change an account directly (no plan or reach checks)',
-    body: z.strictObject(accountFields).partial(),
+    body: z.partial(z.strictObject(accountFields)),
     run: ({ control, params, body: b }) =>
       control.updateAccount(params.id!, {
         name: b.name,
@@ -177,11 +186,14 @@ export const controlRoutes: readonly ControlRoute[] = [
   {
     method: 'POST',
     path: '/snapshots/seed',
-    summary: 'Write snapshots straight into the store {snapshots: [{account_id, snapshot_date, balance, is_estimated?}]}',
+    summary:
+      'Write snapshots straight into the store {snapshots: [{account_id, snapshot_date, balance, is_estimated?, id?}]}; the fake assigns ids, so an id (as GET /__mock/snapshots lists it) is ignored',
     body: z.strictObject({
-      snapshots: z.array(z.strictObject({ account_id: z.string(), snapshot_date: z.string(), balance: z.number(), is_estimated: z.boolean().optional() })),
+      snapshots: z.array(
+        z.strictObject({ id: text, account_id: z.string(), snapshot_date: z.string(), balance: z.number(), is_estimated: z.optional(z.boolean()) }),
+      ),
     }),
-    run: ({ control, body }) => control.seedSnapshots(body.snapshots),
+    run: ({ control, body }) => control.seedSnapshots(body.snapshots.map(({ id: _id, ...row }: SnapshotSeedRow & { id?: string }) => row)),
   },
   {
     method: 'POST',
@@ -196,7 +208,7 @@ export const controlRoutes: readonly ControlRoute[] = [
     path: '/tokens',
     summary: 'Create a token {user_id, name?, scopes?, expires_at?}; the value is returned only here',
     status: 201,
-    body: z.strictObject({ user_id: z.string(), name: z.string().optional(), scopes: z.array(z.enum(SCOPES)).optional(), expires_at: z.iso.datetime({ offset: true }).nullable().optional() }),
+    body: z.strictObject({ user_id: z.string(), name: text, scopes: z.optional(z.array(z.enum(SCOPES))), expires_at: z.optional(z.nullable(z.iso.datetime({ offset: true }))) }),
     run: ({ control, body }) => control.createToken({ userId: body.user_id, name: body.name, scopes: body.scopes, expiresAt: body.expires_at }),
   },
   { method: 'POST', path: '/tokens/:id/revoke', summary: 'Revoke a token', run: ({ control, params }) => control.revokeToken(params.id!) },
@@ -205,37 +217,44 @@ export const controlRoutes: readonly ControlRoute[] = [
   {
     method: 'POST',
     path: '/webhooks',
-    summary: 'Create a webhook subscription {user_id, url?}',
+    summary: 'Create a webhook subscription {user_id, url?, id?, active?, created_at?}',
     status: 201,
-    body: z.strictObject({ user_id: z.string(), url: z.string().optional() }),
-    run: ({ control, body }) => control.createWebhook({ userId: body.user_id, url: body.url }),
+    body: z.strictObject({ id: text, user_id: z.string(), url: text, active: z.optional(z.boolean()), created_at: createdAt }),
+    run: ({ control, body }) => control.createWebhook({ id: body.id, userId: body.user_id, url: body.url, active: body.active, createdAt: body.created_at }),
   },
   { method: 'POST', path: '/webhooks/:id/deactivate', summary: 'Stop a subscription', run: ({ control, params }) => control.deactivateWebhook(params.id!) },
   { method: 'GET', path: '/events', summary: 'The event journal: events with per-subscription outcomes', run: ({ control }) => control.events.list() },
   { method: 'DELETE', path: '/events', summary: 'Forget the events', run: ({ control }) => (control.events.clear(), { ok: true }) },
-  { method: 'GET', path: '/clock', summary: "The fake's clock", run: ({ control }) => ({ now: control.clock.now().toISOString() }) },
+  { method: 'GET', path: '/clock', summary: "The fake's clock {now, frozen}", run: ({ control }) => clockJson(control) },
   {
     method: 'PUT',
     path: '/clock',
-    summary: 'Set the clock {now}',
-    body: z.strictObject({ now: time }),
-    run: ({ control, body }) => (control.clock.set(body.now), { now: control.clock.now().toISOString() }),
+    summary: 'Set the clock {now?, frozen?}: now alone keeps it frozen or running; frozen alone stops or restarts it where it is',
+    body: z.strictObject({ now: z.optional(time), frozen: z.optional(z.boolean()) }).check(z.refine((b) => b.now !== undefined || b.frozen !== undefined, 'give now, frozen, or both')),
+    run: ({ control, body }) => {
+      const { clock } = control;
+      if (body.now !== undefined) clock.set(body.now, body.frozen === undefined ? {} : { frozen: body.frozen });
+      else if (body.frozen) clock.freeze();
+      else clock.resume();
+      return clockJson(control);
+    },
   },
   {
     method: 'POST',
     path: '/clock/advance',
     summary: 'Move the clock by {ms} and/or {days}',
-    body: z.strictObject({ ms: z.number().optional(), days: z.number().optional() }).refine((b) => b.ms !== undefined || b.days !== undefined, 'give ms or days'),
-    run: ({ control, body }) => (control.clock.advance((body.ms ?? 0) + (body.days ?? 0) * 86_400_000), { now: control.clock.now().toISOString() }),
+    body: z.strictObject({ ms: z.optional(z.number()), days: z.optional(z.number()) }).check(z.refine((b) => b.ms !== undefined || b.days !== undefined, 'give ms or days')),
+    run: ({ control, body }) => (control.clock.advance((body.ms ?? 0) + (body.days ?? 0) * 86_400_000), clockJson(control)),
   },
-  { method: 'GET', path: '/faults', summary: 'The active faults', run: ({ control }) => control.faults.list() },
+  { method: 'GET', path: '/faults', summary: 'The active faults, each in the shape POST /__mock/faults takes', run: ({ control }) => control.faults.list().map(faultToJson) },
   {
     method: 'POST',
     path: '/faults',
-    summary: 'Inject a fault {operation?, times?, rate?, and one of status (+retry_after, body) | latency_ms | network_error | after_apply}',
+    summary:
+      'Inject a fault {operation?, times?, rate?, and one of status (+retry_after, body) | latency_ms | network_error | after_apply}; id? and remaining? put back a listed one; a bad one is refused (400 invalid_fault)',
     status: 201,
-    body: faultSchema,
-    run: ({ control, body }) => ({ id: control.faults.inject({ operation: body.operation, times: body.times, rate: body.rate, kind: faultKind(body) }) }),
+    body: z.record(z.string(), z.unknown()),
+    run: ({ control, body }) => ({ id: control.faults.inject(faultFromJson(body)) }),
   },
   { method: 'DELETE', path: '/faults', summary: 'Clear every fault', run: ({ control }) => (control.faults.clear(), { ok: true }) },
   {
@@ -248,7 +267,12 @@ export const controlRoutes: readonly ControlRoute[] = [
       return { ok: true };
     },
   },
-  { method: 'GET', path: '/journal', summary: 'The requests answered, each refusal with its reason', run: ({ control }) => control.journal.entries() },
+  {
+    method: 'GET',
+    path: '/journal',
+    summary: 'The requests answered, each refusal with its reason (snake_case, as everything under /__mock)',
+    run: ({ control }) => control.journal.entries().map(journalEntryToJson),
+  },
   {
     method: 'GET',
     path: '/explain',
@@ -287,12 +311,12 @@ export async function handleControlRequest(control: LedgerControl, request: Mock
     let body: unknown;
     if (found.route.body) {
       const text = await readBodyText(request.body);
-      const parsed = found.route.body.safeParse(text.trim() === '' ? {} : parseJson(text));
-      if (!parsed.success) {
-        const detail = parsed.error.issues.map((i) => ({ path: ['body', ...i.path].join('.'), message: i.message }));
+      const parsed = z.parseWith(found.route.body, text.trim() === '' ? {} : parseJson(text));
+      if (!parsed.ok) {
+        const detail = parsed.issues.map((i) => ({ path: ['body', ...i.path].join('.'), message: i.message }));
         return json(422, { error: `Invalid body: ${detail.map((d) => `${d.path}: ${d.message}`).join('; ')}`, code: 'validation_failed', detail });
       }
-      body = parsed.data;
+      body = parsed.value;
     }
     const result = await found.route.run({ control, params, query: new URLSearchParams(request.query), body });
     if (found.route.text) return { status: found.route.status ?? 200, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: String(result) };

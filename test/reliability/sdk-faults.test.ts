@@ -4,7 +4,7 @@
 // account, and the fake holds exactly the confirmed accounts plus those applied before their answer was lost.
 import { describe, expect, it } from 'vitest';
 import { bulkUpsertSnapshots, createLedgerClient, isLedgerApiError, isNetworkError, isTimeoutError, type BulkRow, type LedgerClient } from 'personal-ledger-sdk';
-import type { FaultKind, LedgerControl } from 'personal-ledger-sdk/mocks';
+import type { FaultKind, FaultOperation, LedgerControl } from 'personal-ledger-sdk/mocks';
 import { createTestMock } from '../support/test-mock';
 import { scaled, summary } from './support/config';
 
@@ -29,7 +29,7 @@ const KINDS: FaultKind[] = [
 ];
 
 /** Injects the mix for one operation: faults are tried in order, so each rate is its share of what is left. */
-function injectMix(ctl: LedgerControl, operation: string): void {
+function injectMix(ctl: LedgerControl, operation: FaultOperation): void {
   const share = FAULT_RATE / KINDS.length;
   KINDS.forEach((kind, i) => ctl.faults.inject({ operation, rate: share / (1 - share * i), kind }));
 }

@@ -83,6 +83,22 @@ describe('control surface /__mock over HTTP', () => {
     expect((await call('GET', '/__mock/faults')).body).toEqual([]);
   });
 
+  it.each([
+    ['an unknown operation, naming the near miss', { operation: 'listAcounts', status: 500 }, /operation: "listAcounts" is not an operation of openapi\.json \(did you mean listAccounts\?\)/],
+    ['no kind', {}, /\(fault\): give exactly one kind of: status .*; none was given/],
+    ['a status that is not a failure', { status: 204 }, /status: must be a 4xx or 5xx status/],
+    ['a status that is not HTTP', { status: 99 }, /status: must be a 4xx or 5xx status/],
+    ['a negative latency', { latency_ms: -5 }, /latency_ms: must be a number of milliseconds within 0\.\.60000/],
+    ['a rate over 1', { status: 500, rate: 2 }, /rate: must be a number within 0\.\.1/],
+    ['a field spelled as in code', { status: 429, retryAfter: 2 }, /retryAfter: is not a field of a fault/],
+    ['an after_apply spelled as in code', { after_apply: 'networkError' }, /after_apply: must be "network_error" or a status fault/],
+  ])('POST /__mock/faults refuses %s with 400 invalid_fault (the same check as faults.inject), and nothing is injected', async (_name, body, message) => {
+    const res = await call('POST', '/__mock/faults', body);
+    expect([res.status, res.body.code]).toEqual([400, 'invalid_fault']);
+    expect(res.body.error).toMatch(message);
+    expect((await call('GET', '/__mock/faults')).body).toEqual([]);
+  });
+
   it('GET /__mock/state dumps the state with no token values or hashes', async () => {
     await call('POST', '/__mock/tokens', { user_id: DEMO_IDS.users.alex });
     const { status, body } = await call('GET', '/__mock/state');
@@ -124,10 +140,25 @@ describe('control surface /__mock over HTTP', () => {
     expect([refused.status, refused.body.code]).toEqual([402, 'plan_required']);
   });
 
-  it('clock: get, set, advance', async () => {
-    expect((await call('GET', '/__mock/clock')).body).toEqual({ now: '2026-11-01T09:00:00.000Z' });
-    expect((await call('PUT', '/__mock/clock', { now: '2026-12-01T00:00:00Z' })).body).toEqual({ now: '2026-12-01T00:00:00.000Z' });
-    expect((await call('POST', '/__mock/clock/advance', { days: 1, ms: 1000 })).body).toEqual({ now: '2026-12-02T00:00:01.000Z' });
+  it('clock: get, set, advance; frozen says whether it stands still', async () => {
+    expect((await call('GET', '/__mock/clock')).body).toEqual({ now: '2026-11-01T09:00:00.000Z', frozen: true });
+    expect((await call('PUT', '/__mock/clock', { now: '2026-12-01T00:00:00Z' })).body).toEqual({ now: '2026-12-01T00:00:00.000Z', frozen: true });
+    expect((await call('POST', '/__mock/clock/advance', { days: 1, ms: 1000 })).body).toEqual({ now: '2026-12-02T00:00:01.000Z', frozen: true });
+  });
+
+  it('clock: PUT {frozen: false} lets it run on, {frozen: true} stops it, {now, frozen} does both; GET answers what PUT takes', async () => {
+    const running = await call('PUT', '/__mock/clock', { frozen: false });
+    expect(running.body).toMatchObject({ frozen: false });
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    const ran = Date.parse((await call('GET', '/__mock/clock')).body.now) - Date.parse(running.body.now);
+    expect(ran).toBeGreaterThanOrEqual(25);
+    expect((await call('PUT', '/__mock/clock', { now: '2030-01-01T00:00:00Z' })).body.frozen).toBe(false); // now alone keeps the mode
+    expect((await call('PUT', '/__mock/clock', { now: '2030-01-01T00:00:00Z', frozen: true })).body).toEqual({ now: '2030-01-01T00:00:00.000Z', frozen: true });
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    const read = (await call('GET', '/__mock/clock')).body;
+    expect(read).toEqual({ now: '2030-01-01T00:00:00.000Z', frozen: true });
+    expect((await call('PUT', '/__mock/clock', read)).body).toEqual(read);
+    expect((await call('PUT', '/__mock/clock', {})).status).toBe(422);
   });
 
   it('scenario load: a shipped one by name, or a scenario object; reset goes back to the starting one', async () => {
@@ -140,9 +171,23 @@ describe('control surface /__mock over HTTP', () => {
     expect((await call('GET', '/__mock/users')).body).toHaveLength(2);
   });
 
+  it('scenario load: {"name":"dmeo"} is refused (400 unknown_scenario, listing the shipped names) and changes nothing; so is one that cannot load whole', async () => {
+    const refused = await call('POST', '/__mock/scenario', { name: 'dmeo' });
+    expect([refused.status, refused.body.code]).toEqual([400, 'unknown_scenario']);
+    expect(refused.body.error).toMatch(/did you mean demo\?.*demo, empty/);
+    expect((await call('GET', '/api/public/v1/me', undefined, DEMO_TOKENS.alex)).status).toBe(200);
+    const dangling = await call('POST', '/__mock/scenario', { users: [{ id: 'u1', household_id: 'nope' }] });
+    expect([dangling.status, dangling.body.code]).toEqual([400, 'invalid_scenario']);
+    expect((await call('GET', '/api/public/v1/me', undefined, DEMO_TOKENS.alex)).status).toBe(200);
+    expect((await call('GET', '/__mock/users')).body).toHaveLength(2);
+    await call('POST', '/__mock/scenario', { name: 'empty' });
+    expect((await call('POST', '/__mock/scenario', { name: 'demo' })).body).toEqual({ ok: true, scenario: 'demo' });
+    expect((await call('GET', '/__mock/users')).body).toHaveLength(2);
+  });
+
   it('journal and events can be read and cleared', async () => {
     await call('GET', '/api/public/v1/me', undefined, DEMO_TOKENS.alex);
-    expect((await call('GET', '/__mock/journal')).body).toEqual([expect.objectContaining({ operationId: 'getMe', status: 200 })]);
+    expect((await call('GET', '/__mock/journal')).body).toEqual([expect.objectContaining({ operation_id: 'getMe', status: 200, token_id: DEMO_IDS.tokens.alex })]);
     expect((await call('DELETE', '/__mock/journal')).status).toBe(200);
     expect((await call('GET', '/__mock/journal')).body).toEqual([]);
     expect((await call('DELETE', '/__mock/events')).status).toBe(200);
@@ -152,7 +197,7 @@ describe('control surface /__mock over HTTP', () => {
     ['bad JSON', 'POST', '/__mock/tokens', '{ nope', 400, 'invalid_json'],
     ['an unknown key', 'POST', '/__mock/tokens', { user_id: DEMO_IDS.users.alex, scope: [] }, 422, 'validation_failed'],
     ['a missing field', 'POST', '/__mock/webhooks', {}, 422, 'validation_failed'],
-    ['two fault kinds', 'POST', '/__mock/faults', { status: 503, latency_ms: 5 }, 422, 'validation_failed'],
+    ['two fault kinds', 'POST', '/__mock/faults', { status: 503, latency_ms: 5 }, 400, 'invalid_fault'],
     ['a bad plan', 'PUT', `/__mock/households/${DEMO_IDS.household}/plan`, { plan: 'gold' }, 422, 'validation_failed'],
     ['an unknown user', 'POST', '/__mock/tokens', { user_id: 'nobody' }, 404, 'not_found'],
     ['an unknown token', 'POST', '/__mock/tokens/nope/revoke', undefined, 404, 'not_found'],
