@@ -43,6 +43,7 @@ const METHOD = [
   '3 (bench/server-throughput.bench.ts): each server is its own process, autocannon runs in the benchmark process: ledger-mock is the built command, `node dist/bin/ledger-mock.js --port 0 --scenario demo` (what `npx ledger-mock` runs; `npm run bench` builds first), Prism is `prism mock openapi.json -p PORT -h 127.0.0.1` (the prism-cli entry `npx prism` runs, started with node), the ceiling is bench/lib/ceiling-server.ts answering every request with the bytes and content type of ledger-mock’s own GET /me answer, written as ledger-mock writes them (a string body: head and body in one write). 1 s warm-up per target, then the targets take turns, 10 connections each; a run with any error, timeout or non-2xx answer fails the benchmark. POST /snapshots writes one key over and over (all updates).',
   '4 (bench/client-overhead.bench.ts): after 500 warm-up calls each, 10 alternating blocks of 1,000 `ledger.me()`, 1,000 `fetch(new Request(url, { headers })) + response.json()` sending the request the SDK sends (its Authorization and User-Agent headers, read from one SDK request, so the fake does the same work for both), and 1,000 of the same with Authorization only, all through the same injected fetch; the bar is read on the mock.fetch form (the fake answers) against the same request, the pre-built-bytes form shows the SDK’s whole cost.',
   '5 (bench/client-bundle.bench.ts): esbuild `bundle, minify, format esm, platform neutral, target es2022, splitting`, each output file gzipped (level 9) on its own; sizes are exact, so one build. `client.snapshots.bulkUpsert` (and so `bulkUpsertSnapshots`) loads the bulk engine with `import()`, so a bundler that splits code puts it in a chunk of its own: a program that never bulk-upserts never loads it. The engine imports the error classes and helpers it shares with the entry, so the bundler puts those in a chunk both import statically. The entry figure is what `import` loads (the entry chunk and the chunks it imports statically: here the entry chunk and that shared chunk), the lazy figure the chunk(s) loaded on the first bulk upsert, the total both; the one-file figure is the same code with splitting off (the `import()` inlined, as in the CJS build). The bar is read on the whole entry\u2019s entry figure: it is what every program pays at startup, and what a program that never bulk-upserts ever loads.',
+  '6 (bench/fake-bundle.bench.ts): esbuild `bundle, minify, format esm, platform browser` of mocks/index.ts with msw external, gzipped (level 9); the pages are test/browser/page/main-sw.ts (the flow under MSW\u2019s service worker: SDK, fake, msw/browser) and main-fetch.ts (the flow through mock.fetch: SDK and fake), bundled the same way with nothing external.',
 ];
 
 type Row = [benchmark: string, measure: string, figure: string, note: string];
@@ -237,6 +238,32 @@ async function clientBundle(): Promise<void> {
 }
 
 // ---------------------------------------------------------------------------------------------
+// 6. The fake's browser payload, and the pages of the browser suite.
+interface FakeBundle {
+  minified: number;
+  gzipped: number;
+  packages: Array<{ name: string; bytes: number }>;
+  modules: Array<{ file: string; bytes: number }>;
+  pages: Record<'sw' | 'fetch', { minified: number; gzipped: number }>;
+}
+const FAKE_BAR_BYTES = 100 * 1024;
+const FAKE_GOAL_BYTES = 60 * 1024;
+async function fakeBundle(): Promise<void> {
+  noteLoad('fake bundle');
+  process.stderr.write('6. the fake in the browser\n');
+  const size = await child<FakeBundle>('fake-bundle.bench.ts');
+  const b = '6. the fake in a browser bundle (esbuild, minified, ESM, platform browser)';
+  const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+  rows.push([b, 'personal-ledger-sdk/mocks (msw left out): gzipped', kib(size.gzipped), `minified ${kib(size.minified)}; exact (1 build)`]);
+  for (const p of size.packages) rows.push([b, `  of which ${p.name}: minified`, kib(p.bytes), '']);
+  rows.push([b, 'whole page, MSW service worker (SDK + fake + msw/browser): gzipped', kib(size.pages.sw.gzipped), `minified ${kib(size.pages.sw.minified)}; test/browser/page/main-sw.ts`]);
+  rows.push([b, 'whole page, mock.fetch (SDK + fake, no msw): gzipped', kib(size.pages.fetch.gzipped), `minified ${kib(size.pages.fetch.minified)}; test/browser/page/main-fetch.ts`]);
+  notes.push(`Largest modules of the fake's browser bundle (minified bytes): ${size.modules.slice(0, 6).map((m) => `${m.file.replace(/^node_modules\//, '')} ${fmtNumber(m.bytes)}`).join(', ')}.`);
+  bars.push({ bar: `the fake's browser bundle < 100 KiB gzipped (goal 60 KiB)`, measured: kib(size.gzipped), met: size.gzipped < FAKE_BAR_BYTES });
+  bars.push({ bar: `the fake's browser bundle < 60 KiB gzipped (goal)`, measured: kib(size.gzipped), met: size.gzipped < FAKE_GOAL_BYTES });
+}
+
+// ---------------------------------------------------------------------------------------------
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
 const steps: Array<[string, () => Promise<void>]> = [
   ['bulk', bulkSync],
@@ -244,6 +271,7 @@ const steps: Array<[string, () => Promise<void>]> = [
   ['server', serverThroughput],
   ['overhead', clientOverhead],
   ['bundle', clientBundle],
+  ['fake-bundle', fakeBundle],
 ];
 noteLoad('start');
 // Benchmark 3 runs the built `ledger-mock`, as users do: build it from this tree first.
