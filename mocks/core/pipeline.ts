@@ -164,10 +164,23 @@ async function run(
       }
       return operation.run(input);
     });
+    // Committed before anyone hears of it: the answer, and the webhook events, wait until the write is durable.
+    await store.durable();
     if (reply.delivery) await deliverEvent(reply.delivery, context.deliverWebhook);
     return jsonReply(reply.status, reply.body);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    return jsonReply(error.status, error.body(), error.status === 401 ? UNAUTHORIZED_HEADERS : undefined);
+    return refusal(store, error);
   }
+}
+
+/** A refusal's answer, once the changes it may rest on are durable (or, if they cannot be, that failure's). */
+async function refusal(store: LedgerStore, error: ApiError): Promise<MockResponse> {
+  try {
+    await store.durable();
+  } catch (failure) {
+    if (!(failure instanceof ApiError)) throw failure;
+    error = failure; // the state could not be saved (ledger-mock --state): say that instead
+  }
+  return jsonReply(error.status, error.body(), error.status === 401 ? UNAUTHORIZED_HEADERS : undefined);
 }

@@ -15,8 +15,14 @@ export class EntityTable<T extends { id: string }> {
   /** id -> the record as the collection last returned it (never handed out: reads copy it). */
   readonly #byId = new Map<string, T>();
 
-  /** @param schema a Standard Schema (zod) describing one record */
-  constructor(schema: object) {
+  /**
+   * @param schema a Standard Schema (zod) describing one record
+   * @param onChange told of every record inserted or changed, with the record as stored (never mutated later)
+   */
+  constructor(
+    schema: object,
+    private readonly onChange?: (record: T) => void,
+  ) {
     this.collection = new Collection({ schema: schema as never });
   }
 
@@ -48,6 +54,7 @@ export class EntityTable<T extends { id: string }> {
     if (this.#byId.has(record.id)) throw new MockControlError(409, 'duplicate_id', `The id ${record.id} is taken`);
     const created = copy((await this.collection.create(record as never)) as unknown as T);
     this.#byId.set(created.id, created);
+    this.onChange?.(created);
     return copy(created);
   }
 
@@ -61,6 +68,7 @@ export class EntityTable<T extends { id: string }> {
     });
     const record = copy(updated as unknown as T);
     this.#byId.set(record.id, record);
+    this.onChange?.(record);
     return copy(record);
   }
 
