@@ -14,6 +14,8 @@ export const CONTROL_PREFIX = '/__mock';
 
 interface RouteInput {
   control: LedgerControl;
+  /** ledger-mock --state: the file a reset or scenario load rewrites. */
+  stateFile?: string;
   params: Record<string, string>;
   query: URLSearchParams;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -73,17 +75,22 @@ function faultKind(f: z.infer<typeof faultSchema>): FaultKind {
 
 /** Every control route. GET /__mock lists them. */
 export const controlRoutes: readonly ControlRoute[] = [
-  { method: 'POST', path: '/reset', summary: 'Back to the starting scenario, clock, empty journal, no faults', run: async ({ control }) => (await control.reset(), { ok: true }) },
+  {
+    method: 'POST',
+    path: '/reset',
+    summary: 'Back to the starting scenario, clock, empty journal, no faults (and a --state file rewritten to match)',
+    run: async ({ control, stateFile }) => (await control.reset(), { ok: true, ...stateFileReset(stateFile) }),
+  },
   {
     method: 'POST',
     path: '/scenario',
     summary: 'Replace the state: {"name":"demo"|"empty"} or a scenario object',
     body: z.record(z.string(), z.unknown()),
-    run: async ({ control, body }) => {
+    run: async ({ control, body, stateFile }) => {
       const keys = Object.keys(body);
       const shipped = keys.length === 1 && (body.name === 'demo' || body.name === 'empty');
       await control.loadScenario(shipped ? (body.name as 'demo' | 'empty') : (body as Scenario));
-      return { ok: true, scenario: body.name ?? null };
+      return { ok: true, scenario: body.name ?? null, ...stateFileReset(stateFile) };
     },
   },
   { method: 'GET', path: '/state', summary: 'The whole state (no token values or hashes)', run: ({ control }) => control.dump() },
@@ -256,8 +263,18 @@ const compiled = controlRoutes.map((route) => ({
   pattern: new RegExp(`^${CONTROL_PREFIX}${route.path.replace(/:\w+/g, '([^/]+)')}/?$`),
 }));
 
+/** Says in an answer that the state file now holds the new state and nothing before it. */
+function stateFileReset(stateFile: string | undefined): { state_file?: { path: string; reset: true } } {
+  return stateFile === undefined ? {} : { state_file: { path: stateFile, reset: true } };
+}
+
+/** Where a control request is served: `stateFile` when the state is kept in a file (ledger-mock --state). */
+export interface ControlRequestOptions {
+  stateFile?: string | undefined;
+}
+
 /** Answers one request under /__mock. Never throws: refusals are JSON errors with a status. */
-export async function handleControlRequest(control: LedgerControl, request: MockRequest): Promise<MockResponse> {
+export async function handleControlRequest(control: LedgerControl, request: MockRequest, options: ControlRequestOptions = {}): Promise<MockResponse> {
   const path = request.path;
   if (path === CONTROL_PREFIX || path === `${CONTROL_PREFIX}/`) {
     return json(200, { routes: controlRoutes.map(({ method, path, summary }) => ({ method, path: CONTROL_PREFIX + path, summary })) });
@@ -281,7 +298,7 @@ export async function handleControlRequest(control: LedgerControl, request: Mock
       }
       body = parsed.data;
     }
-    const result = await found.route.run({ control, params, query: new URLSearchParams(request.query), body });
+    const result = await found.route.run({ control, params, query: new URLSearchParams(request.query), body, stateFile: options.stateFile });
     return json(found.route.status ?? 200, result);
   } catch (error) {
     if (error instanceof ApiError) return json(error.status, error.body());
