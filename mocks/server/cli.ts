@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { ScenarioName } from '../control/scenario';
 import type { Scenario } from '../control/scenario-types';
-import { isMockControlError } from '../errors';
+import { ApiError, isMockControlError } from '../errors';
 import { banner } from './banner';
 import { controlTokenProblem, isLoopbackAddress } from './control-access';
 import { createLedgerMockServer, LEDGER_MOCK_VERSION, type LedgerMockServer } from './create-ledger-mock-server';
@@ -175,6 +175,7 @@ function startError(option: string, error: unknown): CliError {
       : 'Nothing was changed. Give another --state file, or move this one away to start over.';
     return new CliError(`${error.message}\n${hint}`, 1);
   }
+  if (error instanceof ApiError && error.code === 'state_not_saved') return new CliError(error.message, 1);
   if (error instanceof TypeError && /^createLedgerMockServer: /.test(error.message)) return new CliError(error.message.replace(/^createLedgerMockServer: /, ''), 2);
   if (isMockControlError(error)) return new CliError(`scenario ${option} was refused: ${error.message}`, 1);
   return new CliError(`cannot load scenario ${option}: ${error instanceof Error ? error.message : String(error)}`, 1);

@@ -4,7 +4,7 @@
 // units sealed while a write is running go out together in the next one (group commit: one fsync for many).
 // A reset or scenario load ("cleared"), or a log grown past the image, rewrites the file as a new image:
 // written to FILE.tmp (mode 0600), fsync'd, renamed over FILE, and the directory fsync'd.
-import { closeSync, fstatSync, fsyncSync, ftruncateSync, openSync, readFileSync } from 'node:fs';
+import { accessSync, closeSync, constants, fstatSync, fsyncSync, ftruncateSync, openSync, readFileSync, statSync } from 'node:fs';
 import { close, fchmod, fdatasync, fsync, open, rename, unlink, write } from 'node:fs';
 import { dirname } from 'node:path';
 import { promisify } from 'node:util';
@@ -100,8 +100,9 @@ export class StateFile implements ChangeSink {
     try {
       bytes = readFileSync(path);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return new StateFile(path, options, undefined, undefined);
-      throw new StateFileError(path, undefined, `cannot read it: ${(error as Error).message}`);
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new StateFileError(path, undefined, `cannot read it: ${(error as Error).message}`);
+      checkCreatable(path);
+      return new StateFile(path, options, undefined, undefined);
     }
     if (bytes.length === 0) return new StateFile(path, options, undefined, undefined); // nothing to lose: start from the scenario
     const contents = parseStateFile(path, bytes);
@@ -313,6 +314,17 @@ export class StateFile implements ChangeSink {
     for (const waiter of this.#waiters) waiter.reject(this.#failure);
     this.#waiters = [];
     this.options.onFailure?.(this.#failure);
+  }
+}
+
+/** A new file is written next to where it goes, then renamed: its directory must exist and be writable. */
+function checkCreatable(path: string): void {
+  const directory = dirname(path);
+  try {
+    if (!statSync(directory).isDirectory()) throw new Error(`${directory} is not a directory`);
+    accessSync(directory, constants.W_OK);
+  } catch (error) {
+    throw new StateFileError(path, undefined, `cannot create it: ${(error as Error).message}`);
   }
 }
 

@@ -319,6 +319,32 @@ describe('ledger-mock --state: the data outlives the server', () => {
     expect(last.body).toEqual([{ id: expect.stringMatching(/^snp_/), account_id: 'acc-99', snapshot_date: '2026-09-26', balance: 100 + 999 * 0.25, is_estimated: false }]);
   });
 
+  it('when the file cannot be written any more, nothing more is acknowledged: every answer is 500 state_not_saved', async () => {
+    let broken = false;
+    const failures: Error[] = [];
+    const { call } = await start(newDir().path(), {
+      stateFileOptions: {
+        beforeSync: () => {
+          if (broken) throw new Error('EIO: i/o error, fdatasync');
+        },
+        onFailure: (error) => failures.push(error),
+      },
+    });
+    expect((await call('POST', '/__mock/users', { name: 'Saved' })).status).toBe(201);
+    broken = true;
+    const write = await call('POST', '/api/public/v1/snapshots', { account_id: A.everydayChecking, snapshot_date: '2026-11-02', balance: 1 }, alex);
+    expect([write.status, write.body.code]).toEqual([500, 'state_not_saved']);
+    expect(write.body.error).toMatch(/could not write its state file .* \(EIO: i\/o error, fdatasync\)/);
+    const control = await call('POST', '/__mock/users', { name: 'Not saved' });
+    expect([control.status, control.body.code]).toEqual([500, 'state_not_saved']);
+    expect(failures).toHaveLength(1);
+  });
+
+  it('a new file must be creatable: a missing directory is refused at once', () => {
+    const file = `${newDir().path('missing-directory')}/ledger.state`;
+    expect(() => createLedgerMockServer({ state: file })).toThrow(`state file ${file}: cannot create it`);
+  });
+
   it('state cannot be combined with a fake made elsewhere', async () => {
     const { createLedgerMock } = await import('personal-ledger-sdk/mocks');
     expect(() => createLedgerMockServer({ mock: createLedgerMock(), state: newDir().path() })).toThrow(/cannot be combined with `mock`/);
