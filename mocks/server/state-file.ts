@@ -72,9 +72,10 @@ export class StateFile implements ChangeSink {
   #started: boolean;
   #imageBytes = 0;
   #logBytes = 0;
+  /** The last position of every seed this file has seen; the current seed's is kept up to date. */
+  #positions = new Map<string, number[]>();
+  /** The current seed's position as last written. */
   #random: string | undefined;
-  #syncs = 0;
-  #rewrites = 0;
 
   private constructor(
     readonly path: string,
@@ -125,11 +126,6 @@ export class StateFile implements ChangeSink {
     return this.contents?.torn;
   }
 
-  /** Counts, for tests and the curious: fsyncs done, and images written. */
-  stats(): { syncs: number; rewrites: number; imageBytes: number; logBytes: number } {
-    return { syncs: this.#syncs, rewrites: this.#rewrites, imageBytes: this.#imageBytes, logBytes: this.#logBytes };
-  }
-
   /** Puts the file's contents into an empty store (nothing is recorded while doing so). */
   async restoreInto(store: LedgerStore): Promise<void> {
     const contents = this.contents;
@@ -155,20 +151,18 @@ export class StateFile implements ChangeSink {
       const damaged = at(offset, true);
       for (const change of decodeChanges(changes, damaged)) await guarded(damaged, () => applyChange(store, change));
     }
-    if (contents.random && contents.random.seed === String(store.seed)) store.restoreRandomState(contents.random.state);
-    this.#random = contents.random ? JSON.stringify(contents.random) : undefined;
+    this.#positions = new Map(contents.random);
+    const position = store.seed === undefined ? undefined : contents.random.get(String(store.seed));
+    if (position) {
+      store.restoreRandomState(position);
+      this.#random = JSON.stringify({ seed: String(store.seed), state: position });
+    }
   }
 
   /** Starts keeping `store`'s changes. When the file did not exist, its first image is written with the next unit. */
   attach(store: LedgerStore): void {
     this.#store = store;
     store.attachChangeSink(this);
-  }
-
-  /** Writes an image of the store now (the first one, for a new file). */
-  writeImage(): Promise<void> {
-    this.#queueImage();
-    return this.durable();
   }
 
   record(change: StoreChange): void {
@@ -216,12 +210,13 @@ export class StateFile implements ChangeSink {
     const store = this.#store;
     if (!store) throw new Error('attach a store before writing an image');
     const random = this.#position();
+    if (random) this.#positions.set(random.seed, random.state);
     const chunks = encodeImage(
       {
         entities: ENTITY_TABLES.map((table) => ({ table, records: store[table].all() })),
         rows: store.snapshots.rows(),
         nextSnapshotSeq: store.snapshots.nextSeq,
-        random: random ?? null,
+        random: [...this.#positions].map(([seed, state]) => ({ seed, state })),
       },
       new Date().toISOString(),
     );
@@ -244,6 +239,7 @@ export class StateFile implements ChangeSink {
     const text = position && JSON.stringify(position);
     if (text === this.#random) return undefined;
     this.#random = text;
+    if (position) this.#positions.set(position.seed, position.state);
     return position;
   }
 
@@ -278,7 +274,6 @@ export class StateFile implements ChangeSink {
     await writeAll(fd, chunks);
     await this.options.beforeSync?.();
     await fdatasyncAsync(fd);
-    this.#syncs++;
   }
 
   async #replace(chunks: Buffer[]): Promise<void> {
@@ -294,14 +289,12 @@ export class StateFile implements ChangeSink {
       await fsyncAsync(fd);
       await renameAsync(temp, this.path);
       await syncDirectory(dirname(this.path));
-      this.#syncs += 2;
     } catch (error) {
       await closeAsync(fd).catch(() => undefined);
       throw error;
     }
     const old = this.#fd;
     this.#fd = fd; // the renamed file: appends continue at its end
-    this.#rewrites++;
     if (old !== undefined) await closeAsync(old).catch(() => undefined);
   }
 
@@ -337,6 +330,7 @@ async function writeAll(fd: number, chunks: Buffer[]): Promise<void> {
 }
 
 async function syncDirectory(path: string): Promise<void> {
+  if (process.platform === 'win32') return; // a directory cannot be opened for fsync there; NTFS journals the rename itself
   const fd = await openAsync(path, 'r');
   try {
     await fsyncAsync(fd);

@@ -49,7 +49,8 @@ export type StatePayload =
   | { t: 'header'; format: typeof STATE_FORMAT; version: number; written_at: string }
   | { t: 'entities'; table: EntityTableName; records: Array<Record<string, unknown>> }
   | { t: 'snapshots'; account_id: string; rows: Array<[number, string, number, boolean]> }
-  | { t: 'image_end'; next_snapshot_seq: number; random: RandomPosition | null }
+  /** `random`: the position of every seed the file has been used with (so none of them repeats its ids). */
+  | { t: 'image_end'; next_snapshot_seq: number; random: RandomPosition[] }
   | { t: 'batch'; changes: EncodedChange[]; random?: RandomPosition };
 
 /** Frames one payload: `<length> <crc32> <json>\n`, length and CRC-32 (IEEE) of the JSON's UTF-8 bytes in hex. */
@@ -71,7 +72,7 @@ export interface StoreImage {
   entities: Array<{ table: EntityTableName; records: object[] }>;
   rows: Iterable<SnapshotRowData>;
   nextSnapshotSeq: number;
-  random: RandomPosition | null;
+  random: RandomPosition[];
 }
 
 /** The records of a whole file: header, the image, and its end marker. */
@@ -118,8 +119,8 @@ export interface StateContents {
   entities: Array<{ table: EntityTableName; records: object[]; offset: number }>;
   rows: Array<{ accountId: string; rows: Array<[number, string, number, boolean]>; offset: number }>;
   nextSnapshotSeq: number;
-  /** The last random position written. */
-  random: RandomPosition | null;
+  /** The last random position written for each seed. */
+  random: Map<string, number[]>;
   batches: Array<{ changes: EncodedChange[]; offset: number }>;
   /** The bytes that make up whole records (where the next record goes). */
   validBytes: number;
@@ -133,7 +134,7 @@ export interface StateContents {
  * `torn`. Anything else that is not a whole record in its place throws StateFileError with its offset.
  */
 export function parseStateFile(file: string, bytes: Buffer): StateContents {
-  const contents: StateContents = { entities: [], rows: [], nextSnapshotSeq: 1, random: null, batches: [], validBytes: 0 };
+  const contents: StateContents = { entities: [], rows: [], nextSnapshotSeq: 1, random: new Map(), batches: [], validBytes: 0 };
   let stage: 'header' | 'image' | 'log' = 'header';
   let offset = 0;
   while (offset < bytes.length) {
@@ -164,9 +165,12 @@ export function parseStateFile(file: string, bytes: Buffer): StateContents {
         contents.entities.push({ table: payload.table, records: payload.records, offset });
       } else if (payload.t === 'snapshots' && typeof payload.account_id === 'string' && Array.isArray(payload.rows)) {
         contents.rows.push({ accountId: payload.account_id, rows: payload.rows, offset });
-      } else if (payload.t === 'image_end' && Number.isInteger(payload.next_snapshot_seq)) {
+      } else if (payload.t === 'image_end' && Number.isInteger(payload.next_snapshot_seq) && Array.isArray(payload.random)) {
         contents.nextSnapshotSeq = payload.next_snapshot_seq;
-        contents.random = checkedRandom(payload.random, damaged);
+        for (const position of payload.random) {
+          const { seed, state } = checkedRandom(position, damaged);
+          contents.random.set(seed, state);
+        }
         stage = 'log';
       } else {
         throw damaged(`unexpected record "${String(payload.t)}" in the image`);
@@ -174,7 +178,10 @@ export function parseStateFile(file: string, bytes: Buffer): StateContents {
     } else {
       if (payload.t !== 'batch' || !Array.isArray(payload.changes)) throw damaged(`unexpected record "${String(payload.t)}" after the image`);
       contents.batches.push({ changes: payload.changes, offset });
-      if (payload.random !== undefined) contents.random = checkedRandom(payload.random, damaged);
+      if (payload.random !== undefined) {
+        const { seed, state } = checkedRandom(payload.random, damaged);
+        contents.random.set(seed, state);
+      }
     }
     offset = record.end + 1;
     contents.validBytes = offset;
@@ -199,8 +206,7 @@ function readFrame(bytes: Buffer, offset: number): { start: number; end: number 
   return { start, end };
 }
 
-function checkedRandom(value: unknown, damaged: (reason: string) => Error): RandomPosition | null {
-  if (value === null) return null;
+function checkedRandom(value: unknown, damaged: (reason: string) => Error): RandomPosition {
   const position = value as RandomPosition;
   if (typeof position?.seed !== 'string' || !Array.isArray(position.state) || position.state.length !== 4) throw damaged('a malformed random position');
   return position;

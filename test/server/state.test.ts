@@ -146,6 +146,22 @@ describe('ledger-mock --state: the data outlives the server', () => {
     expect(new Set([...before, ...after]).size).toBe(10);
   });
 
+  it('a restart with another seed, then with the first again, still issues no id twice (each seed goes on from where it stopped)', async () => {
+    const file = newDir().path();
+    const userIds: string[] = [];
+    for (const seed of ['a', 'b', 'a', 'b']) {
+      const server = await start(file, { seed, stateFileOptions: { compactAfterBytes: 1 } });
+      for (const name of [`With seed ${seed}`, 'x'.repeat(20_000)]) {
+        // (the long name outgrows the image: the positions go through a rewrite too)
+        const created = await server.call('POST', '/__mock/users', { name });
+        expect(created.status).toBe(201); // a reissued id would be refused: 409 duplicate_id
+        userIds.push(created.body.id);
+      }
+      await server.stop();
+    }
+    expect(new Set(userIds).size).toBe(8);
+  });
+
   it('a refused write (422, 404) is not acknowledged and writes nothing to the file', async () => {
     const file = newDir().path();
     const { call } = await start(file);
