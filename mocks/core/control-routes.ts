@@ -75,12 +75,7 @@ function faultKind(f: z.infer<typeof faultSchema>): FaultKind {
 
 /** Every control route. GET /__mock lists them. */
 export const controlRoutes: readonly ControlRoute[] = [
-  {
-    method: 'POST',
-    path: '/reset',
-    summary: 'Back to the starting scenario, clock, empty journal, no faults (and a --state file rewritten to match)',
-    run: async ({ control, stateFile }) => (await control.reset(), { ok: true, ...stateFileReset(stateFile) }),
-  },
+  { method: 'POST', path: '/reset', summary: 'Back to the starting scenario, clock, empty journal, no faults', run: async ({ control, stateFile }) => (await control.reset(), { ok: true, ...stateFileReset(stateFile) }) },
   {
     method: 'POST',
     path: '/scenario',
