@@ -3,8 +3,9 @@
 // several runs; every ratio compares figures of the same `npm run bench` (runs of both sides interleaved).
 // Options: --quick (one run each, shorter loads: checks the harness, not the numbers).
 import { execFileSync, spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RESULT_PREFIX } from './lib/child';
 import { pairedRatio, summarize, type Summary } from './lib/stats';
@@ -44,6 +45,7 @@ const METHOD = [
   '4 (bench/client-overhead.bench.ts): after 500 warm-up calls each, 10 alternating blocks of 1,000 `ledger.me()`, 1,000 `fetch(new Request(url, { headers })) + response.json()` sending the request the SDK sends (its Authorization and User-Agent headers, read from one SDK request, so the fake does the same work for both), and 1,000 of the same with Authorization only, all through the same injected fetch; the bar is read on the mock.fetch form (the fake answers) against the same request, the pre-built-bytes form shows the SDK’s whole cost.',
   '5 (bench/client-bundle.bench.ts): esbuild `bundle, minify, format esm, platform neutral, target es2022, splitting`, each output file gzipped (level 9) on its own; sizes are exact, so one build. `client.snapshots.bulkUpsert` (and so `bulkUpsertSnapshots`) loads the bulk engine with `import()`, so a bundler that splits code puts it in a chunk of its own: a program that never bulk-upserts never loads it. The engine imports the error classes and helpers it shares with the entry, so the bundler puts those in a chunk both import statically. The entry figure is what `import` loads (the entry chunk and the chunks it imports statically: here the entry chunk and that shared chunk), the lazy figure the chunk(s) loaded on the first bulk upsert, the total both; the one-file figure is the same code with splitting off (the `import()` inlined, as in the CJS build). The bar is read on the whole entry\u2019s entry figure: it is what every program pays at startup, and what a program that never bulk-upserts ever loads.',
   '6 (bench/fake-bundle.bench.ts): esbuild `bundle, minify, format esm, platform browser` of mocks/index.ts with msw external, gzipped (level 9); the pages are test/browser/page/main-sw.ts (the flow under MSW\u2019s service worker: SDK, fake, msw/browser) and main-fetch.ts (the flow through mock.fetch: SDK and fake), bundled the same way with nothing external.',
+  '7 (bench/state-load.bench.ts): a scenario file with 100 accounts x 1,000 daily snapshots written out one by one (100,000 snapshot objects, about 10 MB of JSON), and the `--state` file that `createLedgerMockServer({ scenario, state })` writes for it (its image: about 3.5 MB), both made once per `npm run bench`. Each start is a fresh process; the two variants alternate. In-process: from nothing to `listen()` resolved with 100,000 snapshots stored, the scenario variant including reading and parsing its file (as `ledger-mock --scenario` does), the state variant reading, checking (CRC-32 per record) and restoring the file. Command: `ledger-mock --port 0 --base-url-print` with `--state` or `--scenario`, run by node from the build (dist/bin/ledger-mock.js), from spawn to its first line (node and tsx start-up included on both sides).',
 ];
 
 type Row = [benchmark: string, measure: string, figure: string, note: string];
@@ -264,6 +266,34 @@ async function fakeBundle(): Promise<void> {
 }
 
 // ---------------------------------------------------------------------------------------------
+// 7. Starting from a --state file of 100,000 snapshots, against loading the same snapshots from a scenario file.
+async function stateLoad(): Promise<void> {
+  noteLoad('state load');
+  process.stderr.write('7. state load: 100,000 snapshots from a --state file against from a scenario file\n');
+  const dir = mkdtempSync(join(tmpdir(), 'ledger-bench-state-'));
+  try {
+    const made = await child<{ scenarioBytes: number; stateBytes: number }>('state-load.bench.ts', ['--prepare', '--dir', dir]);
+    const ms = new Map<string, number[]>(['state', 'scenario', 'cli-state', 'cli-scenario'].map((v) => [v, []]));
+    for (let run = 0; run < RUNS; run++) {
+      for (const variant of ms.keys()) ms.get(variant)!.push((await child<{ ms: number }>('state-load.bench.ts', ['--variant', variant, '--dir', dir])).ms);
+    }
+    const b = '7. start with 100,000 snapshots';
+    const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
+    rows.push([b, 'in-process, from the --state file: ms to listening', fmtSummary(summarize(ms.get('state')!)), `file ${mb(made.stateBytes)}`]);
+    rows.push([b, 'in-process, from the scenario file (in memory only): ms to listening', fmtSummary(summarize(ms.get('scenario')!)), `file ${mb(made.scenarioBytes)}`]);
+    const ratio = pairedRatio(ms.get('state')!, ms.get('scenario')!);
+    rows.push([b, 'in-process: state file / scenario file', ratioText(ratio), 'runs paired in order']);
+    rows.push([b, 'ledger-mock --state: ms to its first line', fmtSummary(summarize(ms.get('cli-state')!)), 'node start-up included']);
+    rows.push([b, 'ledger-mock --scenario: ms to its first line', fmtSummary(summarize(ms.get('cli-scenario')!)), '']);
+    rows.push([b, 'command: --state / --scenario', ratioText(pairedRatio(ms.get('cli-state')!, ms.get('cli-scenario')!)), '']);
+    const state = summarize(ms.get('state')!);
+    bars.push({ bar: 'state load: 100,000 snapshots from a --state file in < 3 s (in-process)', measured: `${(state.median / 1000).toFixed(2)} s`, met: state.median < 3000 });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
 const steps: Array<[string, () => Promise<void>]> = [
   ['bulk', bulkSync],
@@ -272,6 +302,7 @@ const steps: Array<[string, () => Promise<void>]> = [
   ['overhead', clientOverhead],
   ['bundle', clientBundle],
   ['fake-bundle', fakeBundle],
+  ['state', stateLoad],
 ];
 noteLoad('start');
 // Benchmark 3 runs the built `ledger-mock`, as users do: build it from this tree first.

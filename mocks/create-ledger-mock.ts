@@ -71,6 +71,20 @@ export interface LedgerMock {
  * const ledger = createLedgerClient({ baseUrl: mock.baseUrl, token: DEMO_TOKENS.alex, fetch: mock.fetch });
  */
 export function createLedgerMock(options: LedgerMockOptions = {}): LedgerMock {
+  return assembleLedgerMock(options);
+}
+
+/** What a host of the fake may add to createLedgerMock (not part of the package's entries). */
+export interface LedgerMockInternals {
+  /**
+   * Runs instead of loading the starting scenario (`ledger-mock --state` restores its file here); it may call
+   * `loadScenario` to load it after all. `mock.ready` settles with it.
+   */
+  start?(store: LedgerStore, loadScenario: () => Promise<void>): Promise<void>;
+}
+
+/** createLedgerMock with a host's internals. */
+export function assembleLedgerMock(options: LedgerMockOptions, internals: LedgerMockInternals = {}): LedgerMock {
   const baseUrl = (options.baseUrl ?? 'https://ledger.test').replace(/\/+$/, '');
   const scenario = resolveScenario(options.scenario ?? 'empty');
   const now = options.now ?? scenario.now;
@@ -84,9 +98,11 @@ export function createLedgerMock(options: LedgerMockOptions = {}): LedgerMock {
     ...(options.reasonHeader ? { reasonHeader: true } : {}),
     ready: () => ready,
   };
+  const start = internals.start;
   const control = createControl(context, {
     scenario,
     now,
+    ...(start ? { start: (loadScenario: () => Promise<void>) => start(store, loadScenario) } : {}),
     setReady: (next) => {
       ready = next;
       next.catch(() => undefined); // surfaced by whoever awaits it; never an unhandled rejection

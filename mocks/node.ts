@@ -3,6 +3,8 @@ export {
   createLedgerMockServer,
   type LedgerMockServer,
   type LedgerMockServerOptions,
+  type LedgerMockStateFile,
   type RunningLedgerMockServer,
 } from './server/create-ledger-mock-server';
+export { StateFileError } from './server/state-format';
 export { createHttpWebhookDeliverer, type HttpWebhookDelivererOptions } from './server/webhook-delivery';

@@ -1,11 +1,12 @@
 // The node:http adapter: reads IncomingMessage into the core's plain request and writes its answer to the
 // ServerResponse, whole, with its length, in one call. No fetch Request/Response and no msw on the way.
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { BodyCollector } from '../core/body';
 import { CONTROL_PREFIX, handleControlRequest } from '../core/control-routes';
 import type { RequestHandler } from '../core/handle-request';
-import { isNetworkError, jsonReply, type BodyReader, type MockReply, type MockRequest } from '../core/messages';
+import { isNetworkError, jsonReply, type BodyReader, type MockReply, type MockRequest, type MockResponse } from '../core/messages';
 import type { LedgerControl } from '../control/control';
 import { ApiError } from '../errors';
 
@@ -21,18 +22,39 @@ export interface NodeServerOptions {
   port: number;
   host: string;
   bodyIdleTimeoutMs: number;
+  /**
+   * The token /__mock requires, decided from the address actually bound (before any request is read);
+   * `undefined`: open. @default open
+   */
+  controlToken?: (boundAddress: string) => string | undefined;
+  /** A state file, named in the answers of POST /__mock/reset and /__mock/scenario. */
+  stateFile?: string;
 }
 
 export interface RunningNodeServer {
   url: string;
   port: number;
+  /** The token /__mock requires, if any. */
+  controlToken?: string;
   close(): Promise<void>;
+}
+
+/** How the server answers: the options, and the control token's digest once decided. */
+interface Serving extends NodeServerOptions {
+  controlDigest?: Buffer;
 }
 
 /** Listens on host:port and serves the fake until close(). */
 export async function startNodeServer(options: NodeServerOptions): Promise<RunningNodeServer> {
+  const serving: Serving = { ...options };
+  let controlToken: string | undefined;
   const server = createServer((req, res) => {
-    serve(req, res, options).catch(() => res.destroy());
+    serve(req, res, serving).catch(() => res.destroy());
+  });
+  // Decided as the port is bound, before the first request can be read.
+  server.once('listening', () => {
+    controlToken = options.controlToken?.((server.address() as AddressInfo).address);
+    if (controlToken !== undefined) serving.controlDigest = digest(controlToken);
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -47,6 +69,7 @@ export async function startNodeServer(options: NodeServerOptions): Promise<Runni
   return {
     url: `http://${host}:${address.port}`,
     port: address.port,
+    ...(controlToken !== undefined ? { controlToken } : {}),
     close: () =>
       (closing ??= new Promise<void>((resolve) => {
         server.close(() => resolve());
@@ -55,7 +78,7 @@ export async function startNodeServer(options: NodeServerOptions): Promise<Runni
   };
 }
 
-async function serve(req: IncomingMessage, res: ServerResponse, options: NodeServerOptions): Promise<void> {
+async function serve(req: IncomingMessage, res: ServerResponse, options: Serving): Promise<void> {
   const method = req.method ?? 'GET';
   const { path, query } = targetOf(req.url ?? '/');
   const headers = headersOf(req.rawHeaders);
@@ -66,7 +89,12 @@ async function serve(req: IncomingMessage, res: ServerResponse, options: NodeSer
 
   let reply: MockReply;
   try {
-    reply = path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`) ? await handleControlRequest(options.control, request) : await options.handle(request);
+    if (path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`)) {
+      // Checked before the body is read or anything runs: a refusal changes nothing.
+      reply = refuseControl(headers, options.controlDigest) ?? (await handleControlRequest(options.control, request, { stateFile: options.stateFile }));
+    } else {
+      reply = await options.handle(request);
+    }
   } catch (error) {
     reply = jsonReply(500, { error: `Internal error in the mock server: ${error instanceof Error ? error.message : String(error)}`, code: 'internal_error' });
   }
@@ -81,6 +109,35 @@ async function serve(req: IncomingMessage, res: ServerResponse, options: NodeSer
   res.writeHead(reply.status, head);
   // A string body goes out with the head in one write; a Buffer would take a writev of two.
   res.end(method === 'HEAD' ? undefined : reply.body);
+}
+
+const CONTROL_CHALLENGE = { 'www-authenticate': 'Bearer realm="ledger-mock-control"' };
+
+/**
+ * The control token is read from `X-Ledger-Mock-Control: <token>`, else from `Authorization: Bearer <token>` (the
+ * API's tokens are only read under /api/public/v1, so the two never meet). Compared in constant time (digests).
+ */
+function refuseControl(headers: Record<string, string>, expected: Buffer | undefined): MockResponse | undefined {
+  if (expected === undefined) return undefined;
+  const given = headers['x-ledger-mock-control'] ?? /^Bearer +(\S+) *$/i.exec(headers.authorization ?? '')?.[1];
+  if (given === undefined || given === '') {
+    return jsonReply(
+      401,
+      {
+        error: 'The control surface needs the control token that ledger-mock printed at start: send X-Ledger-Mock-Control: <token> or Authorization: Bearer <token>',
+        code: 'control_token_required',
+      },
+      CONTROL_CHALLENGE,
+    );
+  }
+  if (!timingSafeEqual(digest(given), expected)) {
+    return jsonReply(401, { error: 'That is not the control token of this ledger-mock', code: 'invalid_control_token' }, CONTROL_CHALLENGE);
+  }
+  return undefined;
+}
+
+function digest(text: string): Buffer {
+  return createHash('sha256').update(text).digest();
 }
 
 /** Header names in lower case, a repeated header joined with `, ` (as fetch's Headers would). */

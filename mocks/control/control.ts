@@ -165,32 +165,50 @@ function isoOrUndefined(time: string | Date | undefined): string | undefined {
   return date.toISOString();
 }
 
+/** How a fake starts: its scenario and clock, and (for a persisted fake) what replaces the first scenario load. */
+export interface ControlStart {
+  scenario: Scenario;
+  now: string | Date | number | undefined;
+  setReady(ready: Promise<void>): void;
+  /**
+   * Runs instead of loading `scenario` at start (`ledger-mock --state` restores its file here); it may call
+   * `loadScenario` to load it after all. @default loads `scenario`
+   */
+  start?(loadScenario: () => Promise<void>): Promise<void>;
+}
+
 /** Builds the control API over a mock's context and starts loading the initial scenario. */
-export function createControl(
-  context: MockContext,
-  initial: { scenario: Scenario; now: string | Date | number | undefined; setReady(ready: Promise<void>): void },
-): LedgerControl {
+export function createControl(context: MockContext, initial: ControlStart): LedgerControl {
   const { store, journal, faults } = context;
-  // Every state change runs after the scenario load and never interleaves with a request's rules.
+  // Every state change runs after the scenario load and never interleaves with a request's rules; its
+  // result is handed back once the change is durable (at once, unless the store is persisted).
   const act = async <T>(task: () => T | Promise<T>): Promise<T> => {
     await context.ready();
-    return store.exclusive(task);
+    const result = await store.exclusive(task);
+    await store.durable();
+    return result;
   };
   const info = (token: TokenRecord): TokenInfo => {
     const { hash: _hash, ...rest } = token;
     return { ...rest, status: tokenStatus(token, store.clock.now()) };
   };
+  const run = (scenario: Scenario, clockStart: string | Date | number | undefined): Promise<void> =>
+    store
+      .exclusive(async () => {
+        store.clear();
+        if (clockStart !== undefined) store.clock.set(clockStart, { frozen: true }); // a scenario's `now` freezes the clock there
+        await loadScenarioInto(store, scenario);
+      })
+      .then(() => store.durable());
   const load = (scenario: Scenario, clockStart: string | Date | number | undefined): Promise<void> => {
-    const ready = store.exclusive(async () => {
-      store.clear();
-      if (clockStart !== undefined) store.clock.set(clockStart, { frozen: true }); // a scenario's `now` freezes the clock there
-      await loadScenarioInto(store, scenario);
-    });
+    const ready = run(scenario, clockStart);
     initial.setReady(ready);
     return ready;
   };
 
-  void load(initial.scenario, undefined); // the clock already starts where it should
+  // The clock already starts where it should.
+  if (initial.start) initial.setReady(initial.start(() => run(initial.scenario, undefined)));
+  else void load(initial.scenario, undefined);
 
   return {
     createHousehold: (input = {}) => act(() => createHousehold(store, { ...input, createdAt: isoOrUndefined(input.createdAt) })),

@@ -16,6 +16,8 @@ export const CONTROL_PREFIX = '/__mock';
 
 interface RouteInput {
   control: LedgerControl;
+  /** ledger-mock --state: the file a reset or scenario load rewrites. */
+  stateFile?: string;
   params: Record<string, string>;
   query: URLSearchParams;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -80,15 +82,15 @@ function journalEntryToJson(entry: JournalEntry): Record<string, unknown> {
 
 /** Every control route. GET /__mock lists them. */
 export const controlRoutes: readonly ControlRoute[] = [
-  { method: 'POST', path: '/reset', summary: 'Back to the starting scenario, clock, empty journal, no faults', run: async ({ control }) => (await control.reset(), { ok: true }) },
+  { method: 'POST', path: '/reset', summary: 'Back to the starting scenario, clock, empty journal, no faults', run: async ({ control, stateFile }) => (await control.reset(), { ok: true, ...stateFileReset(stateFile) }) },
   {
     method: 'POST',
     path: '/scenario',
     summary: 'Replace the state: {"name":"demo"|"empty"} or a scenario object; an unknown name or a bad scenario is refused (400) and changes nothing',
     body: z.record(z.string(), z.unknown()),
-    run: async ({ control, body }) => {
+    run: async ({ control, body, stateFile }) => {
       await control.loadScenario(body as Scenario); // the same rules as in code: { name } alone names a shipped scenario
-      return { ok: true, scenario: body.name ?? null };
+      return { ok: true, scenario: body.name ?? null, ...stateFileReset(stateFile) };
     },
   },
   { method: 'GET', path: '/state', summary: 'The whole state (no token values or hashes)', run: ({ control }) => control.dump() },
@@ -293,8 +295,18 @@ const compiled = controlRoutes.map((route) => ({
   pattern: new RegExp(`^${CONTROL_PREFIX}${route.path.replace(/:\w+/g, '([^/]+)')}/?$`),
 }));
 
+/** Says in an answer that the state file now holds the new state and nothing before it. */
+function stateFileReset(stateFile: string | undefined): { state_file?: { path: string; reset: true } } {
+  return stateFile === undefined ? {} : { state_file: { path: stateFile, reset: true } };
+}
+
+/** Where a control request is served: `stateFile` when the state is kept in a file (ledger-mock --state). */
+export interface ControlRequestOptions {
+  stateFile?: string | undefined;
+}
+
 /** Answers one request under /__mock. Never throws: refusals are JSON errors with a status. */
-export async function handleControlRequest(control: LedgerControl, request: MockRequest): Promise<MockResponse> {
+export async function handleControlRequest(control: LedgerControl, request: MockRequest, options: ControlRequestOptions = {}): Promise<MockResponse> {
   const path = request.path;
   if (path === CONTROL_PREFIX || path === `${CONTROL_PREFIX}/`) {
     return json(200, { routes: controlRoutes.map(({ method, path, summary }) => ({ method, path: CONTROL_PREFIX + path, summary })) });
@@ -318,7 +330,7 @@ export async function handleControlRequest(control: LedgerControl, request: Mock
       }
       body = parsed.value;
     }
-    const result = await found.route.run({ control, params, query: new URLSearchParams(request.query), body });
+    const result = await found.route.run({ control, params, query: new URLSearchParams(request.query), body, stateFile: options.stateFile });
     if (found.route.text) return { status: found.route.status ?? 200, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: String(result) };
     return json(found.route.status ?? 200, result);
   } catch (error) {

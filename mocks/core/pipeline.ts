@@ -214,16 +214,29 @@ async function run(
         return operation.run(inputFor(store, query, params, body, user && { token, user, reach: reachOf(store, user) }));
       });
     }
+    // Committed before anyone hears of it: the answer, and the webhook events, wait until the write is durable.
+    await store.durable();
     if (reply.delivery) await deliverEvent(reply.delivery, context.deliverWebhook);
     return { response: jsonReply(reply.status, reply.body), ...(reply.reason !== undefined ? { reason: reply.reason } : {}) };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    return {
-      response: jsonReply(error.status, error.body(), error.status === 401 ? UNAUTHORIZED_HEADERS : undefined),
-      reason: error.reason ?? error.message,
-      code: error.code,
-    };
+    return refusal(store, error);
   }
+}
+
+/** A refusal's answer, once the changes it may rest on are durable (or, if they cannot be, that failure's). */
+async function refusal(store: LedgerStore, error: ApiError): Promise<Decided> {
+  try {
+    await store.durable();
+  } catch (failure) {
+    if (!(failure instanceof ApiError)) throw failure;
+    error = failure; // the state could not be saved (ledger-mock --state): say that instead
+  }
+  return {
+    response: jsonReply(error.status, error.body(), error.status === 401 ? UNAUTHORIZED_HEADERS : undefined),
+    reason: error.reason ?? error.message,
+    code: error.code,
+  };
 }
 
 /** Authentication, plan and scope (401, 402, 403): the actor, or `undefined` for an operation without a token. */

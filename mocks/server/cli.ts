@@ -3,9 +3,11 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { ScenarioName } from '../control/scenario';
 import type { Scenario } from '../control/scenario-types';
-import { isMockControlError } from '../errors';
-import { DEMO_IDS, DEMO_TOKENS } from '../scenarios/demo';
-import { createLedgerMockServer, LEDGER_MOCK_VERSION } from './create-ledger-mock-server';
+import { ApiError, isMockControlError } from '../errors';
+import { banner } from './banner';
+import { controlTokenProblem, isLoopbackAddress } from './control-access';
+import { createLedgerMockServer, LEDGER_MOCK_VERSION, type LedgerMockServer } from './create-ledger-mock-server';
+import { StateFileError } from './state-format';
 
 const USAGE = `Usage: ledger-mock [options]
 
@@ -17,13 +19,28 @@ Options:
   --host <address>         Address to bind (default 127.0.0.1)
   --scenario <s>           demo, empty, or the path of a scenario JSON file (default demo)
   --seed <s>               Make generated ids and token values deterministic
+  --state <file>           Keep the state in <file>, so it survives restarts and kills: loaded from it
+                           when it exists (else from --scenario, then written to it); every change is in
+                           the file before its answer is sent. POST /__mock/reset and a scenario load
+                           rewrite the file too. Not kept: the clock, faults, the request journal and
+                           the webhook event journal. A damaged file stops the start (exit 1).
+  --control-token <t>      Require <t> on every /__mock request (X-Ledger-Mock-Control: <t> or
+                           Authorization: Bearer <t>), on any address
+  --open-control           Leave /__mock open on any address (no control token)
   --allow-remote-webhooks  Also deliver webhooks to non-loopback URLs (default: loopback only)
   --reason-header          Send why each refusal was refused in a Ledger-Mock-Reason header
                            (the real service sends no such header; GET /__mock/explain shows the same)
   --base-url-print         Print only the base URL on one line, nothing else
   -h, --help               Show this help
 
-Exit codes: 0 stopped by SIGINT/SIGTERM, 1 startup failed (bad scenario, port in use), 2 bad usage.
+The control surface /__mock can reset, rewrite and read everything. On a loopback address (127.0.0.1,
+::1) it is open. On any other address (--host 0.0.0.0 in a container or on a shared machine) it
+requires a control token: generated and printed at start, or given with --control-token; refused
+requests get 401 (code control_token_required or invalid_control_token). The API's own tokens are
+not affected.
+
+Exit codes: 0 stopped by SIGINT/SIGTERM, 1 startup failed (bad scenario, damaged state file, port in
+use), 2 bad usage.
 `;
 
 const OPTIONS = {
@@ -31,6 +48,9 @@ const OPTIONS = {
   host: { type: 'string', default: '127.0.0.1' },
   scenario: { type: 'string', default: 'demo' },
   seed: { type: 'string' },
+  state: { type: 'string' },
+  'control-token': { type: 'string' },
+  'open-control': { type: 'boolean', default: false },
   'allow-remote-webhooks': { type: 'boolean', default: false },
   'reason-header': { type: 'boolean', default: false },
   'base-url-print': { type: 'boolean', default: false },
@@ -59,6 +79,11 @@ async function main(): Promise<void> {
   }
   const port = Number(values.port);
   if (!/^\d+$/.test(values.port) || port > 65535) throw new CliError(`--port must be a number from 0 to 65535, not "${values.port}"`, 2);
+  const controlToken = values['control-token'];
+  if (controlToken !== undefined && values['open-control']) throw new CliError('give --control-token or --open-control, not both', 2);
+  const tokenProblem = controlToken === undefined ? undefined : controlTokenProblem(controlToken);
+  if (tokenProblem) throw new CliError(`--control-token ${tokenProblem}`, 2);
+  if (values.state === '') throw new CliError('--state needs a file name', 2);
   const scenario = readScenario(values.scenario);
 
   const version = LEDGER_MOCK_VERSION === 'dev' ? packageVersion() : LEDGER_MOCK_VERSION;
@@ -73,14 +98,22 @@ async function main(): Promise<void> {
         reasonHeader: values['reason-header'],
         version,
         ...(values.seed !== undefined ? { seed: values.seed } : {}),
+        ...(values.state !== undefined
+          ? { state: values.state, stateFileOptions: { onFailure: (error: Error) => process.stderr.write(`ledger-mock: ${error.message}\n`) } }
+          : {}),
+        ...(controlToken !== undefined ? { controlToken } : {}),
+        openControl: values['open-control'],
+        // For tests only: treat the loopback address bound as if it were not (never documented).
+        assumeNonLoopback: process.env.LEDGER_MOCK_ASSUME_NON_LOOPBACK === '1',
       });
     } catch (error) {
-      throw scenarioError(values.scenario, error);
+      throw startError(values.scenario, error);
     }
   })();
   await server.mock.ready.catch((error: unknown) => {
-    throw scenarioError(values.scenario, error);
+    throw startError(values.scenario, error);
   });
+  reportDropped(server);
   const running = await server.listen().catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'EADDRINUSE') throw new CliError(`port ${port} on ${values.host} is in use: pick another with --port, or --port 0 for a free one`, 1);
     throw new CliError(`cannot listen on ${values.host}:${port}: ${error.message}`, 1);
@@ -96,10 +129,31 @@ async function main(): Promise<void> {
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 
-  const text = values['base-url-print'] ? `${running.url}\n` : await banner(running.url, values.scenario, scenario, server.mock.control);
+  const control = { ...(running.controlToken !== undefined ? { token: running.controlToken } : {}), generated: running.controlToken !== undefined && controlToken === undefined };
+  const text = values['base-url-print']
+    ? `${running.url}\n`
+    : await banner({
+        url: running.url,
+        scenarioOption: values.scenario,
+        scenario,
+        store: server.mock.store,
+        control,
+        ...(server.stateFile ? { stateFile: server.stateFile } : {}),
+      });
   process.stdout.write(text);
-  if (!isLoopbackBind(values.host)) {
-    process.stderr.write(`ledger-mock: warning: bound to ${values.host}; anyone who can reach it can use the control surface\n`);
+  const bound = new URL(running.url).hostname.replace(/^\[|\]$/g, '');
+  if (running.controlToken === undefined && !isLoopbackAddress(bound)) {
+    process.stderr.write(`ledger-mock: warning: bound to ${values.host} with --open-control; anyone who can reach it can use the control surface\n`);
+  }
+}
+
+function reportDropped(server: LedgerMockServer): void {
+  const dropped = server.stateFile?.dropped;
+  if (dropped) {
+    process.stderr.write(
+      `ledger-mock: state file ${server.stateFile!.path}: dropped an unfinished last record at byte ${dropped.offset} (${dropped.bytes} bytes, ` +
+        'a write cut short by a kill or crash, never acknowledged); everything before it was loaded\n',
+    );
   }
 }
 
@@ -118,45 +172,17 @@ function readScenario(option: string): ScenarioName | Scenario {
   }
 }
 
-function scenarioError(option: string, error: unknown): CliError {
+function startError(option: string, error: unknown): CliError {
+  if (error instanceof StateFileError) {
+    const hint = error.inLog
+      ? `Nothing was changed. To keep the state as it was before that record, cut the file there (truncate -s ${error.offset} ${error.file}); or move it away to start over.`
+      : 'Nothing was changed. Give another --state file, or move this one away to start over.';
+    return new CliError(`${error.message}\n${hint}`, 1);
+  }
+  if (error instanceof ApiError && error.code === 'state_not_saved') return new CliError(error.message, 1);
+  if (error instanceof TypeError && /^createLedgerMockServer: /.test(error.message)) return new CliError(error.message.replace(/^createLedgerMockServer: /, ''), 2);
   if (isMockControlError(error)) return new CliError(`scenario ${option} was refused: ${error.message}`, 1);
   return new CliError(`cannot load scenario ${option}: ${error instanceof Error ? error.message : String(error)}`, 1);
-}
-
-async function banner(url: string, option: string, scenario: ScenarioName | Scenario, control: { listUsers(): Promise<Array<{ id: string; name: string }>> }): Promise<string> {
-  const users = new Map((await control.listUsers()).map((u) => [u.id, u.name]));
-  const tokens =
-    scenario === 'demo'
-      ? [
-          { user: DEMO_IDS.users.alex, value: DEMO_TOKENS.alex },
-          { user: DEMO_IDS.users.sam, value: DEMO_TOKENS.sam },
-        ]
-      : scenario === 'empty'
-        ? []
-        : (scenario.tokens ?? []).filter((t) => !t.revoked_at).map((t) => ({ user: t.user_id, value: t.value }));
-  const lines = [
-    `ledger-mock listening on ${url}`,
-    `  API:      ${url}/api/public/v1`,
-    `  Control:  ${url}/__mock   (GET it for the list of routes)`,
-    `  Scenario: ${option}`,
-  ];
-  if (tokens.length > 0) {
-    lines.push('  Tokens:');
-    for (const t of tokens) lines.push(`    ${(users.get(t.user) ?? t.user).padEnd(8)} ${t.value}`);
-    lines.push('  Try:', `    curl -H "Authorization: Bearer ${tokens[0]!.value}" ${url}/api/public/v1/me`);
-  } else {
-    lines.push(
-      '  No tokens yet. Create a user and a token:',
-      `    curl -X POST ${url}/__mock/users -H 'content-type: application/json' -d '{"name":"Me"}'`,
-      `    curl -X POST ${url}/__mock/tokens -H 'content-type: application/json' -d '{"user_id":"<id from above>"}'`,
-    );
-  }
-  lines.push('  Webhooks are delivered to loopback URLs only (--allow-remote-webhooks to lift). Ctrl-C stops.', '');
-  return lines.join('\n');
-}
-
-function isLoopbackBind(host: string): boolean {
-  return host === 'localhost' || host === '::1' || /^127\./.test(host);
 }
 
 function packageVersion(): string {

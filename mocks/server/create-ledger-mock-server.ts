@@ -1,7 +1,9 @@
 import { startNodeServer } from '../adapters/node-http';
-import { createLedgerMock, type LedgerMock } from '../create-ledger-mock';
+import { assembleLedgerMock, type LedgerMock, type LedgerMockOptions } from '../create-ledger-mock';
 import type { ScenarioName } from '../control/scenario';
 import type { Scenario } from '../control/scenario-types';
+import { controlTokenProblem, decideControlAccess } from './control-access';
+import { StateFile, type StateFileOptions } from './state-file';
 import { createHttpWebhookDeliverer } from './webhook-delivery';
 
 /** The package version (set at build time; `dev` when run from source). */
@@ -35,12 +37,48 @@ export interface LedgerMockServerOptions {
   version?: string;
   /** Send each refusal's reason in a `Ledger-Mock-Reason` header (see LedgerMockOptions). @default false */
   reasonHeader?: boolean;
+  /**
+   * Keeps the state in this file, so it outlives the process (and a kill): loaded at start when the file exists
+   * (else `scenario` is loaded and written to it), and every change written to it before its answer is sent. A
+   * reset or scenario load rewrites it. The clock, faults, the request journal and the webhook event journal
+   * are not kept. A damaged file makes `listen()` (and `mock.ready`) reject with a StateFileError naming the
+   * byte offset; it is never silently replaced. Not with `mock`.
+   * @default none: the state lives in memory only
+   */
+  state?: string;
+  /**
+   * Requires this token on every `/__mock` request (`X-Ledger-Mock-Control: <token>` or
+   * `Authorization: Bearer <token>`), on any address. At least 16 printable characters.
+   * @default none on a loopback address; a generated one on any other (see `RunningLedgerMockServer.controlToken`)
+   */
+  controlToken?: string;
+  /** Leaves `/__mock` open to anyone who can reach the port, on any address. @default false */
+  openControl?: boolean;
+  /** @internal Options of the state file (compaction threshold, a hook before each fsync). */
+  stateFileOptions?: StateFileOptions;
+  /** @internal Applies the control policy of a non-loopback address although the bound one is loopback (tests). */
+  assumeNonLoopback?: boolean;
+}
+
+/** A `state` file as found at start. */
+export interface LedgerMockStateFile {
+  /** The file's path, as given. */
+  readonly path: string;
+  /** `true` when the state was loaded from the file; `false` when the file was new and the scenario was loaded. */
+  readonly restored: boolean;
+  /**
+   * An unterminated last record (a write cut short by a kill or a crash, never acknowledged) that was dropped
+   * at start: where it began and how many bytes it had.
+   */
+  readonly dropped?: { offset: number; bytes: number };
 }
 
 /** A standalone server for the fake: the same core, store and rules over real HTTP. */
 export interface LedgerMockServer {
   /** The fake behind the server (control API, store); shared with in-process use if you passed one. */
   readonly mock: LedgerMock;
+  /** The state file, with `state`. */
+  readonly stateFile?: LedgerMockStateFile;
   /** Starts listening; resolves once the port is bound. */
   listen(): Promise<RunningLedgerMockServer>;
 }
@@ -51,7 +89,9 @@ export interface RunningLedgerMockServer {
   readonly url: string;
   /** The port bound (useful with `port: 0`). */
   readonly port: number;
-  /** Stops listening and drops open connections. */
+  /** The token `/__mock` requires (given, or generated because the address is not loopback); none: open. */
+  readonly controlToken?: string;
+  /** Stops listening, drops open connections, and closes the state file. */
   close(): Promise<void>;
 }
 
@@ -65,29 +105,67 @@ export interface RunningLedgerMockServer {
  */
 export function createLedgerMockServer(options: LedgerMockServerOptions = {}): LedgerMockServer {
   const version = options.version ?? LEDGER_MOCK_VERSION;
+  if (options.mock && options.state !== undefined) throw new TypeError('createLedgerMockServer: `state` keeps a fake the server creates itself; it cannot be combined with `mock`');
+  const tokenProblem = options.controlToken === undefined ? undefined : controlTokenProblem(options.controlToken);
+  if (tokenProblem) throw new TypeError(`createLedgerMockServer: controlToken ${tokenProblem}`);
+  const mockOptions: LedgerMockOptions = {
+    scenario: options.scenario ?? 'empty',
+    ...(options.seed !== undefined ? { seed: options.seed } : {}),
+    ...(options.now !== undefined ? { now: options.now } : {}),
+    ...(options.reasonHeader ? { reasonHeader: true } : {}),
+    deliverWebhook: createHttpWebhookDeliverer({
+      allowRemote: options.allowRemoteWebhooks ?? false,
+      timeoutMs: options.webhookTimeoutMs ?? 5000,
+      userAgent: `ledger-mock/${version}`,
+    }),
+  };
+  // Opened (read and checked) at once, so a damaged file is refused before anything else happens.
+  const file = options.state === undefined ? undefined : StateFile.open(options.state, options.stateFileOptions);
   const mock =
     options.mock ??
-    createLedgerMock({
-      scenario: options.scenario ?? 'empty',
-      ...(options.seed !== undefined ? { seed: options.seed } : {}),
-      ...(options.now !== undefined ? { now: options.now } : {}),
-      ...(options.reasonHeader ? { reasonHeader: true } : {}),
-      deliverWebhook: createHttpWebhookDeliverer({
-        allowRemote: options.allowRemoteWebhooks ?? false,
-        timeoutMs: options.webhookTimeoutMs ?? 5000,
-        userAgent: `ledger-mock/${version}`,
-      }),
+    assembleLedgerMock(mockOptions, {
+      ...(file
+        ? {
+            start: async (store, loadScenario) => {
+              if (file.contents) {
+                await store.exclusive(() => file.restoreInto(store));
+                file.attach(store);
+              } else {
+                file.attach(store); // the scenario load is then written as the file's first image
+                await loadScenario();
+              }
+            },
+          }
+        : {}),
     });
+  const stateFile: LedgerMockStateFile | undefined = file && {
+    path: file.path,
+    restored: file.contents !== undefined,
+    ...(file.dropped ? { dropped: file.dropped } : {}),
+  };
   return {
     mock,
-    listen() {
-      return startNodeServer({
+    ...(stateFile ? { stateFile } : {}),
+    async listen() {
+      if (file) await mock.ready; // a file that cannot be applied is refused here, not on the first request
+      const running = await startNodeServer({
         handle: mock.handle,
         control: mock.control,
         port: options.port ?? 0,
         host: options.host ?? '127.0.0.1',
         bodyIdleTimeoutMs: options.bodyIdleTimeoutMs ?? 30_000,
+        controlToken: (bound) => decideControlAccess(options, bound).token,
+        ...(file ? { stateFile: file.path } : {}),
       });
+      return {
+        url: running.url,
+        port: running.port,
+        ...(running.controlToken !== undefined ? { controlToken: running.controlToken } : {}),
+        close: async () => {
+          await running.close();
+          await file?.close();
+        },
+      };
     },
   };
 }

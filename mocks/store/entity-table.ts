@@ -20,8 +20,14 @@ export class EntityTable<T extends { id: string }> {
   readonly #byId = new Map<string, T>();
   readonly #schema: RecordSchema;
 
-  /** @param schema a Standard Schema (zod) describing one record */
-  constructor(schema: RecordSchema) {
+  /**
+   * @param schema a Standard Schema (zod) describing one record
+   * @param onChange told of every record inserted or changed, with the record as stored (frozen, never mutated later)
+   */
+  constructor(
+    schema: RecordSchema,
+    private readonly onChange?: (record: T) => void,
+  ) {
     this.#schema = schema;
   }
 
@@ -68,6 +74,7 @@ export class EntityTable<T extends { id: string }> {
     if (this.#byId.has(record.id)) throw new MockControlError(409, 'duplicate_id', `The id ${record.id} is taken`);
     const created = await this.#checked(record);
     this.#byId.set(created.id, created);
+    this.onChange?.(created);
     return copy(created);
   }
 
@@ -79,6 +86,7 @@ export class EntityTable<T extends { id: string }> {
     for (const [key, value] of Object.entries(change)) if (value !== undefined) next[key] = value;
     const updated = await this.#checked(next as T);
     this.#byId.set(id, updated);
+    this.onChange?.(updated);
     return copy(updated);
   }
 

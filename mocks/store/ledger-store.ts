@@ -19,6 +19,7 @@ import {
   webhookSchema,
 } from './schemas';
 import { SnapshotStore } from './snapshot-store';
+import type { ChangeSink, EntityRecords, EntityTableName, StoreChange } from './store-changes';
 
 /** The snapshot.upserted event as delivered (spec-gaps 25). */
 export type SnapshotUpsertedEvent = components['schemas']['SnapshotUpsertedEvent'];
@@ -39,18 +40,24 @@ export interface EventLogEntry {
   deliveries: DeliveryOutcome[];
 }
 
+const RESOLVED: Promise<void> = Promise.resolve();
+
 /**
  * All state of one fake: entities in tables checked by their schemas, snapshots in an indexed store, the
  * events emitted, the clock and the source of ids. Rules are plain functions over this object;
  * nothing here knows about HTTP or MSW.
+ *
+ * Every mutation of the tables and snapshots is also handed to the change sink, when one is attached
+ * (`ledger-mock --state`): this is the one place changes are captured.
  */
 export class LedgerStore {
-  readonly households = new EntityTable<HouseholdRecord>(householdSchema);
-  readonly users = new EntityTable<UserRecord>(userSchema);
-  readonly categories = new EntityTable<CategoryRecord>(categorySchema);
-  readonly accounts = new EntityTable<AccountRecord>(accountSchema);
-  readonly tokens = new EntityTable<TokenRecord>(tokenSchema);
-  readonly webhooks = new EntityTable<WebhookRecord>(webhookSchema);
+  #sink: ChangeSink | undefined;
+  readonly households = new EntityTable<HouseholdRecord>(householdSchema, this.#recorder('households'));
+  readonly users = new EntityTable<UserRecord>(userSchema, this.#recorder('users'));
+  readonly categories = new EntityTable<CategoryRecord>(categorySchema, this.#recorder('categories'));
+  readonly accounts = new EntityTable<AccountRecord>(accountSchema, this.#recorder('accounts'));
+  readonly tokens = new EntityTable<TokenRecord>(tokenSchema, this.#recorder('tokens'));
+  readonly webhooks = new EntityTable<WebhookRecord>(webhookSchema, this.#recorder('webhooks'));
   readonly snapshots = new SnapshotStore();
   /** Every snapshot.upserted event emitted, oldest first. */
   readonly events: EventLogEntry[] = [];
@@ -58,6 +65,7 @@ export class LedgerStore {
   #random: RandomSource;
   #seed: string | number | undefined;
   #tail: Promise<unknown> = Promise.resolve();
+  #running = 0;
   #lastIso = { ms: Number.NaN, text: '' };
 
   constructor(options: { seed?: string | number; now?: string | Date | number } = {}) {
@@ -94,11 +102,43 @@ export class LedgerStore {
   /**
    * Runs `task` after every task queued before it has finished. Each request's rules run inside
    * one task, so checks and the writes they guard are never interleaved with another request.
+   * With a change sink, the changes of one task are sealed as one unit when it ends.
    */
   exclusive<T>(task: () => T | Promise<T>): Promise<T> {
-    const run = this.#tail.then(task);
+    const run = this.#tail.then(this.#sink ? () => this.#sealed(task) : task);
     this.#tail = run.catch(() => undefined);
     return run;
+  }
+
+  /**
+   * Settles once every change made so far is durable: at once without a change sink. Answers wait for it,
+   * so nothing is acknowledged that a crash could lose.
+   */
+  durable(): Promise<void> {
+    if (!this.#sink) return RESOLVED;
+    if (this.#running === 0) this.#sink.seal(); // changes made outside any task (direct store use)
+    return this.#sink.durable();
+  }
+
+  /** Sends every later change to `sink` (one at a time: a new sink replaces the old). */
+  attachChangeSink(sink: ChangeSink | undefined): void {
+    this.#sink = sink;
+    this.snapshots.onChange = sink ? (change) => sink.record(change) : undefined;
+  }
+
+  /** The seeded random source's position (persisted, so a restart does not issue the same ids again). */
+  randomState(): number[] | undefined {
+    return this.#random.state();
+  }
+
+  /** Continues the seeded random source from a persisted position (no effect without a seed). */
+  restoreRandomState(state: readonly number[]): void {
+    if (this.#seed !== undefined) this.#random = createRandomSource(this.#seed, state);
+  }
+
+  /** The seed of the random source, if any. */
+  get seed(): string | number | undefined {
+    return this.#seed;
   }
 
   /** Empties every table and the event log, and restarts ids from the seed. */
@@ -109,5 +149,20 @@ export class LedgerStore {
     this.snapshots.clear();
     this.events.length = 0;
     this.#random = createRandomSource(this.#seed);
+    this.#sink?.record({ kind: 'cleared' });
+  }
+
+  async #sealed<T>(task: () => T | Promise<T>): Promise<T> {
+    this.#running++;
+    try {
+      return await task();
+    } finally {
+      this.#running--;
+      this.#sink?.seal();
+    }
+  }
+
+  #recorder<K extends EntityTableName>(table: K): (record: EntityRecords[K]) => void {
+    return (record) => this.#sink?.record({ kind: 'put', table, record } as StoreChange);
   }
 }

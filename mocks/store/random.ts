@@ -15,11 +15,20 @@ export interface RandomSource {
   uuid(): string;
   /** `length` characters of base62. */
   base62(length: number): string;
+  /**
+   * Where a seeded source is in its sequence (four 32-bit words), so a restarted fake can continue it
+   * (`createRandomSource(seed, state)`) instead of issuing the same ids again; `undefined` for WebCrypto.
+   */
+  state(): number[] | undefined;
 }
 
-/** A seeded source (sfc32 over a string or number seed), or WebCrypto when `seed` is undefined. */
-export function createRandomSource(seed?: string | number): RandomSource {
-  const fill = seed === undefined ? cryptoFill : seededFill(seed);
+/**
+ * A seeded source (sfc32 over a string or number seed), or WebCrypto when `seed` is undefined.
+ * @param state a seeded source's `state()`, to continue its sequence from there
+ */
+export function createRandomSource(seed?: string | number, state?: readonly number[]): RandomSource {
+  const seeded = seed === undefined ? undefined : seededGenerator(seed, state);
+  const fill = seeded ? seeded.fill : cryptoFill;
   const next = () => {
     const bytes = fill(new Uint8Array(4));
     return (((bytes[0]! << 24) | (bytes[1]! << 16) | (bytes[2]! << 8) | bytes[3]!) >>> 0) / 2 ** 32;
@@ -47,6 +56,7 @@ export function createRandomSource(seed?: string | number): RandomSource {
       }
       return chars.join('');
     },
+    state: () => seeded?.state(),
   };
 }
 
@@ -54,7 +64,7 @@ function cryptoFill(bytes: Uint8Array): Uint8Array {
   return globalThis.crypto.getRandomValues(bytes);
 }
 
-function seededFill(seed: string | number): (bytes: Uint8Array) => Uint8Array {
+function seededGenerator(seed: string | number, state?: readonly number[]): { fill(bytes: Uint8Array): Uint8Array; state(): number[] } {
   // Hash the seed into four 32-bit words (FNV-1a variants), then run sfc32.
   const text = String(seed);
   const words = [0x811c9dc5, 0x01000193, 0x9e3779b9, 0x85ebca6b].map((basis) => {
@@ -73,12 +83,22 @@ function seededFill(seed: string | number): (bytes: Uint8Array) => Uint8Array {
     c = (c + t) >>> 0;
     return t;
   };
-  for (let i = 0; i < 12; i++) next32();
-  return (bytes) => {
-    for (let i = 0; i < bytes.length; i += 4) {
-      const value = next32();
-      for (let k = 0; k < 4 && i + k < bytes.length; k++) bytes[i + k] = (value >>> (8 * k)) & 0xff;
+  if (state) {
+    if (state.length !== 4 || !state.every((word) => Number.isInteger(word) && word >= 0 && word < 2 ** 32)) {
+      throw new RangeError('a random state is four 32-bit unsigned integers');
     }
-    return bytes;
+    [a, b, c, d] = state as [number, number, number, number];
+  } else {
+    for (let i = 0; i < 12; i++) next32();
+  }
+  return {
+    fill(bytes) {
+      for (let i = 0; i < bytes.length; i += 4) {
+        const value = next32();
+        for (let k = 0; k < 4 && i + k < bytes.length; k++) bytes[i + k] = (value >>> (8 * k)) & 0xff;
+      }
+      return bytes;
+    },
+    state: () => [a >>> 0, b >>> 0, c >>> 0, d >>> 0],
   };
 }

@@ -1,4 +1,5 @@
 import { formatDay } from './dates';
+import type { SnapshotRowData, StoreChange } from './store-changes';
 
 /** One snapshot as the API shows it. */
 export interface SnapshotView {
@@ -41,6 +42,8 @@ export class SnapshotStore {
   // Map of a million entries cost about three times as much to fill.
   #bySeq: Array<Row | undefined> = [undefined];
   #count = 0;
+  /** Told of every insert, change and delete (LedgerStore passes them to its ChangeSink). */
+  onChange: ((change: StoreChange) => void) | undefined;
 
   /** How many snapshots are stored. */
   get size(): number {
@@ -78,12 +81,14 @@ export class SnapshotStore {
     if (existing) {
       existing.balance = balance;
       existing.estimated = estimated;
+      this.#changed(existing);
       return { snapshot: view(existing), action: 'updated' };
     }
     const row: Row = { seq: this.#bySeq.length, accountId, day, balance, estimated };
     insertSorted(series, row);
     this.#bySeq.push(row);
     this.#count++;
+    this.#changed(row);
     return { snapshot: view(row), action: 'inserted' };
   }
 
@@ -100,6 +105,7 @@ export class SnapshotStore {
     }
     if (change.balance !== undefined) row.balance = change.balance;
     row.estimated = change.estimated;
+    this.#changed(row);
     return view(row);
   }
 
@@ -112,6 +118,7 @@ export class SnapshotStore {
     if (series.days.length === 0) this.#series.delete(row.accountId);
     this.#bySeq[row.seq] = undefined;
     this.#count--;
+    this.onChange?.({ kind: 'snapshot_deleted', seq: row.seq });
     return true;
   }
 
@@ -143,6 +150,69 @@ export class SnapshotStore {
     this.#series.clear();
     this.#bySeq = [undefined];
     this.#count = 0;
+  }
+
+  /** The sequence number the next new snapshot gets (ids of deleted snapshots are never reissued). */
+  get nextSeq(): number {
+    return this.#bySeq.length;
+  }
+
+  /** The id of the snapshot with this sequence number. */
+  idOf(seq: number): string {
+    return ID_PREFIX + seq.toString(36);
+  }
+
+  /**
+   * Puts a row back at its sequence number (restoring a persisted store), replacing the row with that
+   * seq if there is one. Tells no one. Throws when another row already holds (account, day).
+   */
+  restore(data: SnapshotRowData): void {
+    const { seq, accountId, day, balance, estimated } = data;
+    if (!Number.isInteger(seq) || seq < 1 || seq > 2 ** 31) throw new RangeError(`not a snapshot sequence number: ${seq}`);
+    const taken = this.#rowOn(accountId, day);
+    const current = this.#bySeq[seq];
+    if (taken && taken !== current) throw new RangeError(`snapshot ${this.idOf(seq)}: ${formatDay(day)} is already held by ${this.idOf(taken.seq)}`);
+    if (current) {
+      if (current.accountId !== accountId) throw new RangeError(`snapshot ${this.idOf(seq)} cannot move to another account`);
+      if (current.day !== day) {
+        removeSorted(this.#series.get(accountId)!, current.day);
+        current.day = day;
+        insertSorted(this.#series.get(accountId)!, current);
+      }
+      current.balance = balance;
+      current.estimated = estimated;
+      return;
+    }
+    let series = this.#series.get(accountId);
+    if (!series) {
+      series = { days: [], rows: [] };
+      this.#series.set(accountId, series);
+    }
+    // Rows of one account share the first row's account id string (a million rows, one string per account).
+    const row: Row = { seq, accountId: series.rows[0]?.accountId ?? accountId, day, balance, estimated };
+    insertSorted(series, row);
+    this.reserveSeq(seq + 1);
+    this.#bySeq[seq] = row;
+    this.#count++;
+  }
+
+  /** Makes sure new snapshots get sequence numbers from `next` on (a restored store's ids continue). */
+  reserveSeq(next: number): void {
+    while (this.#bySeq.length < next) this.#bySeq.push(undefined);
+  }
+
+  /** Every row, account by account (in first-insert order), each account's by date. */
+  *rows(): IterableIterator<SnapshotRowData> {
+    for (const series of this.#series.values()) {
+      for (const { seq, accountId, day, balance, estimated } of series.rows) yield { seq, accountId, day, balance, estimated };
+    }
+  }
+
+  #changed(row: Row): void {
+    if (this.onChange) {
+      const { seq, accountId, day, balance, estimated } = row;
+      this.onChange({ kind: 'snapshot', seq, accountId, day, balance, estimated });
+    }
   }
 
   #rowOn(accountId: string, day: number): Row | undefined {

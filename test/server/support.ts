@@ -25,9 +25,9 @@ export interface CliRun {
   kill(): void;
 }
 
-/** Runs the CLI from source: `node --import tsx mocks/server/cli.ts ...args`. */
-export function runCli(args: string[]): CliRun {
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI_SOURCE, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+/** Runs the CLI from source: `node --import tsx mocks/server/cli.ts ...args`, with extra environment variables if given. */
+export function runCli(args: string[], env: Record<string, string> = {}): CliRun {
+  const child = spawn(process.execPath, ['--import', 'tsx', CLI_SOURCE, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
   let out = '';
   let err = '';
   child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
