@@ -3,6 +3,7 @@ import type { BulkUpsertError } from './bulk-upsert-error';
 import type { LedgerApiError } from './ledger-api-error';
 import type { LedgerError } from './ledger-error';
 import type { NetworkError } from './network-error';
+import type { KnownLedgerErrorCode } from './error-codes';
 import type { ApiErrorForStatus } from './status-classes';
 import type { TimeoutError } from './timeout-error';
 
@@ -21,17 +22,21 @@ export function isLedgerError(value: unknown): value is LedgerError {
 /**
  * True for an SDK error that carries an HTTP status, across realms like {@link isLedgerError}.
  * With `status`, also checks the status and narrows to its class: `isLedgerApiError(e, 404)` gives `NotFoundError`.
+ * With `code`, also checks the body's code; it is typed as a documented code, so a misspelled one
+ * (`'token_revokd'`) is a type error here, where a plain `e.code === '...'` comparison cannot catch it.
  *
  * @example
  * try { await client.accounts.get(id) } catch (e) { if (isLedgerApiError(e, 404)) return undefined; throw e }
+ * if (isLedgerApiError(error, 401, 'token_revoked')) console.error('The token was revoked: make a new one');
  */
 export function isLedgerApiError<Status extends number = number>(
   value: unknown,
   status?: Status,
+  code?: KnownLedgerErrorCode,
 ): value is ApiErrorForStatus<Status> {
   if (!isLedgerError(value)) return false;
-  const actual = (value as Partial<LedgerApiError>).status;
-  return typeof actual === 'number' && (status === undefined || actual === status);
+  const { status: actual, code: actualCode } = value as Partial<LedgerApiError>;
+  return typeof actual === 'number' && (status === undefined || actual === status) && (code === undefined || actualCode === code);
 }
 
 /** True for a {@link NetworkError} (no HTTP response), across realms (brand and `name`, like ky's guards). */

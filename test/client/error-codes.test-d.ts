@@ -35,3 +35,11 @@ describe('`code` is typed with the documented error codes, open to new ones', ()
     expectTypeOf<LedgerApiErrorInit['code']>().toEqualTypeOf<LedgerErrorCode | undefined>();
   });
 });
+
+describe('isLedgerApiError(e, status, code): the code is checked for spelling', () => {
+  it('takes a documented code, and a misspelled one is a type error', () => {
+    if (isLedgerApiError(error, 401, 'token_revoked')) expectTypeOf(error.status).toEqualTypeOf<401>();
+    // @ts-expect-error -- misspelled: not a documented code
+    void isLedgerApiError(error, 401, 'token_revokd');
+  });
+});

@@ -35,6 +35,12 @@ describe('isLedgerError and isLedgerApiError', () => {
     expect(isLedgerApiError(createApiError({ status: 429, statusText: '' }, ''), 429)).toBe(true);
   });
 
+  it('isLedgerApiError(e, status, code) also checks the code', () => {
+    expect(isLedgerApiError(notFound(), 404, 'not_found')).toBe(true);
+    expect(isLedgerApiError(notFound(), 404, 'route_not_found')).toBe(false);
+    expect(isLedgerApiError(notFound(), undefined, 'not_found')).toBe(true);
+  });
+
   it('after isLedgerApiError(e, 429), e.retryAfterMs is the Retry-After wait, as the README says (7 s -> 7000)', () => {
     const error: unknown = createApiError({ status: 429, statusText: '', headers: new Headers({ 'retry-after': '7' }) }, { error: 'slow down', code: 'rate_limited' });
     expect(isLedgerApiError(error, 429) && error.retryAfterMs).toBe(7000);

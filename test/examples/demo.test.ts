@@ -21,7 +21,17 @@ describe('npm run demo: the README main job, offline, on the first try', () => {
     expect(lines[0]).toBe('Personal Ledger SDK demo: syncing a bank balance export (examples/data/first-bank-balances.csv).');
     expect(lines).toContain(SUMMARY);
     expect(lines.at(-1)).toBe('Describe your bank and accounts in examples/data/mapping.json: see examples/README.md.');
-    expect(lines.length).toBeLessThanOrEqual(16);
+    expect(lines.length).toBeLessThanOrEqual(20);
+  });
+
+  it('says the truth about reruns: a new demo run writes the same balances again, and where to see a rerun write nothing', async () => {
+    for (let run = 0; run < 2; run++) {
+      const captured = captureIo({ fake: demoFake() }); // what `npm run demo` does each time: a fresh demo ledger
+      expect(await main([], {}, captured.io)).toBe(0);
+      expect(captured.stdout()).toContain(SUMMARY);
+      expect(captured.stdout()).toContain('Each demo run starts a fresh demo ledger, so it writes these balances again.');
+      expect(captured.stdout()).not.toContain('reruns are safe');
+    }
   });
 
   it('`npm run demo` as a child process exits 0 and prints the summary line', async () => {
