@@ -159,7 +159,7 @@ async function serverThroughput(): Promise<void> {
     ['ledger-mock GET /me rps / ceiling rps', 'ledger-mock GET /me', 'ceiling GET /me'],
     ['ledger-mock POST /snapshots rps / ceiling (GET /me) rps', 'ledger-mock POST /snapshots', 'ceiling GET /me'],
     ['ledger-mock GET /me rps / Prism GET /me rps', 'ledger-mock GET /me', 'prism GET /me'],
-    ['ledger-mock POST /snapshots rps / Prism GET /me rps', 'ledger-mock POST /snapshots', 'prism GET /me'],
+    ['ledger-mock POST /snapshots rps / Prism POST /snapshots rps', 'ledger-mock POST /snapshots', 'prism POST /snapshots'],
   ] as const;
   const ratios = new Map(pairs.map(([label, a, b]) => [label, pairedRatio(rps(a), rps(b))]));
   for (const [label] of pairs) rows.push([b, label, ratioText(ratios.get(label)!), label === pairs[0][0] ? 'runs paired in order' : '']);

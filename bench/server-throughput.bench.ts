@@ -49,6 +49,7 @@ try {
     { name: 'ledger-mock GET /me', url: `${mockUrl}/api/public/v1/me`, method: 'GET', headers: AUTH },
     { name: 'ledger-mock POST /snapshots', url: `${mockUrl}/api/public/v1/snapshots`, method: 'POST', headers: { ...AUTH, 'content-type': 'application/json' }, body: write },
     { name: 'prism GET /me', url: `http://127.0.0.1:${prismPort}/api/public/v1/me`, method: 'GET', headers: AUTH },
+    { name: 'prism POST /snapshots', url: `http://127.0.0.1:${prismPort}/api/public/v1/snapshots`, method: 'POST', headers: { ...AUTH, 'content-type': 'application/json' }, body: write },
     { name: 'ceiling GET /me', url: `${ceiling.match[1]!}/api/public/v1/me`, method: 'GET', headers: AUTH },
   ];
 

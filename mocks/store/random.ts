@@ -60,8 +60,22 @@ export function createRandomSource(seed?: string | number, state?: readonly numb
   };
 }
 
+// WebCrypto's random bytes drawn 4 KiB at a time and handed out in slices: each getRandomValues call costs a few
+// microseconds whatever its size, and every write takes one (an event id). Node's randomUUID pools the same way.
+const POOL_BYTES = 4096;
+let pool = new Uint8Array(0);
+let used = 0;
+
 function cryptoFill(bytes: Uint8Array): Uint8Array {
-  return globalThis.crypto.getRandomValues(bytes);
+  if (bytes.length > POOL_BYTES) return globalThis.crypto.getRandomValues(bytes);
+  if (used + bytes.length > pool.length) {
+    pool = globalThis.crypto.getRandomValues(new Uint8Array(POOL_BYTES));
+    used = 0;
+  }
+  bytes.set(pool.subarray(used, used + bytes.length));
+  pool.fill(0, used, used + bytes.length); // handed out once: no copy of a token's bytes stays behind
+  used += bytes.length;
+  return bytes;
 }
 
 function seededGenerator(seed: string | number, state?: readonly number[]): { fill(bytes: Uint8Array): Uint8Array; state(): number[] } {
