@@ -1,24 +1,14 @@
 // One vocabulary on /__mock: snake_case everywhere, and what the surface returns is what it accepts.
 // Each test GETs records, empties the fake, POSTs them back as they came, and GETs the same records again.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_IDS } from 'personal-ledger-sdk/mocks';
-import { createLedgerMockServer, type RunningLedgerMockServer } from 'personal-ledger-sdk/mocks/node';
+import { demoServerForThisFile } from './support';
 import demo from '../../mocks/scenarios/demo.json' with { type: 'json' };
 
-const server = createLedgerMockServer({ scenario: 'demo' });
-let running: RunningLedgerMockServer;
-
-beforeAll(async () => {
-  running = await server.listen();
-});
-afterAll(() => running.close());
-afterEach(async () => {
-  expect(server.mock.control.journal.internalErrors()).toEqual([]);
-  await server.mock.control.reset();
-});
+const { url } = demoServerForThisFile();
 
 async function call(method: string, path: string, body?: unknown) {
-  const res = await fetch(`${running.url}/__mock${path}`, {
+  const res = await fetch(`${url()}/__mock${path}`, {
     method,
     ...(body !== undefined ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) } : {}),
   });
@@ -64,7 +54,7 @@ describe('/__mock: GET a record, POST it back', () => {
       { operation: 'createAccount', after_apply: { status: 504, retry_after: 'Wed, 21 Oct 2026 07:28:00 GMT' } },
     ];
     await postAll('/faults', specs);
-    await fetch(`${running.url}/api/public/v1/accounts`); // uses one of the 429's three hits (401 is not answered: the fault comes first)
+    await fetch(`${url()}/api/public/v1/accounts`); // uses one of the 429's three hits (401 is not answered: the fault comes first)
     const listed = (await call('GET', '/faults')).body;
     expect(listed[0]).toEqual({ id: expect.any(String), operation: 'listAccounts', times: 3, remaining: 2, rate: 1, status: 429, retry_after: 2, body: { error: 'slow down', code: 'rate_limited' } });
     expect(listed[1]).toMatchObject({ operation: 'getMe', times: null, remaining: null, rate: 0.5, latency_ms: 5 });
@@ -88,7 +78,7 @@ describe('/__mock: GET a record, POST it back', () => {
   });
 
   it('the journal is snake_case, as the rest of /__mock', async () => {
-    await fetch(`${running.url}/api/public/v1/me`);
+    await fetch(`${url()}/api/public/v1/me`);
     const [entry] = (await call('GET', '/journal')).body;
     expect(Object.keys(entry)).toEqual(['seq', 'at', 'method', 'path', 'operation_id', 'status', 'token_id', 'duration_ms', 'fault', 'code', 'reason']);
   });

@@ -1,22 +1,12 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_IDS, DEMO_TOKENS } from 'personal-ledger-sdk/mocks';
-import { createLedgerMockServer, type RunningLedgerMockServer } from 'personal-ledger-sdk/mocks/node';
+import { demoServerForThisFile } from './support';
 
-const server = createLedgerMockServer({ scenario: 'demo' });
-let running: RunningLedgerMockServer;
-
-beforeAll(async () => {
-  running = await server.listen();
-});
-afterAll(() => running.close());
-afterEach(async () => {
-  expect(server.mock.control.journal.internalErrors()).toEqual([]);
-  await server.mock.control.reset();
-});
+const { url } = demoServerForThisFile();
 
 /** Calls the control surface (or, with a path under /api, the API) and parses the JSON answer. */
 async function call(method: string, path: string, body?: unknown, token?: string) {
-  const res = await fetch(`${running.url}${path}`, {
+  const res = await fetch(`${url()}${path}`, {
     method,
     headers: {
       ...(body !== undefined ? { 'content-type': 'application/json' } : {}),

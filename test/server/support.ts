@@ -1,6 +1,8 @@
 // Helpers for the standalone server's tests: the CLI as a child process, and bounded waits.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { createLedgerMockServer, type LedgerMockServer, type RunningLedgerMockServer } from 'personal-ledger-sdk/mocks/node';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const CLI_SOURCE = 'mocks/server/cli.ts';
@@ -57,4 +59,22 @@ export function runCli(args: string[], env: Record<string, string> = {}): CliRun
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     },
   };
+}
+
+/**
+ * A `createLedgerMockServer({ scenario: 'demo' })` listening on 127.0.0.1 for the current test file; after each
+ * test it checks that the fake hit no internal error, then resets it. `url()` is valid once the file's tests run.
+ */
+export function demoServerForThisFile(): { server: LedgerMockServer; url(): string } {
+  const server = createLedgerMockServer({ scenario: 'demo' });
+  let running: RunningLedgerMockServer | undefined;
+  beforeAll(async () => {
+    running = await server.listen();
+  });
+  afterAll(() => running?.close());
+  afterEach(async () => {
+    expect(server.mock.control.journal.internalErrors()).toEqual([]);
+    await server.mock.control.reset();
+  });
+  return { server, url: () => running!.url };
 }
