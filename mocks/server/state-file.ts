@@ -131,14 +131,14 @@ export class StateFile implements ChangeSink {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw accessFailure(path, 'read', 'read it', error);
       return new StateFile(path, target, lock, options, undefined, undefined);
     }
-    if (bytes.length === 0) return new StateFile(path, target, lock, options, undefined, undefined); // nothing to lose: start from the scenario
-    const contents = parseStateFile(path, bytes);
+    const contents = bytes.length === 0 ? undefined : parseStateFile(path, bytes); // empty: nothing to lose, start from the scenario
     let fd: number;
     try {
       fd = openSync(target, 'a'); // O_APPEND: every write goes to the end of the file
     } catch (error) {
       throw accessFailure(path, 'open', 'open it for writing', error);
     }
+    if (!contents) return new StateFile(path, target, lock, options, undefined, fd);
     try {
       if (contents.torn) {
         ftruncateSync(fd, contents.validBytes); // so the next append follows the last whole record
