@@ -1,7 +1,8 @@
 // A contender for state file locks, run as a process of its own by state-lock-cli.test.ts. It prints `ready`, reads
 // the first round's instant (ms) from stdin, and then for each round waits (busy, so that every contender tries
 // within the same millisecond) until the round's instant, tries to take the lock of `<dir>/<round>.state`, and
-// prints the outcome as a JSON line; a winner holds the lock until the round is nearly over.
+// prints the outcome as a JSON line; a winner holds the lock until the round is nearly over, and says from when to
+// when it held it.
 // Usage: node --import tsx test/server/lock-contender.ts <dir> <rounds> <round ms>
 import { createInterface } from 'node:readline';
 import { join } from 'node:path';
@@ -18,15 +19,16 @@ for (let round = 0; round < Number(rounds); round++) {
     // busy: a timer would scatter the contenders over milliseconds
   }
   const file = join(dir, `${round}.state`);
-  let lock: StateLock | undefined;
   try {
-    lock = StateLock.acquire(file, file);
-    process.stdout.write(`${JSON.stringify({ round, pid: process.pid, won: true, tookOver: lock.tookOver ?? null })}\n`);
+    const lock = StateLock.acquire(file, file);
+    const heldFrom = Date.now();
+    while (Date.now() < at + Number(roundMs) * 0.8) {
+      // the winner holds the lock while the others try
+    }
+    const heldTo = Date.now(); // read before the release: a later holder's heldFrom cannot be earlier
+    lock.release();
+    process.stdout.write(`${JSON.stringify({ round, pid: process.pid, won: true, heldFrom, heldTo, tookOver: lock.tookOver ?? null })}\n`);
   } catch (error) {
     process.stdout.write(`${JSON.stringify({ round, pid: process.pid, won: false, message: (error as Error).message })}\n`);
   }
-  while (Date.now() < at + Number(roundMs) * 0.8) {
-    // the winner holds the lock while the others try
-  }
-  lock?.release();
 }
