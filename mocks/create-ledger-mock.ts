@@ -1,10 +1,10 @@
 import { createMockFetch, type MockFetch } from './adapters/fetch';
 import { createControl, type LedgerControl } from './control/control';
-import { FaultInjector } from './control/faults';
-import { RequestJournal } from './control/journal';
 import { resolveScenario, type ScenarioName } from './control/scenario';
 import type { Scenario } from './control/scenario-types';
+import { FaultInjector } from './core/faults';
 import { createRequestHandler, type RequestHandler } from './core/handle-request';
+import { RequestJournal } from './core/journal';
 import type { MockContext } from './core/pipeline';
 import type { WebhookDeliverer } from './rules/webhooks';
 import { LedgerStore } from './store/ledger-store';

@@ -1,12 +1,12 @@
 // The control API over HTTP under /__mock: a table of routes, each a thin call into LedgerControl.
 // Bodies are snake_case JSON like the API's; unknown keys are refused. Plain data in and out (core/messages.ts).
 import type { LedgerControl } from '../control/control';
-import type { JournalEntry } from '../control/journal';
 import type { SnapshotSeedRow } from '../rules/snapshots';
 import type { Scenario } from '../control/scenario-types';
 import { ApiError, isMockControlError, MockControlError } from '../errors';
 import { parseJson, readBodyText } from './body';
-import { faultFromJson, faultToJson } from './control-faults';
+import { faultDescriptionToJson, faultFromJson, faultToJson } from './control-faults';
+import type { JournalEntry } from './journal';
 import { jsonReply as json, type MockRequest, type MockResponse } from './messages';
 import { ACCOUNT_KINDS, LIFECYCLE_STATUSES, LIQUIDITY_TIERS, PLANS, SCOPES, VISIBILITIES } from '../store/schemas';
 import * as z from '../zod';
@@ -72,7 +72,7 @@ function journalEntryToJson(entry: JournalEntry): Record<string, unknown> {
     status: entry.status,
     token_id: entry.tokenId,
     duration_ms: entry.durationMs,
-    fault: entry.fault && entry.fault.replace('afterApply', 'after_apply').replace('networkError', 'network_error'),
+    fault: entry.fault && faultDescriptionToJson(entry.fault),
     ...(entry.code !== undefined ? { code: entry.code } : {}),
     ...(entry.reason !== undefined ? { reason: entry.reason } : {}),
     ...(entry.appliedStatus !== undefined ? { applied_status: entry.appliedStatus } : {}),
