@@ -1,8 +1,8 @@
 // Faults as the /__mock HTTP surface spells them: snake_case, the kind's fields at the top level, and `null` for
 // "unlimited" (JSON has no Infinity). GET /__mock/faults answers in exactly the shape POST /__mock/faults takes.
 // Every spelling comes from the kind's entry of FAULT_KINDS.
-import { FAULT_KINDS, faultKindType, spell } from './fault-kinds';
-import { checkFaultSpec, type ActiveFault, type FaultSpec } from './fault-spec';
+import { FAULT_KINDS, faultKindType, spell } from '../core/fault-kinds';
+import { checkFaultSpec, type ActiveFault, type FaultSpec } from '../core/fault-spec';
 
 /** The keys of a fault body that belong to its kind: every field of every kind, as the wire spells it. */
 const KIND_FIELDS: ReadonlySet<string> = new Set(FAULT_KINDS.flatMap((type) => Object.values(type.fields)));
