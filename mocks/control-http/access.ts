@@ -51,8 +51,9 @@ export function compileAccess(options: AccessOptions): CompiledAccess {
 
 /** The first refusal of `checks` for this request, if any. */
 export function refusalOf(checks: readonly AccessCheck[], request: MockRequest): MockResponse | undefined {
-  for (const check of checks) {
-    const refused = check(request);
+  // An indexed loop: no iterator per request, and nothing at all when the host asks for no check (in process).
+  for (let i = 0; i < checks.length; i++) {
+    const refused = checks[i]!(request);
     if (refused !== undefined) return refused;
   }
   return undefined;
