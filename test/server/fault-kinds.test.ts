@@ -53,7 +53,8 @@ describe('the table of fault kinds', () => {
   });
 
   describe.each(waysIn)('through $name', ({ fake, call, fetch, url }) => {
-    describe.each(FAULT_KINDS.map((type) => [type.name, type] as const))('%s', (name, type) => {
+    // Kinds without an example fail the test above; the rest are tested here.
+    describe.each(FAULT_KINDS.filter((type) => type.name in EXAMPLES).map((type) => [type.name, type] as const))('%s', (name, type) => {
       const { code, wire } = EXAMPLES[name]!;
 
       it('round-trips: GET /__mock/faults lists what POST took, POSTed back it lists the same; in code it is the same fault', async () => {
