@@ -1,5 +1,5 @@
-// The rerun recipe of docs/ledger-mock.md (the README links it): `ledger-mock` (no state file), LEDGER_BASE_URL and a demo token set, sync-csv twice:
-// the first run writes 6 balances, the second writes nothing.
+// The rerun recipe of docs/ledger-mock.md (the README links it): `ledger-mock` (no state file), LEDGER_BASE_URL and a
+// demo token set, sync-csv twice: the first run writes 6 balances, the second writes nothing.
 import { afterAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { DEMO_TOKENS } from 'personal-ledger-sdk/mocks';
