@@ -1,6 +1,6 @@
-// The runtime check's own parts (`npm run test:runtimes` runs them under every runtime; see check.ts): the flow
-// fails when the fake loses or miscounts rows, every runtime runs the same flow file, every runtime is pinned,
-// and every command it starts has a ceiling.
+// Tests of the runtime check itself (check.ts, which `npm run test:runtimes` runs): the flow fails when the fake
+// loses or miscounts rows, every runtime runs the same flow file, every runtime is pinned, a failure is reported
+// loudly, and every command the check starts has a ceiling.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createLedgerClient } from 'personal-ledger-sdk';
