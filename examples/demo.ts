@@ -24,7 +24,7 @@ export async function main(argv: string[], _env: Env, io: Io): Promise<number> {
   if (code !== 0) return code;
   say(io.stdout);
   say(io.stdout, 'Each demo run starts a fresh demo ledger, so it writes these balances again. Against one ledger a rerun');
-  say(io.stdout, 'sends only new or changed balances: see the README for two runs against ledger-mock, the second writing nothing.');
+  say(io.stdout, 'sends only new or changed balances: see docs/ledger-mock.md for two runs against ledger-mock, the second writing nothing.');
   say(io.stdout);
   say(io.stdout, 'Try it on your own ledger:');
   say(io.stdout, '  LEDGER_BASE_URL=https://<your-ledger> LEDGER_TOKEN=<token> npx tsx examples/sync-csv.ts <export.csv> --bank <profile> --dry-run');

@@ -1,10 +1,11 @@
 import { createMockFetch, type MockFetch } from './adapters/fetch';
 import { createControl, type LedgerControl } from './control/control';
-import { FaultInjector } from './control/faults';
-import { RequestJournal } from './control/journal';
+import { createFrontDoor } from './control-http/front-door';
 import { resolveScenario, type ScenarioName } from './control/scenario';
 import type { Scenario } from './control/scenario-types';
+import { FaultInjector } from './core/faults';
 import { createRequestHandler, type RequestHandler } from './core/handle-request';
+import { RequestJournal } from './core/journal';
 import type { MockContext } from './core/pipeline';
 import type { WebhookDeliverer } from './rules/webhooks';
 import { LedgerStore } from './store/ledger-store';
@@ -46,12 +47,14 @@ export interface LedgerMock {
   /**
    * A fetch answered by the fake itself, with no msw and no interception: pass it to the client,
    * `createLedgerClient({ baseUrl: mock.baseUrl, token, fetch: mock.fetch })`. Like a network it answers after a
-   * macrotask and honours `signal`; a URL outside `baseUrl` is refused with a TypeError.
+   * macrotask and honours `signal`; a URL outside `baseUrl` is refused with a TypeError. It also serves the control
+   * surface under `${baseUrl}/__mock` as `ledger-mock` does over HTTP (with no control token: only code holding the
+   * fake can reach it).
    */
   readonly fetch: MockFetch;
   /**
-   * The core: answers one request given as plain data (method, path, query, headers, body). For writing an
-   * adapter of your own; mock.fetch, the MSW handler and `ledger-mock` all call it.
+   * The core: answers one request to the API given as plain data (method, path, query, headers, body). For writing
+   * an adapter of your own; mock.fetch, the MSW handler and `ledger-mock` all call it (each serves `/__mock` beside it).
    */
   readonly handle: RequestHandler;
   /** Sets up state, inspects it, moves the clock and injects faults. */
@@ -76,6 +79,8 @@ export function createLedgerMock(options: LedgerMockOptions = {}): LedgerMock {
 
 /** What a host of the fake may add to createLedgerMock (not part of the package's entries). */
 export interface LedgerMockInternals {
+  /** `ledger-mock --state`: the file a reset or a scenario load rewrites, named in their /__mock answers. */
+  stateFile?: string;
   /**
    * Runs instead of loading the starting scenario (`ledger-mock --state` restores its file here); it may call
    * `loadScenario` to load it after all. `mock.ready` settles with it.
@@ -111,7 +116,7 @@ export function assembleLedgerMock(options: LedgerMockOptions, internals: Ledger
   const handle = createRequestHandler(context);
   const mock: LedgerMock = {
     baseUrl,
-    fetch: createMockFetch(handle, baseUrl),
+    fetch: createMockFetch(createFrontDoor({ api: handle, control, stateFile: internals.stateFile }), baseUrl),
     handle,
     control,
     store,

@@ -5,9 +5,9 @@ export type { MockFetch } from './adapters/fetch';
 export type { RequestHandler } from './core/handle-request';
 export type { BodyReader, MockReply, MockRequest, MockRequestBody, MockResponse, NetworkErrorReply } from './core/messages';
 export type { LedgerControl, LedgerDump, TokenInfo, AccountChange } from './control/control';
-export type { ActiveFault, FaultKind, FaultSpec, StatusFault } from './control/faults';
-export type { FaultOperation, OperationId } from './control/fault-spec';
-export type { JournalEntry } from './control/journal';
+export type { FaultKind, StatusFault } from './core/fault-kinds';
+export type { ActiveFault, FaultOperation, FaultSpec, OperationId } from './core/fault-spec';
+export type { JournalEntry } from './core/journal';
 export type { ScenarioName } from './control/scenario';
 export type {
   Scenario,

@@ -2,13 +2,15 @@
 import type { HttpHandler } from 'msw';
 import { createMswHandlers } from './adapters/msw';
 import { mswRuntimeProblem } from './adapters/msw-runtime';
+import { createFrontDoor } from './control-http/front-door';
 import { createLedgerMock as createCoreMock, type LedgerMock, type LedgerMockOptions } from './create-ledger-mock';
 
 /** A fake with MSW handlers. */
 export interface LedgerMswMock extends LedgerMock {
   /**
-   * The MSW handler serving every operation (a 404 `route_not_found` for any other path or method under the API):
-   * `setupServer(...mock.handlers)`. Handlers you add in front with `server.use()` override operations.
+   * The MSW handler serving every operation (a 404 `route_not_found` for any other path or method under the API),
+   * and the control surface under `${baseUrl}/__mock` as mock.fetch does: `setupServer(...mock.handlers)`.
+   * Handlers you add in front with `server.use()` override operations.
    */
   readonly handlers: HttpHandler[];
 }
@@ -30,7 +32,7 @@ export function createLedgerMock(options: LedgerMockOptions = {}): LedgerMswMock
 export function ledgerHandlers(mock: LedgerMock): HttpHandler[] {
   const problem = mswRuntimeProblem();
   if (problem) throw new Error(problem);
-  return createMswHandlers(mock.handle, mock.baseUrl);
+  return createMswHandlers(createFrontDoor({ api: mock.handle, control: mock.control }), mock.baseUrl);
 }
 
 export type { LedgerMock, LedgerMockOptions } from './create-ledger-mock';

@@ -1,60 +1,59 @@
 // The node:http adapter: reads IncomingMessage into the core's plain request and writes its answer to the
-// ServerResponse, whole, with its length, in one call. No fetch Request/Response and no msw on the way.
-import { createHash, timingSafeEqual } from 'node:crypto';
+// ServerResponse, whole, with its length, in one call. No fetch Request/Response and no msw on the way. It only
+// translates: what is served, and to whom, is the request handler's business (control-http/front-door.ts).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { BodyCollector } from '../core/body';
-import { CONTROL_PREFIX, handleControlRequest } from '../core/control-routes';
 import type { RequestHandler } from '../core/handle-request';
-import { isNetworkError, jsonReply, type BodyReader, type MockReply, type MockRequest, type MockResponse } from '../core/messages';
-import type { LedgerControl } from '../control/control';
+import { isNetworkError, jsonReply, type BodyReader, type MockReply, type MockRequest } from '../core/messages';
 import { ApiError } from '../errors';
 
 /** After answering before the body was read, discard at most this much of the rest, then drop the connection. */
 const LINGER_BYTES = 16 * 1024 * 1024;
 const LINGER_MS = 1000;
 
+/** The address a server bound, as node:net reports it. */
+export interface BoundAddress {
+  address: string;
+  port: number;
+  family: string;
+}
+
 export interface NodeServerOptions {
-  /** The core's request handler (the API). */
-  handle: RequestHandler;
-  /** The control API served under /__mock. */
-  control: LedgerControl;
+  /**
+   * The handler that answers every request (a front door), made once the port is bound, from the address actually
+   * bound, before any request is read.
+   */
+  handlerFor(bound: BoundAddress): RequestHandler;
   port: number;
   host: string;
   bodyIdleTimeoutMs: number;
-  /**
-   * The token /__mock requires, decided from the address actually bound (before any request is read);
-   * `undefined`: open. @default open
-   */
-  controlToken?: (boundAddress: string) => string | undefined;
-  /** A state file, named in the answers of POST /__mock/reset and /__mock/scenario. */
-  stateFile?: string;
 }
 
 export interface RunningNodeServer {
   url: string;
   port: number;
-  /** The token /__mock requires, if any. */
-  controlToken?: string;
   close(): Promise<void>;
 }
 
-/** How the server answers: the options, and the control token's digest once decided. */
-interface Serving extends NodeServerOptions {
-  controlDigest?: Buffer;
+/** How the server answers: its request handler (once bound) and how long a body may stay idle. */
+interface Serving {
+  handle: RequestHandler;
+  bodyIdleTimeoutMs: number;
 }
 
-/** Listens on host:port and serves the fake until close(). */
+/** Never called: requests are read only after 'listening', when the real handler is set. */
+const unbound: RequestHandler = () => Promise.reject(new Error('the server is not bound yet'));
+
+/** Listens on host:port and serves the handler made by `handlerFor` until close(). */
 export async function startNodeServer(options: NodeServerOptions): Promise<RunningNodeServer> {
-  const serving: Serving = { ...options };
-  let controlToken: string | undefined;
+  const serving: Serving = { handle: unbound, bodyIdleTimeoutMs: options.bodyIdleTimeoutMs };
   const server = createServer((req, res) => {
     serve(req, res, serving).catch(() => res.destroy());
   });
   // Decided as the port is bound, before the first request can be read.
   server.once('listening', () => {
-    controlToken = options.controlToken?.((server.address() as AddressInfo).address);
-    if (controlToken !== undefined) serving.controlDigest = digest(controlToken);
+    serving.handle = options.handlerFor(server.address() as AddressInfo);
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -69,7 +68,6 @@ export async function startNodeServer(options: NodeServerOptions): Promise<Runni
   return {
     url: `http://${host}:${address.port}`,
     port: address.port,
-    ...(controlToken !== undefined ? { controlToken } : {}),
     close: () =>
       (closing ??= new Promise<void>((resolve) => {
         server.close(() => resolve());
@@ -89,12 +87,7 @@ async function serve(req: IncomingMessage, res: ServerResponse, options: Serving
 
   let reply: MockReply;
   try {
-    if (path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`)) {
-      // Checked before the body is read or anything runs: a refusal changes nothing.
-      reply = refuseControl(headers, options.controlDigest) ?? (await handleControlRequest(options.control, request, { stateFile: options.stateFile }));
-    } else {
-      reply = await options.handle(request);
-    }
+    reply = await options.handle(request);
   } catch (error) {
     reply = jsonReply(500, { error: `Internal error in the mock server: ${error instanceof Error ? error.message : String(error)}`, code: 'internal_error' });
   }
@@ -109,35 +102,6 @@ async function serve(req: IncomingMessage, res: ServerResponse, options: Serving
   res.writeHead(reply.status, head);
   // A string body goes out with the head in one write; a Buffer would take a writev of two.
   res.end(method === 'HEAD' ? undefined : reply.body);
-}
-
-const CONTROL_CHALLENGE = { 'www-authenticate': 'Bearer realm="ledger-mock-control"' };
-
-/**
- * The control token is read from `X-Ledger-Mock-Control: <token>`, else from `Authorization: Bearer <token>` (the
- * API's tokens are only read under /api/public/v1, so the two never meet). Compared in constant time (digests).
- */
-function refuseControl(headers: Record<string, string>, expected: Buffer | undefined): MockResponse | undefined {
-  if (expected === undefined) return undefined;
-  const given = headers['x-ledger-mock-control'] ?? /^Bearer +(\S+) *$/i.exec(headers.authorization ?? '')?.[1];
-  if (given === undefined || given === '') {
-    return jsonReply(
-      401,
-      {
-        error: 'The control surface needs the control token that ledger-mock printed at start: send X-Ledger-Mock-Control: <token> or Authorization: Bearer <token>',
-        code: 'control_token_required',
-      },
-      CONTROL_CHALLENGE,
-    );
-  }
-  if (!timingSafeEqual(digest(given), expected)) {
-    return jsonReply(401, { error: 'That is not the control token of this ledger-mock', code: 'invalid_control_token' }, CONTROL_CHALLENGE);
-  }
-  return undefined;
-}
-
-function digest(text: string): Buffer {
-  return createHash('sha256').update(text).digest();
 }
 
 /** Header names in lower case, a repeated header joined with `, ` (as fetch's Headers would). */

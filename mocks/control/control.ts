@@ -1,4 +1,6 @@
 import { MockControlError } from '../errors';
+import type { ActiveFault, FaultSpec } from '../core/fault-spec';
+import { explainEntries, type JournalEntry } from '../core/journal';
 import type { MockContext } from '../core/pipeline';
 import { seedAccount, type AccountSeed } from '../rules/accounts';
 import { expireToken, issueToken, revokeToken, tokenStatus, type IssuedToken, type TokenStatus } from '../rules/auth';
@@ -24,8 +26,6 @@ import type {
   WebhookRecord,
 } from '../store/records';
 import type { SnapshotView } from '../store/snapshot-store';
-import type { ActiveFault, FaultSpec } from './faults';
-import { explainEntries, type JournalEntry } from './journal';
 import type { Scenario } from './scenario-types';
 import { checkScenarioLoads, loadScenarioInto, resolveScenario, type ScenarioName } from './scenario';
 

@@ -11,7 +11,7 @@ import { LedgerStore } from '../store/ledger-store';
 import { ACCOUNT_KINDS, LIFECYCLE_STATUSES, LIQUIDITY_TIERS, PLANS, SCOPES, VISIBILITIES } from '../store/schemas';
 import * as z from '../zod';
 import type { Scenario, ScenarioSnapshotSeries } from './scenario-types';
-import { didYouMean } from './suggest';
+import { didYouMean } from '../suggest';
 
 const id = z.string().check(z.minLength(1));
 const date = z.string().check(z.refine((text) => parseDay(text) !== undefined, 'must be a real YYYY-MM-DD date'));

@@ -1,9 +1,6 @@
-// The path every API request takes: faults, authentication, plan, scope, body, then the operation's
-// rule, then webhook delivery and the journal. Plain data in and out (core/messages.ts): no fetch
+// The path every API request takes: faults (core/fault-kinds.ts), authentication, plan, scope, body, then the
+// operation's rule, then webhook delivery and the journal (core/journal.ts). Plain data in and out (core/messages.ts): no fetch
 // Request/Response and no msw, so every adapter answers the same way.
-import type { FaultInjector } from '../control/faults';
-import { describeFault, faultReply } from '../control/faults';
-import type { RequestJournal } from '../control/journal';
 import { ApiError } from '../errors';
 import { authenticate, type Actor } from '../rules/auth';
 import { reachOf, type Reach } from '../rules/households';
@@ -12,7 +9,10 @@ import { requireScope } from '../rules/scopes';
 import { deliverEvent, type PendingDelivery, type WebhookDeliverer } from '../rules/webhooks';
 import type { LedgerStore } from '../store/ledger-store';
 import { parseJson, readBodyText } from './body';
-import { jsonReply, NETWORK_ERROR, isNetworkError, type MockReply, type MockRequest, type MockResponse } from './messages';
+import type { Answered } from './fault-kinds';
+import type { FaultInjector } from './faults';
+import type { RequestJournal } from './journal';
+import { jsonReply, isNetworkError, type MockReply, type MockRequest, type MockResponse } from './messages';
 
 /** What the pipeline needs from the fake. */
 export interface MockContext {
@@ -49,13 +49,6 @@ export interface OperationReply {
   reason?: string;
 }
 
-/** An answer and, for the journal, why: the rule that decided and its code. */
-interface Decided {
-  response: MockResponse;
-  reason?: string;
-  code?: string;
-}
-
 /** One operation of openapi.json: how it is routed and the rule it calls. */
 export interface Operation {
   operationId: string;
@@ -86,24 +79,15 @@ export async function handleOperation(
   let reason: string | undefined;
   let code: string | undefined;
   try {
-    const kind = context.faults.take(operation.operationId);
-    fault = kind ? describeFault(kind) : null;
-    if (kind && 'latencyMs' in kind) await new Promise((resolve) => setTimeout(resolve, kind.latencyMs));
-    if (kind && 'networkError' in kind) {
-      reply = NETWORK_ERROR;
-      reason = `an injected fault (${fault}) dropped the connection before the operation ran`;
-    } else if (kind && 'status' in kind) {
-      reply = faultReply(kind);
-      reason = `an injected fault (${fault}) answered instead of the operation`;
-    } else {
+    const hit = context.faults.take(operation.operationId);
+    if (hit === undefined) {
       const answered = await run(context, operation, request, params, (id) => (tokenId = id));
       ({ reason, code } = answered);
       reply = answered.response;
-      if (kind && 'afterApply' in kind) {
-        appliedStatus = answered.response.status;
-        reply = kind.afterApply === 'networkError' ? NETWORK_ERROR : faultReply(kind.afterApply);
-        reason = `the operation ran and answered ${appliedStatus}; then an injected fault (${fault}) ${kind.afterApply === 'networkError' ? 'dropped the connection' : 'replaced the answer'}`;
-      }
+    } else {
+      // The fault's entry of FAULT_KINDS decides whether and how the operation runs.
+      fault = hit.described;
+      ({ reply, reason, code, appliedStatus } = await hit.type.apply(hit.fault.kind, () => run(context, operation, request, params, (id) => (tokenId = id)), fault));
     }
   } catch (error) {
     internalError = { message: error instanceof Error ? error.message : String(error), ...(error instanceof Error && error.stack ? { stack: error.stack } : {}) };
@@ -191,7 +175,7 @@ async function run(
   request: MockRequest,
   params: Record<string, string>,
   onToken: (id: string) => void,
-): Promise<Decided> {
+): Promise<Answered> {
   const { store } = context;
   try {
     await context.ready();
@@ -225,7 +209,7 @@ async function run(
 }
 
 /** A refusal's answer, once the changes it may rest on are durable (or, if they cannot be, that failure's). */
-async function refusal(store: LedgerStore, error: ApiError): Promise<Decided> {
+async function refusal(store: LedgerStore, error: ApiError): Promise<Answered> {
   try {
     await store.durable();
   } catch (failure) {

@@ -5,7 +5,7 @@ import type { ScenarioName } from '../control/scenario';
 import type { Scenario } from '../control/scenario-types';
 import { ApiError, isMockControlError } from '../errors';
 import { banner } from './banner';
-import { controlTokenProblem, isLoopbackAddress } from './control-access';
+import { controlTokenProblem, isLoopbackAddress } from '../control-http/control-token';
 import { createLedgerMockServer, LEDGER_MOCK_VERSION, type LedgerMockServer } from './create-ledger-mock-server';
 import { StateFileAccessError } from './state-errors';
 import { StateFileError } from './state-format';

@@ -1,9 +1,10 @@
 import { resolve } from 'node:path';
 import { startNodeServer } from '../adapters/node-http';
-import { assembleLedgerMock, type LedgerMock, type LedgerMockOptions } from '../create-ledger-mock';
 import type { ScenarioName } from '../control/scenario';
 import type { Scenario } from '../control/scenario-types';
-import { controlTokenProblem, decideControlAccess } from './control-access';
+import { controlTokenProblem, decideControlAccess } from '../control-http/control-token';
+import { createFrontDoor } from '../control-http/front-door';
+import { assembleLedgerMock, type LedgerMock, type LedgerMockOptions } from '../create-ledger-mock';
 import { StateFile, type StateFileOptions } from './state-file';
 import { createHttpWebhookDeliverer } from './webhook-delivery';
 
@@ -139,6 +140,7 @@ export function createLedgerMockServer(options: LedgerMockServerOptions = {}): L
     assembleOrLetGo(file, () => assembleLedgerMock(mockOptions, {
       ...(file
         ? {
+            stateFile: file.path,
             start: async (store, loadScenario) => {
               try {
                 if (file.contents) {
@@ -169,14 +171,16 @@ export function createLedgerMockServer(options: LedgerMockServerOptions = {}): L
     ...(stateFile ? { stateFile } : {}),
     async listen() {
       if (file) await mock.ready; // a file that cannot be applied is refused here, not on the first request
+      let controlToken: string | undefined;
       const running = await startNodeServer({
-        handle: mock.handle,
-        control: mock.control,
+        // The control token is decided from the address actually bound (loopback: none unless given).
+        handlerFor: ({ address }) => {
+          controlToken = decideControlAccess(options, address).token;
+          return createFrontDoor({ api: mock.handle, control: mock.control, stateFile: file?.path }, controlToken === undefined ? {} : { controlToken });
+        },
         port: options.port ?? 0,
         host: options.host ?? '127.0.0.1',
         bodyIdleTimeoutMs: options.bodyIdleTimeoutMs ?? 30_000,
-        controlToken: (bound) => decideControlAccess(options, bound).token,
-        ...(file ? { stateFile: file.path } : {}),
       }).catch(async (error: unknown) => {
         await file?.close(); // no server to close() later (a port in use): the file and its lock are let go now
         throw error;
@@ -184,7 +188,7 @@ export function createLedgerMockServer(options: LedgerMockServerOptions = {}): L
       return {
         url: running.url,
         port: running.port,
-        ...(running.controlToken !== undefined ? { controlToken: running.controlToken } : {}),
+        ...(controlToken !== undefined ? { controlToken } : {}),
         close: async () => {
           await running.close();
           await file?.close();

@@ -1,6 +1,6 @@
 // The store's changes as plain data: what a persister records (LedgerStore hands every mutation to a
 // ChangeSink) and what restoring applies again. No node: here; the file itself lives in mocks/server.
-import type { LedgerStore } from './ledger-store';
+// Below LedgerStore: it imports this module, so applyChange names only what it needs of a store (ChangeTarget).
 import type { AccountRecord, CategoryRecord, HouseholdRecord, TokenRecord, UserRecord, WebhookRecord } from './records';
 
 /** The entity tables of the store, by name. */
@@ -51,8 +51,21 @@ export interface ChangeSink {
   durable(): Promise<void>;
 }
 
+/** An entity table as restoring uses it. */
+interface RestorableTable {
+  get(id: string): unknown;
+  insert(record: never): Promise<unknown>;
+  update(id: string, change: never): Promise<unknown>;
+}
+
+/** What applying a change needs of a store: its tables, its snapshots and `clear()` (a LedgerStore has them all). */
+export type ChangeTarget = { readonly [table in EntityTableName]: RestorableTable } & {
+  readonly snapshots: { restore(row: SnapshotRowData): void; delete(id: string): unknown; idOf(seq: number): string };
+  clear(): void;
+};
+
 /** Applies a recorded change to a store (restoring): entity puts insert or replace, rows go back to their seq. */
-export async function applyChange(store: LedgerStore, change: StoreChange): Promise<void> {
+export async function applyChange(store: ChangeTarget, change: StoreChange): Promise<void> {
   switch (change.kind) {
     case 'put': {
       const table = store[change.table] as unknown as {

@@ -11,7 +11,7 @@ import {
 declare const error: unknown;
 
 describe('isLedgerApiError(e, status) narrows to the class createApiError builds for that status', () => {
-  it('429 gives UnexpectedStatusError, so `retryAfterMs` is there (README: "see error.retryAfterMs")', () => {
+  it('429 gives UnexpectedStatusError, so `retryAfterMs` is there (docs/retries-and-timeouts.md: "see error.retryAfterMs")', () => {
     if (isLedgerApiError(error, 429)) {
       expectTypeOf(error).toEqualTypeOf<UnexpectedStatusError<429>>();
       expectTypeOf(error.retryAfterMs).toEqualTypeOf<number | undefined>();

@@ -1,5 +1,5 @@
-// The README's rerun recipe: `ledger-mock` (no state file), LEDGER_BASE_URL and a demo token set, sync-csv twice:
-// the first run writes 6 balances, the second writes nothing.
+// The rerun recipe of docs/ledger-mock.md (the README links it): `ledger-mock` (no state file), LEDGER_BASE_URL and a
+// demo token set, sync-csv twice: the first run writes 6 balances, the second writes nothing.
 import { afterAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { DEMO_TOKENS } from 'personal-ledger-sdk/mocks';
@@ -10,12 +10,12 @@ import { captureIo, dataFile } from './support.js';
 let server: CliRun | undefined;
 afterAll(() => server?.kill());
 
-const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+const guide = readFileSync(new URL('../../docs/ledger-mock.md', import.meta.url), 'utf8');
 
-describe('README: run the sync twice against one ledger-mock', () => {
-  it('the README gives the recipe with the demo token, and the second run prints "Nothing to write"', { timeout: 60_000 }, async () => {
-    expect(readme).toContain(`LEDGER_TOKEN=${DEMO_TOKENS.alex}`);
-    expect(readme).toContain('# Nothing to write: all 8 balances already up to date.');
+describe('docs/ledger-mock.md: run the sync twice against one ledger-mock', () => {
+  it('the guide gives the recipe with the demo token, and the second run prints "Nothing to write"', { timeout: 60_000 }, async () => {
+    expect(guide).toContain(`LEDGER_TOKEN=${DEMO_TOKENS.alex}`);
+    expect(guide).toContain('# Nothing to write: all 8 balances already up to date.');
     server = runCli(['--port', '0']);
     const url = /^ledger-mock listening on (\S+)$/.exec(await within(server.firstLine, 45_000, 'the first line'))![1]!;
     const env = { LEDGER_BASE_URL: url, LEDGER_TOKEN: DEMO_TOKENS.alex };

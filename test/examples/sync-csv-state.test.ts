@@ -1,5 +1,6 @@
-// The README recipe: sync-csv against `ledger-mock --state`, twice (the second run writes nothing), then the server
-// stopped and started again on the same file, and a third run: still nothing to write.
+// The recipe of docs/ledger-mock.md: sync-csv against `ledger-mock --state`, twice (the second run writes nothing), then
+// the server stopped and started again on the same file, and a third run: still nothing to write.
+import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { main } from '../../examples/sync-csv.js';
 import { caller, stateDir } from '../server/state-support.js';
@@ -43,7 +44,7 @@ async function writes(url: string): Promise<string[]> {
   return journal.filter((entry) => entry.method !== 'GET').map((entry) => entry.operation_id);
 }
 
-describe('README: an idempotent re-run of sync-csv against ledger-mock --state', () => {
+describe('docs/ledger-mock.md: an idempotent re-run of sync-csv against ledger-mock --state', () => {
   it('the second run writes nothing; after a restart of the server on the same file, still nothing', { timeout: 120_000 }, async () => {
     const file = dir.path('ledger.state');
     const first = await startServer(file);
@@ -57,14 +58,15 @@ describe('README: an idempotent re-run of sync-csv against ledger-mock --state',
 
     const run2 = await sync(first.url, first.token);
     expect(run2.code).toBe(0);
-    expect(run2.stdout).toBe(
-      [
-        'Read first-bank-balances.csv (First Bank (US)): 8 balances for 4 accounts, 2026-10-29 to 2026-10-31; 2 lines skipped.',
-        'Nothing to write: all 8 balances already up to date.',
-        ...SKIPPED,
-        '',
-      ].join('\n'),
-    );
+    const secondRun = [
+      'Read first-bank-balances.csv (First Bank (US)): 8 balances for 4 accounts, 2026-10-29 to 2026-10-31; 2 lines skipped.',
+      'Nothing to write: all 8 balances already up to date.',
+      ...SKIPPED,
+      '',
+    ].join('\n');
+    expect(run2.stdout).toBe(secondRun);
+    const guide = readFileSync(new URL('../../docs/ledger-mock.md', import.meta.url), 'utf8');
+    expect(guide, 'the guide shows what the second run prints').toContain('```text\n' + secondRun + '```');
     expect(await writes(first.url)).toEqual(written);
 
     first.run.child.kill('SIGTERM');

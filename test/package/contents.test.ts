@@ -1,5 +1,6 @@
-// What the npm tarball holds, read from `npm pack --dry-run --json`: everything the README points a user of
-// the installed package to, a LICENSE, and package.json fields that make the registry's page link back here.
+// What the npm tarball holds, read from `npm pack --dry-run --json`: everything the README and the ledger-mock guide
+// point a user of the installed package to, a LICENSE, and package.json fields that make the registry's page link
+// back here.
 import { execFile } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -33,7 +34,7 @@ function readmeLinks(): string[] {
 }
 
 describe('the packed package', () => {
-  it('ships what the README names for a user of the installed package: the scenario schema and demo scenario, the Python client, spec-gaps, openapi.json', () => {
+  it('ships what the docs name for a user of the installed package: the scenario schema and demo scenario, the Python client, spec-gaps, openapi.json', () => {
     for (const file of ['mocks/scenarios/scenario.schema.json', 'mocks/scenarios/demo.json', 'examples/python/ledger_client_demo.py', 'docs/spec-gaps.md', 'openapi.json', 'README.md']) {
       expect(packed, file).toContain(file);
     }

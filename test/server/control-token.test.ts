@@ -4,7 +4,7 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { DEMO_IDS, DEMO_TOKENS } from 'personal-ledger-sdk/mocks';
 import { createLedgerMockServer, type LedgerMockServerOptions, type RunningLedgerMockServer } from 'personal-ledger-sdk/mocks/node';
-import { decideControlAccess, isLoopbackAddress } from '../../mocks/server/control-access';
+import { decideControlAccess, isLoopbackAddress } from '../../mocks/control-http/control-token';
 import { caller } from './state-support';
 import { runCli, within, type CliRun } from './support';
 

@@ -75,7 +75,7 @@ describe('control surface /__mock over HTTP', () => {
 
   it.each([
     ['an unknown operation, naming the near miss', { operation: 'listAcounts', status: 500 }, /operation: "listAcounts" is not an operation of openapi\.json \(did you mean listAccounts\?\)/],
-    ['no kind', {}, /\(fault\): give exactly one kind of: status .*; none was given/],
+    ['no kind', {}, /\(fault\): give exactly one kind of: latency_ms, status .*; none was given/],
     ['a status that is not a failure', { status: 204 }, /status: must be a 4xx or 5xx status/],
     ['a status that is not HTTP', { status: 99 }, /status: must be a 4xx or 5xx status/],
     ['a negative latency', { latency_ms: -5 }, /latency_ms: must be a number of milliseconds within 0\.\.60000/],

@@ -1,4 +1,4 @@
-// A consumer's own vitest test using the fake with setupServer, as README shows.
+// A consumer's own vitest test using the fake with setupServer, as docs/testing.md shows.
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createLedgerClient } from 'personal-ledger-sdk';

@@ -1,15 +1,16 @@
-// The control API over HTTP under /__mock: a table of routes, each a thin call into LedgerControl.
-// Bodies are snake_case JSON like the API's; unknown keys are refused. Plain data in and out (core/messages.ts).
+// The control API over HTTP under /__mock: a table of routes, each a thin call into LedgerControl, with the wire
+// schema of its body. Bodies are snake_case JSON like the API's; unknown keys are refused. Plain data in and out
+// (core/messages.ts). Who may call them is decided before, by the access checks (access.ts).
 import type { LedgerControl } from '../control/control';
-import type { JournalEntry } from '../control/journal';
-import type { SnapshotSeedRow } from '../rules/snapshots';
 import type { Scenario } from '../control/scenario-types';
+import { parseJson, readBodyText } from '../core/body';
+import { jsonReply as json, type MockRequest, type MockResponse } from '../core/messages';
 import { ApiError, isMockControlError, MockControlError } from '../errors';
-import { parseJson, readBodyText } from './body';
-import { faultFromJson, faultToJson } from './control-faults';
-import { jsonReply as json, type MockRequest, type MockResponse } from './messages';
+import type { SnapshotSeedRow } from '../rules/snapshots';
 import { ACCOUNT_KINDS, LIFECYCLE_STATUSES, LIQUIDITY_TIERS, PLANS, SCOPES, VISIBILITIES } from '../store/schemas';
 import * as z from '../zod';
+import { faultFromJson, faultToJson } from './fault-wire';
+import { journalEntryToJson } from './journal-wire';
 
 /** Where the control surface lives. */
 export const CONTROL_PREFIX = '/__mock';
@@ -60,25 +61,6 @@ const notBothOwners = z.refine<{ owner_user_id?: string | null; user_id?: string
   path: ['user_id'],
 });
 const clockJson = ({ clock }: LedgerControl) => ({ now: clock.now().toISOString(), frozen: clock.frozen });
-
-/** A journal entry in the surface's snake_case (journal.entries() in code is camelCase, as code is). */
-function journalEntryToJson(entry: JournalEntry): Record<string, unknown> {
-  return {
-    seq: entry.seq,
-    at: entry.at,
-    method: entry.method,
-    path: entry.path,
-    operation_id: entry.operationId,
-    status: entry.status,
-    token_id: entry.tokenId,
-    duration_ms: entry.durationMs,
-    fault: entry.fault && entry.fault.replace('afterApply', 'after_apply').replace('networkError', 'network_error'),
-    ...(entry.code !== undefined ? { code: entry.code } : {}),
-    ...(entry.reason !== undefined ? { reason: entry.reason } : {}),
-    ...(entry.appliedStatus !== undefined ? { applied_status: entry.appliedStatus } : {}),
-    ...(entry.internalError !== undefined ? { internal_error: entry.internalError } : {}),
-  };
-}
 
 /** Every control route. GET /__mock lists them. */
 export const controlRoutes: readonly ControlRoute[] = [

@@ -1,6 +1,10 @@
 // Who may use the control surface (/__mock) of `ledger-mock`: it can reset, rewrite and read everything,
-// so off loopback it takes a control token (given, or generated at start); on loopback it is open.
-import { randomBytes } from 'node:crypto';
+// so off loopback it takes a control token (given, or generated at start); on loopback it is open. In process
+// (mock.fetch, MSW) there is no token: only code that holds the fake can reach it.
+// No node: here (WebCrypto, and the fake's own SHA-256), so every adapter can run the check.
+import { jsonReply, type MockRequest, type MockResponse } from '../core/messages';
+import { constantTimeEqual } from '../rules/auth';
+import { sha256Hex } from '../store/sha256';
 
 /** Options that decide the control surface's access (the server's and the command's). */
 export interface ControlAccessOptions {
@@ -38,7 +42,8 @@ export function isLoopbackAddress(address: string): boolean {
 
 /** A new control token: `lmc_` and 32 random base64url characters (192 bits). */
 export function newControlToken(): string {
-  return `lmc_${randomBytes(24).toString('base64url')}`;
+  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(24));
+  return `lmc_${btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_')}`; // 24 bytes: no `=` padding
 }
 
 /** Checks a control token's shape (printable ASCII without spaces, 16 to 256 characters), or says what is wrong. */
@@ -47,4 +52,33 @@ export function controlTokenProblem(token: string): string | undefined {
   if (token.length > 256) return 'must be at most 256 characters';
   if (!/^[\x21-\x7e]+$/.test(token)) return 'must be printable ASCII without spaces';
   return undefined;
+}
+
+const CONTROL_CHALLENGE = { 'www-authenticate': 'Bearer realm="ledger-mock-control"' };
+
+/**
+ * The access check of a control token: a /__mock request without it is 401 `control_token_required`, with another
+ * one 401 `invalid_control_token`. The token is read from `X-Ledger-Mock-Control: <token>`, else from
+ * `Authorization: Bearer <token>` (the API's tokens are only read under /api/public/v1, so the two never meet), and
+ * compared in constant time (as digests).
+ */
+export function controlTokenCheck(token: string): (request: MockRequest) => MockResponse | undefined {
+  const expected = sha256Hex(token);
+  return ({ headers }) => {
+    const given = headers['x-ledger-mock-control'] ?? /^Bearer +(\S+) *$/i.exec(headers.authorization ?? '')?.[1];
+    if (given === undefined || given === '') {
+      return jsonReply(
+        401,
+        {
+          error: 'The control surface needs the control token that ledger-mock printed at start: send X-Ledger-Mock-Control: <token> or Authorization: Bearer <token>',
+          code: 'control_token_required',
+        },
+        CONTROL_CHALLENGE,
+      );
+    }
+    if (!constantTimeEqual(sha256Hex(given), expected)) {
+      return jsonReply(401, { error: 'That is not the control token of this ledger-mock', code: 'invalid_control_token' }, CONTROL_CHALLENGE);
+    }
+    return undefined;
+  };
 }

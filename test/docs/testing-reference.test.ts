@@ -1,16 +1,11 @@
-// README's reference of the fake is complete and exact: every method of mock.control, every option of
+// docs/testing.md's reference of the fake is complete and exact: every method of mock.control, every option of
 // createLedgerMock and every journal field is named in it, in its real spelling.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createLedgerMock } from 'personal-ledger-sdk/mocks';
 
-const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-const section = (heading: string) => {
-  const start = readme.indexOf(`\n## ${heading}\n`);
-  expect(start, heading).toBeGreaterThan(0);
-  const end = readme.indexOf('\n## ', start + 1);
-  return readme.slice(start, end < 0 ? undefined : end).replace(/\s+/g, ' '); // wrapped lines read as one
-};
+const doc = (path: string) => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8').replace(/\s+/g, ' '); // wrapped lines read as one
+const text = doc('docs/testing.md');
 
 /** `journal.explain`, `faults.inject`... for every function reachable from `control`. */
 function methodsOf(value: object, prefix = ''): string[] {
@@ -21,9 +16,7 @@ function methodsOf(value: object, prefix = ''): string[] {
   });
 }
 
-describe('README: the fake in your tests', () => {
-  const text = section('The fake in your tests');
-
+describe('docs/testing.md: the fake in your tests', () => {
   it('names every method of mock.control', () => {
     const methods = methodsOf(createLedgerMock().control);
     expect(methods.length).toBeGreaterThan(30);
@@ -42,6 +35,6 @@ describe('README: the fake in your tests', () => {
 
   it('states the default scenario of createLedgerMock and of the command', () => {
     expect(text).toContain("`scenario` (default `'empty'`");
-    expect(section('Standalone mock server (any language)')).toContain('`--scenario` defaults to `demo`');
+    expect(doc('docs/ledger-mock.md')).toContain('`--scenario` defaults to `demo`');
   });
 });

@@ -1,0 +1,40 @@
+// The one way in for every adapter (mock.fetch, the MSW handler, node:http): the access checks first, then the
+// control surface under /__mock, or the API core. Adapters only translate their requests and answers to and from
+// the core's plain messages; what is served, and to whom, is decided here.
+import type { LedgerControl } from '../control/control';
+import type { RequestHandler } from '../core/handle-request';
+import { compileAccess, refusalOf, type AccessOptions } from './access';
+import { CONTROL_PREFIX, handleControlRequest } from './routes';
+
+/** What a front door serves: one fake's API core and its control API. */
+export interface FrontDoorTarget {
+  /** The core's request handler: the API under /api/public/v1. */
+  api: RequestHandler;
+  /** The control API, served under /__mock. */
+  control: LedgerControl;
+  /** ledger-mock --state: the file a reset or a scenario load rewrites, named in their answers. */
+  stateFile?: string | undefined;
+}
+
+/** True for a path of the control surface: `/__mock` and everything under it. */
+export function isControlPath(path: string): boolean {
+  return path.startsWith(CONTROL_PREFIX) && (path.length === CONTROL_PREFIX.length || path[CONTROL_PREFIX.length] === '/');
+}
+
+/**
+ * The request handler of one host of a fake: access checks (built once from `options`), then /__mock or the API.
+ * Never throws for a request: refusals and control errors are answers.
+ */
+export function createFrontDoor(target: FrontDoorTarget, options: AccessOptions = {}): RequestHandler {
+  const { api, control } = target;
+  const checks = compileAccess(options);
+  const routeOptions = { stateFile: target.stateFile };
+  return (request) => {
+    if (isControlPath(request.path)) {
+      const refused = refusalOf(checks.control, request);
+      return refused ? Promise.resolve(refused) : handleControlRequest(control, request, routeOptions);
+    }
+    const refused = refusalOf(checks.api, request);
+    return refused ? Promise.resolve(refused) : api(request);
+  };
+}
