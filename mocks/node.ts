@@ -7,4 +7,6 @@ export {
   type RunningLedgerMockServer,
 } from './server/create-ledger-mock-server';
 export { StateFileError } from './server/state-format';
+export { StateFileAccessError, type StateFileOperation } from './server/state-errors';
+export { StateFileLockedError, type StateLockHolder } from './server/state-lock';
 export { createHttpWebhookDeliverer, type HttpWebhookDelivererOptions } from './server/webhook-delivery';

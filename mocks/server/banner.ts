@@ -37,7 +37,8 @@ export async function banner(input: BannerInput): Promise<string> {
   }
   lines.push(`  Scenario: ${input.scenarioOption}`);
   if (input.stateFile) {
-    const { path, restored } = input.stateFile;
+    const { restored, target } = input.stateFile;
+    const path = target === undefined ? input.stateFile.path : `${input.stateFile.path} -> ${target}`;
     lines.push(
       restored
         ? `  State:    ${path} (loaded: ${describeState(store)}; every change is written to it)`

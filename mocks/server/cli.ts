@@ -7,7 +7,9 @@ import { ApiError, isMockControlError } from '../errors';
 import { banner } from './banner';
 import { controlTokenProblem, isLoopbackAddress } from '../control-http/control-token';
 import { createLedgerMockServer, LEDGER_MOCK_VERSION, type LedgerMockServer } from './create-ledger-mock-server';
+import { StateFileAccessError } from './state-errors';
 import { StateFileError } from './state-format';
+import { StateFileLockedError } from './state-lock';
 
 const USAGE = `Usage: ledger-mock [options]
 
@@ -24,6 +26,9 @@ Options:
                            the file before its answer is sent. POST /__mock/reset and a scenario load
                            rewrite the file too. Not kept: the clock, faults, the request journal and
                            the webhook event journal. A damaged file stops the start (exit 1).
+                           One process per file: <file>.lock names it, and a second start on the
+                           same file exits 1 naming its pid; a lock left by a process that no longer
+                           runs is taken over (said on stderr). A symbolic link is written through.
   --control-token <t>      Require <t> on every /__mock request (X-Ledger-Mock-Control: <t> or
                            Authorization: Bearer <t>), on any address
   --open-control           Leave /__mock open on any address (no control token)
@@ -39,8 +44,8 @@ requires a control token: generated and printed at start, or given with --contro
 requests get 401 (code control_token_required or invalid_control_token). The API's own tokens are
 not affected.
 
-Exit codes: 0 stopped by SIGINT/SIGTERM, 1 startup failed (bad scenario, damaged state file, port in
-use), 2 bad usage.
+Exit codes: 0 stopped by SIGINT/SIGTERM/SIGHUP, 1 startup failed (bad scenario, damaged, locked or
+unwritable state file, port in use), 2 bad usage.
 `;
 
 const OPTIONS = {
@@ -113,6 +118,7 @@ async function main(): Promise<void> {
   await server.mock.ready.catch((error: unknown) => {
     throw startError(values.scenario, error);
   });
+  reportTakeover(server);
   reportDropped(server);
   const running = await server.listen().catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'EADDRINUSE') throw new CliError(`port ${port} on ${values.host} is in use: pick another with --port, or --port 0 for a free one`, 1);
@@ -128,6 +134,7 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  process.on('SIGHUP', stop); // the terminal closed: stop as cleanly, so the state file's lock goes too
 
   const control = { ...(running.controlToken !== undefined ? { token: running.controlToken } : {}), generated: running.controlToken !== undefined && controlToken === undefined };
   const text = values['base-url-print']
@@ -144,6 +151,14 @@ async function main(): Promise<void> {
   const bound = new URL(running.url).hostname.replace(/^\[|\]$/g, '');
   if (running.controlToken === undefined && !isLoopbackAddress(bound)) {
     process.stderr.write(`ledger-mock: warning: bound to ${values.host} with --open-control; anyone who can reach it can use the control surface\n`);
+  }
+}
+
+function reportTakeover(server: LedgerMockServer): void {
+  const holder = server.stateFile?.lockTakenOver;
+  if (holder) {
+    const who = holder.pid === undefined ? 'an unreadable lock file' : `the lock of pid ${holder.pid} (started ${holder.startedAt})`;
+    process.stderr.write(`ledger-mock: state file ${server.stateFile!.path}: took over ${who}, which no longer runs\n`);
   }
 }
 
@@ -173,6 +188,7 @@ function readScenario(option: string): ScenarioName | Scenario {
 }
 
 function startError(option: string, error: unknown): CliError {
+  if (error instanceof StateFileLockedError || error instanceof StateFileAccessError) return new CliError(`${error.message}\nNothing was changed.`, 1);
   if (error instanceof StateFileError) {
     const hint = error.inLog
       ? `Nothing was changed. To keep the state as it was before that record, cut the file there (truncate -s ${error.offset} ${error.file}); or move it away to start over.`

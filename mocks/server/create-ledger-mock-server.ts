@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { startNodeServer } from '../adapters/node-http';
 import type { ScenarioName } from '../control/scenario';
 import type { Scenario } from '../control/scenario-types';
@@ -44,6 +45,11 @@ export interface LedgerMockServerOptions {
    * reset or scenario load rewrites it. The clock, faults, the request journal and the webhook event journal
    * are not kept. A damaged file makes `listen()` (and `mock.ready`) reject with a StateFileError naming the
    * byte offset; it is never silently replaced. Not with `mock`.
+   *
+   * One process per file: creating the server takes `<file>.lock` (beside the file a symbolic link points to)
+   * and throws StateFileLockedError, naming the holder's pid, while another process or server keeps it; a lock
+   * left by a process that no longer runs is taken over (see `stateFile.lockTakenOver`). A file that cannot be
+   * read or written throws StateFileAccessError. `close()`, a failed start and the process's exit release it.
    * @default none: the state lives in memory only
    */
   state?: string;
@@ -72,6 +78,13 @@ export interface LedgerMockStateFile {
    * at start: where it began and how many bytes it had.
    */
   readonly dropped?: { offset: number; bytes: number };
+  /** Where the data is written, when `path` is a symbolic link (the link stays; its target is written). */
+  readonly target?: string;
+  /**
+   * A lock left by a process that no longer runs (killed, crashed, or from before a reboot) that was taken over
+   * at start: who held it. `{}` when that lock file could not be read.
+   */
+  readonly lockTakenOver?: { pid?: number; hostname?: string; startedAt?: string };
 }
 
 /** A standalone server for the fake: the same core, store and rules over real HTTP. */
@@ -124,26 +137,34 @@ export function createLedgerMockServer(options: LedgerMockServerOptions = {}): L
   const file = options.state === undefined ? undefined : StateFile.open(options.state, options.stateFileOptions);
   const mock =
     options.mock ??
-    assembleLedgerMock(mockOptions, {
+    assembleOrLetGo(file, () => assembleLedgerMock(mockOptions, {
       ...(file
         ? {
             stateFile: file.path,
             start: async (store, loadScenario) => {
-              if (file.contents) {
-                await store.exclusive(() => file.restoreInto(store));
-                file.attach(store);
-              } else {
-                file.attach(store); // the scenario load is then written as the file's first image
-                await loadScenario();
+              try {
+                if (file.contents) {
+                  await store.exclusive(() => file.restoreInto(store));
+                  file.attach(store);
+                } else {
+                  await loadScenario(); // in memory first: a scenario that cannot be loaded writes nothing
+                  file.attach(store);
+                  await file.writeImage(); // the file's first image (no request runs before start settles)
+                }
+              } catch (error) {
+                await file.close(); // a start that failed keeps nothing: the lock goes too
+                throw error;
               }
             },
           }
         : {}),
-    });
+    }));
   const stateFile: LedgerMockStateFile | undefined = file && {
     path: file.path,
     restored: file.contents !== undefined,
     ...(file.dropped ? { dropped: file.dropped } : {}),
+    ...(file.target !== resolve(file.path) ? { target: file.target } : {}),
+    ...(file.lockTakenOver ? { lockTakenOver: file.lockTakenOver } : {}),
   };
   return {
     mock,
@@ -160,6 +181,9 @@ export function createLedgerMockServer(options: LedgerMockServerOptions = {}): L
         port: options.port ?? 0,
         host: options.host ?? '127.0.0.1',
         bodyIdleTimeoutMs: options.bodyIdleTimeoutMs ?? 30_000,
+      }).catch(async (error: unknown) => {
+        await file?.close(); // no server to close() later (a port in use): the file and its lock are let go now
+        throw error;
       });
       return {
         url: running.url,
@@ -172,4 +196,14 @@ export function createLedgerMockServer(options: LedgerMockServerOptions = {}): L
       };
     },
   };
+}
+
+/** A scenario refused at once (a name not shipped, a malformed object) lets the state file and its lock go too. */
+function assembleOrLetGo(file: StateFile | undefined, assemble: () => LedgerMock): LedgerMock {
+  try {
+    return assemble();
+  } catch (error) {
+    file?.abandon();
+    throw error;
+  }
 }

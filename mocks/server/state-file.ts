@@ -4,13 +4,16 @@
 // units sealed while a write is running go out together in the next one (group commit: one fsync for many).
 // A reset or scenario load ("cleared"), or a log grown past the image, rewrites the file as a new image:
 // written to FILE.tmp (mode 0600), fsync'd, renamed over FILE, and the directory fsync'd.
-import { accessSync, closeSync, constants, fstatSync, fsyncSync, ftruncateSync, openSync, readFileSync, statSync } from 'node:fs';
-import { close, fchmod, fdatasync, fsync, open, rename, unlink, write } from 'node:fs';
+// One process keeps a file (state-lock.ts); a symbolic link is written through (state-path.ts). Every append
+// goes through O_APPEND, to the file that is at FILE now: an fd whose file was replaced is never written.
+import { closeSync, fstatSync, fsyncSync, ftruncateSync, openSync, readFileSync } from 'node:fs';
+import { close, fchmod, fdatasync, fstat, fsync, open, rename, stat, unlink, write } from 'node:fs';
 import { dirname } from 'node:path';
 import { promisify } from 'node:util';
 import { ApiError } from '../errors';
 import type { LedgerStore } from '../store/ledger-store';
 import { applyChange, ENTITY_TABLES, type ChangeSink, type StoreChange } from '../store/store-changes';
+import { accessFailure, StateFileAccessError, type StateFileOperation } from './state-errors';
 import {
   decodeChanges,
   decodeRow,
@@ -21,6 +24,8 @@ import {
   type RandomPosition,
   type StateContents,
 } from './state-format';
+import { StateLock, type StateLockHolder } from './state-lock';
+import { resolveStatePath } from './state-path';
 
 const openAsync = promisify(open);
 const writeAsync = promisify(write);
@@ -30,6 +35,8 @@ const fchmodAsync = promisify(fchmod);
 const renameAsync = promisify(rename);
 const unlinkAsync = promisify(unlink);
 const closeAsync = promisify(close);
+const fstatAsync = promisify(fstat);
+const statAsync = promisify(stat);
 
 /** Owner read and write only: the file holds token hashes and everything else of the fake. */
 const FILE_MODE = 0o600;
@@ -77,12 +84,19 @@ export class StateFile implements ChangeSink {
   /** The current seed's position as last written. */
   #random: string | undefined;
 
+  readonly #lock: StateLock;
+
   private constructor(
+    /** The path as given (what messages name). */
     readonly path: string,
+    /** Where the file really is: `path` with every symbolic link followed. */
+    readonly target: string,
+    lock: StateLock,
     private readonly options: StateFileOptions,
     contents: StateContents | undefined,
     fd: number | undefined,
   ) {
+    this.#lock = lock;
     this.contents = contents;
     this.#fd = fd;
     this.#started = contents !== undefined;
@@ -93,21 +107,38 @@ export class StateFile implements ChangeSink {
   }
 
   /**
-   * Opens FILE: reads and checks it when it exists (a torn last record is cut off the file; any other damage
-   * throws StateFileError naming the byte offset, and the file is left as it is). Nothing is written yet.
+   * Opens FILE: takes its lock (StateFileLockedError when another process keeps it), reads and checks it when it
+   * exists (a torn last record is cut off the file; any other damage throws StateFileError naming the byte
+   * offset, and the file is left as it is) and opens it for appending, so a file that cannot be written is
+   * refused here (StateFileAccessError), not at the first write. Nothing is written yet.
    */
   static open(path: string, options: StateFileOptions = {}): StateFile {
+    const target = resolveStatePath(path);
+    const lock = StateLock.acquire(path, target); // also proves that the directory takes new files (FILE.tmp)
+    try {
+      return StateFile.#read(path, target, lock, options);
+    } catch (error) {
+      lock.release();
+      throw error;
+    }
+  }
+
+  static #read(path: string, target: string, lock: StateLock, options: StateFileOptions): StateFile {
     let bytes: Buffer;
     try {
-      bytes = readFileSync(path);
+      bytes = readFileSync(target);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new StateFileError(path, undefined, `cannot read it: ${(error as Error).message}`);
-      checkCreatable(path);
-      return new StateFile(path, options, undefined, undefined);
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw accessFailure(path, 'read', 'read it', error);
+      return new StateFile(path, target, lock, options, undefined, undefined);
     }
-    if (bytes.length === 0) return new StateFile(path, options, undefined, undefined); // nothing to lose: start from the scenario
-    const contents = parseStateFile(path, bytes);
-    const fd = openSync(path, 'a'); // O_APPEND: every write goes to the end
+    const contents = bytes.length === 0 ? undefined : parseStateFile(path, bytes); // empty: nothing to lose, start from the scenario
+    let fd: number;
+    try {
+      fd = openSync(target, 'a'); // O_APPEND: every write goes to the end of the file
+    } catch (error) {
+      throw accessFailure(path, 'open', 'open it for writing', error);
+    }
+    if (!contents) return new StateFile(path, target, lock, options, undefined, fd);
     try {
       if (contents.torn) {
         ftruncateSync(fd, contents.validBytes); // so the next append follows the last whole record
@@ -116,9 +147,14 @@ export class StateFile implements ChangeSink {
       if (fstatSync(fd).size !== contents.validBytes) throw new StateFileError(path, undefined, 'it changed while it was read');
     } catch (error) {
       closeSync(fd);
-      throw error;
+      throw error instanceof StateFileError ? error : accessFailure(path, 'write', 'cut off its unfinished last record', error);
     }
-    return new StateFile(path, options, contents, fd);
+    return new StateFile(path, target, lock, options, contents, fd);
+  }
+
+  /** The holder of a lock left by a process that no longer runs, taken over at start (`{}`: an unreadable lock). */
+  get lockTakenOver(): Partial<StateLockHolder> | undefined {
+    return this.#lock.tookOver;
   }
 
   /** The unterminated last record dropped at start, if there was one. */
@@ -159,10 +195,16 @@ export class StateFile implements ChangeSink {
     }
   }
 
-  /** Starts keeping `store`'s changes. When the file did not exist, its first image is written with the next unit. */
+  /** Starts keeping `store`'s changes (a new file gets its first image from writeImage(), else with the first unit). */
   attach(store: LedgerStore): void {
     this.#store = store;
     store.attachChangeSink(this);
+  }
+
+  /** Writes the attached store as the file's whole image now; settles once it is durable. */
+  writeImage(): Promise<void> {
+    this.#queueImage();
+    return this.durable();
   }
 
   record(change: StoreChange): void {
@@ -193,15 +235,24 @@ export class StateFile implements ChangeSink {
     return new Promise((resolve, reject) => this.#waiters.push({ upTo, resolve, reject }));
   }
 
-  /** Writes what is sealed, stops keeping changes and closes the file. */
+  /** Closes the file and releases its lock at once, before anything is kept in it (a start refused early). */
+  abandon(): void {
+    if (this.#store) throw new Error('a state file keeping a store is closed with close()');
+    if (this.#fd !== undefined) closeSync(this.#fd);
+    this.#fd = undefined;
+    this.#lock.release();
+  }
+
+  /** Writes what is sealed, stops keeping changes, closes the file and releases its lock. */
   async close(): Promise<void> {
     this.#store?.attachChangeSink(undefined);
     await this.durable().catch(() => undefined);
     if (this.#fd !== undefined) {
       const fd = this.#fd;
       this.#fd = undefined;
-      await closeAsync(fd);
+      await closeAsync(fd).catch(() => undefined);
     }
+    this.#lock.release();
   }
 
   // The whole store as it is at this instant (between tasks, so no unit is half in it): it replaces
@@ -271,53 +322,72 @@ export class StateFile implements ChangeSink {
 
   async #append(chunks: Buffer[]): Promise<void> {
     const fd = this.#fd!;
-    await writeAll(fd, chunks);
-    await this.options.beforeSync?.();
-    await fdatasyncAsync(fd);
+    await this.#step('write', 'write to it', () => this.#checkStillThere(fd));
+    await this.#step('write', 'write to it', () => writeAll(fd, chunks));
+    await this.#step('fsync', 'fsync it', async () => {
+      await this.options.beforeSync?.();
+      await fdatasyncAsync(fd);
+    });
+  }
+
+  // The lock keeps other ledger-mocks away, not other programs: an fd whose file was renamed over or removed
+  // would take writes that no restart reads, so they are refused (a 500) instead of acknowledged.
+  async #checkStillThere(fd: number): Promise<void> {
+    const [open, there] = await Promise.all([fstatAsync(fd), statAsync(this.target).catch(() => undefined)]);
+    if (!there || there.ino !== open.ino || there.dev !== open.dev) {
+      throw new StateFileAccessError(this.path, 'write', undefined, `cannot write to it: ${this.target} was ${there ? 'replaced' : 'removed'} by another program while this process kept it`);
+    }
   }
 
   async #replace(chunks: Buffer[]): Promise<void> {
-    const temp = `${this.path}.tmp`;
-    await unlinkAsync(temp).catch((error: NodeJS.ErrnoException) => {
-      if (error.code !== 'ENOENT') throw error;
-    });
-    const fd = await openAsync(temp, 'wx', FILE_MODE);
+    const temp = `${this.target}.tmp`; // beside the target, so the rename stays in one directory (and one file system)
+    const step = <T>(operation: StateFileOperation, doing: string, run: () => Promise<T>) => this.#step(operation, doing, run);
+    await step('write', `remove an old ${temp}`, () =>
+      unlinkAsync(temp).catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ENOENT') throw error;
+      }),
+    );
+    // O_APPEND from the start: once renamed, this fd is the file at FILE, and appends continue at its end.
+    const fd = await step('open', `create its new image ${temp}`, () => openAsync(temp, 'ax', FILE_MODE));
     try {
-      await fchmodAsync(fd, FILE_MODE); // whatever the umask
-      await writeAll(fd, chunks);
-      await this.options.beforeSync?.();
-      await fsyncAsync(fd);
-      await renameAsync(temp, this.path);
-      await syncDirectory(dirname(this.path));
+      await step('write', `write its new image ${temp}`, async () => {
+        await fchmodAsync(fd, FILE_MODE); // whatever the umask
+        await writeAll(fd, chunks);
+      });
+      await step('fsync', `fsync its new image ${temp}`, async () => {
+        await this.options.beforeSync?.();
+        await fsyncAsync(fd);
+      });
+      await step('rename', `rename ${temp} over it`, () => renameAsync(temp, this.target));
+      await step('fsync', `fsync its directory ${dirname(this.target)}`, () => syncDirectory(dirname(this.target)));
     } catch (error) {
       await closeAsync(fd).catch(() => undefined);
       throw error;
     }
     const old = this.#fd;
-    this.#fd = fd; // the renamed file: appends continue at its end
-    if (old !== undefined) await closeAsync(old).catch(() => undefined);
+    this.#fd = fd;
+    if (old !== undefined) await closeAsync(old).catch(() => undefined); // the replaced file: never written again
+  }
+
+  /** Runs one step of a write; a failure says which step and why, in words. */
+  async #step<T>(operation: StateFileOperation, doing: string, run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      throw accessFailure(this.path, operation, doing, error);
+    }
   }
 
   #fail(error: Error): void {
+    const reason = error instanceof StateFileAccessError ? error.reason : error.message;
     this.#failure = new ApiError(
       500,
       'state_not_saved',
-      `ledger-mock could not write its state file ${this.path} (${error.message}); changes since the last answer may be lost. Restart it.`,
+      `ledger-mock could not write its state file ${this.path} (${reason}); changes since the last answer may be lost. Restart it.`,
     );
     for (const waiter of this.#waiters) waiter.reject(this.#failure);
     this.#waiters = [];
     this.options.onFailure?.(this.#failure);
-  }
-}
-
-/** A new file is written next to where it goes, then renamed: its directory must exist and be writable. */
-function checkCreatable(path: string): void {
-  const directory = dirname(path);
-  try {
-    if (!statSync(directory).isDirectory()) throw new Error(`${directory} is not a directory`);
-    accessSync(directory, constants.W_OK);
-  } catch (error) {
-    throw new StateFileError(path, undefined, `cannot create it: ${(error as Error).message}`);
   }
 }
 

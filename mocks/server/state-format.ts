@@ -17,7 +17,7 @@ const ROWS_PER_RECORD = 5000;
 
 /** A state file that cannot be used: where (`offset`, in bytes from the start) and why. */
 export class StateFileError extends Error {
-  override readonly name = 'StateFileError';
+  override readonly name: string = 'StateFileError';
 
   /**
    * @param inLog the damage is after the image: the file cut at `offset` is a whole, older state

@@ -190,7 +190,7 @@ describe('ledger-mock --state: the data outlives the server', () => {
     expect(mode()).toBe(0o600); // rewritten as one image (the log outgrew it)
     await call('POST', '/__mock/reset');
     expect(mode()).toBe(0o600);
-    expect(readdirSync(file.replace(/[^/]+$/, ''))).toEqual(['ledger.state']); // no temporary file left behind
+    expect(readdirSync(file.replace(/[^/]+$/, '')).sort()).toEqual(['ledger.state', 'ledger.state.lock']); // no temporary file left behind
 
     const text = readFileSync(file, 'utf8');
     for (const value of [DEMO_TOKENS.alex, DEMO_TOKENS.sam]) {
@@ -341,7 +341,7 @@ describe('ledger-mock --state: the data outlives the server', () => {
     const { call } = await start(newDir().path(), {
       stateFileOptions: {
         beforeSync: () => {
-          if (broken) throw new Error('EIO: i/o error, fdatasync');
+          if (broken) throw Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO', syscall: 'fdatasync' }); // as fdatasync fails
         },
         onFailure: (error) => failures.push(error),
       },
@@ -350,7 +350,7 @@ describe('ledger-mock --state: the data outlives the server', () => {
     broken = true;
     const write = await call('POST', '/api/public/v1/snapshots', { account_id: A.everydayChecking, snapshot_date: '2026-11-02', balance: 1 }, alex);
     expect([write.status, write.body.code]).toEqual([500, 'state_not_saved']);
-    expect(write.body.error).toMatch(/could not write its state file .* \(EIO: i\/o error, fdatasync\)/);
+    expect(write.body.error).toMatch(/could not write its state file .*ledger\.state \(cannot fsync it: input\/output error, the disk or file system failed \(EIO\)\); changes since/);
     const control = await call('POST', '/__mock/users', { name: 'Not saved' });
     expect([control.status, control.body.code]).toEqual([500, 'state_not_saved']);
     expect(failures).toHaveLength(1);

@@ -27,9 +27,12 @@ export interface CliRun {
   kill(): void;
 }
 
-/** Runs the CLI from source: `node --import tsx mocks/server/cli.ts ...args`, with extra environment variables if given. */
-export function runCli(args: string[], env: Record<string, string> = {}): CliRun {
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI_SOURCE, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+/**
+ * Runs the CLI from source: `node --import tsx mocks/server/cli.ts ...args`, with extra environment variables if
+ * given, and as another user with `as` (`uid` and `gid`).
+ */
+export function runCli(args: string[], env: Record<string, string> = {}, as: { uid?: number; gid?: number } = {}): CliRun {
+  const child = spawn(process.execPath, ['--import', 'tsx', CLI_SOURCE, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env }, ...as });
   let out = '';
   let err = '';
   child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
