@@ -1,0 +1,72 @@
+// Compares two sides' views of one probe, answer by answer: every difference with where it is and both values.
+// A field only the target sends, and that openapi.json does not name anywhere, is additive (the specification lets
+// the service add response fields, and clients ignore them): it is noted, not counted as a difference.
+import { DOCUMENTED_FIELDS } from './document';
+import type { View } from './view';
+
+/** One place where the two sides disagree. */
+export interface Difference {
+  /** `answer 2 body.snapshots[0].balance`, `answer 1 status`... */
+  where: string;
+  /** The target's (or the recording's) value; `undefined` when it has none there. */
+  target: unknown;
+  fake: unknown;
+}
+
+/** What the comparison found. */
+export interface Comparison {
+  differences: Difference[];
+  /** Additive fields and other remarks that are not differences. */
+  notes: string[];
+}
+
+/** Compares the views of one probe. */
+export function compareViews(target: readonly View[], fake: readonly View[]): Comparison {
+  const differences: Difference[] = [];
+  const notes: string[] = [];
+  const count = Math.max(target.length, fake.length);
+  for (let i = 0; i < count; i++) {
+    const where = `answer ${i + 1}`;
+    const [t, f] = [target[i], fake[i]];
+    if (!t || !f) {
+      differences.push({ where, target: t ? t.request : '(no such answer)', fake: f ? f.request : '(no such answer)' });
+      continue;
+    }
+    diffValue(`${where} request`, t.request, f.request, differences, notes);
+    diffValue(`${where} status`, t.status, f.status, differences, notes);
+    diffValue(`${where} headers`, t.headers, f.headers, differences, notes, false);
+    diffValue(`${where} body`, t.body, f.body, differences, notes);
+    const [tp, fp] = [[...t.document].sort(), [...f.document].sort()];
+    if (JSON.stringify(tp) !== JSON.stringify(fp)) differences.push({ where: `${where} against openapi.json`, target: tp, fake: fp });
+  }
+  return { differences, notes };
+}
+
+function diffValue(where: string, target: unknown, fake: unknown, differences: Difference[], notes: string[], additive = true): void {
+  if (Object.is(target, fake)) return;
+  const kind = (value: unknown) => (Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value);
+  if (kind(target) !== kind(fake) || (kind(target) !== 'object' && kind(target) !== 'array')) {
+    differences.push({ where, target, fake });
+    return;
+  }
+  if (Array.isArray(target)) {
+    const other = fake as unknown[];
+    if (target.length !== other.length) {
+      differences.push({ where: `${where} (length)`, target: target.length, fake: other.length });
+      // Still compare the common part: a reordered list shows where.
+    }
+    for (let i = 0; i < Math.min(target.length, other.length); i++) diffValue(`${where}[${i}]`, target[i], other[i], differences, notes, additive);
+    return;
+  }
+  const [t, f] = [target as Record<string, unknown>, fake as Record<string, unknown>];
+  for (const key of new Set([...Object.keys(t), ...Object.keys(f)])) {
+    const path = `${where}.${key}`;
+    const [inT, inF] = [Object.hasOwn(t, key), Object.hasOwn(f, key)];
+    if (inT && !inF && additive && !DOCUMENTED_FIELDS.has(key)) {
+      notes.push(`${path}: only the target sends this field, which openapi.json does not name (additive: clients ignore it)`);
+      continue;
+    }
+    if (!inT || !inF) differences.push({ where: path, target: inT ? t[key] : undefined, fake: inF ? f[key] : undefined });
+    else diffValue(path, t[key], f[key], differences, notes, additive);
+  }
+}
