@@ -1,4 +1,5 @@
 // The options of a run, checked in one place for the function and the command alike.
+import { PROBES } from './probes';
 import type { ParityRecording } from './report/recording';
 import type { ParityReport, ProbeResult } from './report/types';
 
@@ -25,6 +26,8 @@ export interface ParityOptions {
   timeoutMs?: number;
   /** Aborting it (Ctrl-C) stops the probes; the writes are still undone and the report covers what ran. */
   signal?: AbortSignal;
+  /** Runs only the probes with these ids; the others are reported skipped. @default every probe */
+  only?: readonly string[];
   /** Called after each probe. */
   onProgress?(progress: { done: number; total: number; probe: ProbeResult }): void;
   /** The transport to the service. @default globalThis.fetch */
@@ -56,6 +59,8 @@ export function checkOptions(options: ParityOptions): Required<Pick<ParityOption
   if (!(rate > 0)) throw new ParityStartError(`rate must be a number above 0, not ${String(options.rate)}`);
   if (!Number.isInteger(budget) || budget < 100) throw new ParityStartError(`budget must be a whole number of at least 100, not ${String(options.budget)}`);
   if (!(timeoutMs > 0)) throw new ParityStartError(`timeoutMs must be above 0, not ${String(options.timeoutMs)}`);
+  const unknown = (options.only ?? []).filter((id) => !PROBES.some((probe) => probe.id === id));
+  if (unknown.length > 0) throw new ParityStartError(`no probe ${unknown.join(', ')}`);
   if (options.against) {
     const extra = (['baseUrl', 'scratchAccount', 'record'] as const).filter((key) => options[key] !== undefined && options[key] !== false);
     if (extra.length > 0) throw new ParityStartError(`against compares with a recording and needs no ${extra.join(', ')}`);

@@ -22,6 +22,7 @@ import { RESERVED_RANGE } from './state/reserved';
 const KIT_VERSION: string = typeof __SDK_VERSION__ === 'string' ? __SDK_VERSION__ : 'dev';
 const API = '/api/public/v1';
 const NEVER = 'the kit never sends this to a target: accounts cannot be deleted, so POST /accounts could not be undone';
+const NOT_SELECTED = 'not selected (only)';
 
 /**
  * Runs the parity probes against a service (or a recording) and against a fake that mirrors it. Throws
@@ -70,7 +71,9 @@ async function runAgainstService(options: Checked): Promise<ParityRun> {
     for (const probe of PROBES) {
       const result = interrupted
         ? skipped(probe, 'interrupted before it ran')
-        : await compareLive(probe, mode, target, fake, ids).catch((error: unknown) => {
+        : options.only && !options.only.includes(probe.id)
+          ? skipped(probe, NOT_SELECTED)
+          : await compareLive(probe, mode, target, fake, ids).catch((error: unknown) => {
             if (error instanceof Interrupted) {
               interrupted = true;
               return skipped(probe, 'interrupted while it ran (its writes were undone)');
@@ -130,7 +133,8 @@ async function runAgainstRecording(options: Checked, recording: ParityRecording)
     for (const probe of PROBES) {
       const entry = recording.probes[probe.id];
       let result: ProbeResult;
-      if (entry === undefined) result = skipped(probe, `not in the recording (made by kit ${recording.kit_version})`);
+      if (options.only && !options.only.includes(probe.id)) result = skipped(probe, NOT_SELECTED);
+      else if (entry === undefined) result = skipped(probe, `not in the recording (made by kit ${recording.kit_version})`);
       else if ('skipped' in entry) result = skipped(probe, `skipped when recorded: ${entry.skipped}`);
       else result = await compareWithRecorded(probe, entry.views, fake, ids);
       if (result.outcome !== 'differs') delete result.target;

@@ -1,7 +1,7 @@
 // Compares two sides' views of one probe, answer by answer: every difference with where it is and both values.
-// A field only the target sends, and that openapi.json does not name anywhere, is additive (the specification lets
+// A field only the target sends, and that openapi.json gives no answer at all, is additive (the specification lets
 // the service add response fields, and clients ignore them): it is noted, not counted as a difference.
-import { DOCUMENTED_FIELDS } from './document';
+import { ANSWER_FIELDS } from './document';
 import type { View } from './view';
 
 /** One place where the two sides disagree. */
@@ -32,17 +32,18 @@ export function compareViews(target: readonly View[], fake: readonly View[]): Co
       differences.push({ where, target: t ? t.request : '(no such answer)', fake: f ? f.request : '(no such answer)' });
       continue;
     }
-    diffValue(`${where} request`, t.request, f.request, differences, notes);
-    diffValue(`${where} status`, t.status, f.status, differences, notes);
+    diffValue(`${where} request`, t.request, f.request, differences, notes, false);
+    diffValue(`${where} status`, t.status, f.status, differences, notes, false);
     diffValue(`${where} headers`, t.headers, f.headers, differences, notes, false);
-    diffValue(`${where} body`, t.body, f.body, differences, notes);
+    diffValue(`${where} body`, t.body, f.body, differences, notes, true);
     const [tp, fp] = [[...t.document].sort(), [...f.document].sort()];
     if (JSON.stringify(tp) !== JSON.stringify(fp)) differences.push({ where: `${where} against openapi.json`, target: tp, fake: fp });
   }
   return { differences, notes };
 }
 
-function diffValue(where: string, target: unknown, fake: unknown, differences: Difference[], notes: string[], additive = true): void {
+/** `additive`: a field only the target sends, that no answer of openapi.json has, is noted rather than a difference. */
+function diffValue(where: string, target: unknown, fake: unknown, differences: Difference[], notes: string[], additive: boolean): void {
   if (Object.is(target, fake)) return;
   const kind = (value: unknown) => (Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value);
   if (kind(target) !== kind(fake) || (kind(target) !== 'object' && kind(target) !== 'array')) {
@@ -62,8 +63,8 @@ function diffValue(where: string, target: unknown, fake: unknown, differences: D
   for (const key of new Set([...Object.keys(t), ...Object.keys(f)])) {
     const path = `${where}.${key}`;
     const [inT, inF] = [Object.hasOwn(t, key), Object.hasOwn(f, key)];
-    if (inT && !inF && additive && !DOCUMENTED_FIELDS.has(key)) {
-      notes.push(`${path}: only the target sends this field, which openapi.json does not name (additive: clients ignore it)`);
+    if (inT && !inF && additive && !ANSWER_FIELDS.has(key)) {
+      notes.push(`${path}: only the target sends this field, which no answer of openapi.json has (additive: clients ignore it)`);
       continue;
     }
     if (!inT || !inF) differences.push({ where: path, target: inT ? t[key] : undefined, fake: inF ? f[key] : undefined });

@@ -19,18 +19,30 @@ const routes = Object.entries(document.paths as Record<string, Json>).map(([temp
   pattern: new RegExp(`^${template.replace(/[.]/g, '\\.').replace(/\{[^}]+\}/g, '[^/]+')}$`),
 }));
 
-/** The property names the document gives anywhere: a field outside this set is additive (clients must ignore it). */
-export const DOCUMENTED_FIELDS: ReadonlySet<string> = (() => {
+/**
+ * The field names the document gives any answer of any operation (at any depth). A field the target sends and
+ * the fake does not is a difference when it is one of these (`auto_carry_forward` in the account list, say: the
+ * document gives it to the detail only), and additive otherwise: clients must ignore fields they do not know.
+ */
+export const ANSWER_FIELDS: ReadonlySet<string> = (() => {
   const names = new Set<string>();
+  const seen = new Set<unknown>();
   const walk = (node: unknown): void => {
-    if (Array.isArray(node)) node.forEach(walk);
-    else if (typeof node === 'object' && node !== null) {
-      const properties = (node as Json).properties;
-      if (typeof properties === 'object' && properties !== null) for (const name of Object.keys(properties)) names.add(name);
-      Object.values(node).forEach(walk);
-    }
+    if (typeof node !== 'object' || node === null || seen.has(node)) return;
+    seen.add(node);
+    if (Array.isArray(node)) return node.forEach(walk);
+    const object = resolve(node as Json);
+    const properties = object.properties as Json | undefined;
+    if (properties) for (const [name, property] of Object.entries(properties)) names.add(name), walk(property);
+    for (const key of ['items', 'allOf', 'oneOf', 'anyOf', 'additionalProperties']) walk(object[key]);
   };
-  walk(document.components);
+  for (const { item } of routes) {
+    for (const operation of Object.values(item)) {
+      for (const response of Object.values(((operation as Json).responses ?? {}) as Record<string, Json>)) {
+        walk(((resolve(response).content as Json | undefined)?.['application/json'] as Json | undefined)?.schema);
+      }
+    }
+  }
   return names;
 })();
 
