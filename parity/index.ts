@@ -2,7 +2,7 @@
 // `ledger-parity` command as a function.
 export { runParity } from './run';
 export { ParityStartError, type ParityOptions, type ParityRun } from './options';
-export { PROBES } from './probes';
+export { citation, PROBES } from './probes';
 export type { AuthKind, Probe, ProbeMode, ProbeRequest, ProbeState, Step } from './probes/types';
 export { UNOBSERVABLE_GAPS } from './probes/unobservable';
 export { markdownReport } from './report/markdown';

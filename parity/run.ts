@@ -7,7 +7,7 @@ import { viewOf, type View } from './compare/view';
 import { GateRefusal, Interrupted, RequestGate } from './http/gate';
 import { BudgetSpent } from './http/pacer';
 import { checkOptions, ParityStartError, type ParityOptions, type ParityRun } from './options';
-import { PROBES } from './probes';
+import { citation, PROBES } from './probes';
 import type { Probe } from './probes/types';
 import { RECORDING_FORMAT, type ParityRecording } from './report/recording';
 import type { ParityReport, ProbeResult, SafetyRecord } from './report/types';
@@ -208,7 +208,7 @@ function judge(probe: Probe, target: View[], fake: View[], unavailable: [string 
 }
 
 function describe(probe: Probe): Pick<ProbeResult, 'id' | 'title' | 'spec' | 'gaps' | 'mode'> {
-  return { id: probe.id, title: probe.title, spec: probe.spec, gaps: probe.gaps, mode: probe.mode };
+  return { id: probe.id, title: probe.title, spec: citation(probe), gaps: probe.gaps, mode: probe.mode };
 }
 
 function skipped(probe: Probe, reason: string): ProbeResult {

@@ -9,7 +9,7 @@ export const accountReadProbes: readonly Probe[] = [
   {
     id: 'accounts.list',
     title: 'GET /accounts lists every visible account, archived ones too, without auto_carry_forward; tiers never `auto`',
-    spec: '§4 GET /accounts; §2 Account; §3; gaps 22',
+    spec: '§4 GET /accounts; §2 Account; §3',
     gaps: [1, 22],
     mode: 'read',
     operations: ['listAccounts'],
@@ -19,7 +19,7 @@ export const accountReadProbes: readonly Probe[] = [
   {
     id: 'accounts.get-each',
     title: `GET /accounts/{id} of each visible account (the first ${DETAILS_READ}): the detail form with auto_carry_forward`,
-    spec: '§4 GET /accounts/{id}; gaps 1, 22',
+    spec: '§4 GET /accounts/{id}',
     gaps: [1, 22],
     mode: 'read',
     operations: ['getAccount'],
@@ -30,7 +30,7 @@ export const accountReadProbes: readonly Probe[] = [
   {
     id: 'accounts.get-unknown',
     title: 'GET /accounts/{id} of an id nobody has is 404 not_found',
-    spec: '§4 GET /accounts/{id}; gaps 11',
+    spec: '§4 GET /accounts/{id}',
     gaps: [11],
     mode: 'read',
     operations: ['getAccount'],
@@ -40,7 +40,6 @@ export const accountReadProbes: readonly Probe[] = [
   {
     id: 'accounts.get-malformed',
     title: 'GET /accounts/{id} of a malformed id (not a UUID) is 404 not_found, like an unknown one',
-    spec: 'gaps 11',
     gaps: [11],
     mode: 'read',
     operations: ['getAccount'],
@@ -50,7 +49,6 @@ export const accountReadProbes: readonly Probe[] = [
   {
     id: 'accounts.get-upper-case-id',
     title: 'An id is matched exactly: the upper-case form of a real account id is 404',
-    spec: 'gaps 11',
     gaps: [11],
     mode: 'read',
     operations: ['getAccount'],

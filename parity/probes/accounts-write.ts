@@ -29,7 +29,7 @@ export const accountWriteProbes: readonly Probe[] = [
     // First of the account probes: it also tells the cleanup whether `auto` infers the scratch account's tier.
     id: 'account.tier-auto',
     title: 'liquidity_tier auto is answered as the inferred label, never `auto`',
-    spec: '§2 Account liquidity_tier; gaps 22',
+    spec: '§2 Account liquidity_tier',
     gaps: [22],
     mode: 'scratch',
     operations: ['updateAccount', 'getAccount'],
@@ -40,7 +40,7 @@ export const accountWriteProbes: readonly Probe[] = [
   {
     id: 'account.rename',
     title: 'PATCH /accounts/{id} answers 200 and the account in detail form, as GET would after the change',
-    spec: '§4 PATCH /accounts/{id}; gaps 1, 4',
+    spec: '§4 PATCH /accounts/{id}',
     gaps: [1, 4],
     mode: 'scratch',
     operations: ['updateAccount', 'getAccount'],
@@ -51,7 +51,7 @@ export const accountWriteProbes: readonly Probe[] = [
   {
     id: 'account.name-120-code-points',
     title: 'A name of 120 code points (240 UTF-16 units) is accepted: lengths count code points',
-    spec: '§8 name length; gaps 14',
+    spec: '§8 name length',
     gaps: [14],
     mode: 'scratch',
     operations: ['updateAccount'],
@@ -62,7 +62,7 @@ export const accountWriteProbes: readonly Probe[] = [
   {
     id: 'account.name-too-long',
     title: 'A name of 121 characters is 422 ("must be 1-120 characters")',
-    spec: '§8 name length; gaps 14, 28',
+    spec: '§8 name length',
     gaps: [14, 28],
     mode: 'scratch',
     operations: ['updateAccount'],
@@ -74,7 +74,7 @@ export const accountWriteProbes: readonly Probe[] = [
   {
     id: 'account.name-empty',
     title: 'An empty name is 422',
-    spec: '§8 name length; gaps 14',
+    spec: '§8 name length',
     gaps: [14],
     mode: 'scratch',
     operations: ['updateAccount'],
@@ -85,7 +85,6 @@ export const accountWriteProbes: readonly Probe[] = [
   {
     id: 'account.name-untrimmed',
     title: 'A name is stored as sent, spaces included (no trimming)',
-    spec: 'gaps 14',
     gaps: [14],
     mode: 'scratch',
     operations: ['updateAccount', 'getAccount'],
@@ -107,7 +106,7 @@ export const accountWriteProbes: readonly Probe[] = [
   {
     id: 'account.patch-empty',
     title: 'PATCH /accounts/{id} with {} is 422 ("send at least one field")',
-    spec: '§4 PATCH /accounts/{id}; gaps 28',
+    spec: '§4 PATCH /accounts/{id}',
     gaps: [28],
     mode: 'scratch',
     operations: ['updateAccount'],
@@ -119,7 +118,6 @@ export const accountWriteProbes: readonly Probe[] = [
   {
     id: 'account.unknown-field',
     title: 'An unknown field (nickname) is 422, never ignored',
-    spec: 'gaps 13',
     gaps: [13],
     mode: 'scratch',
     operations: ['updateAccount'],
@@ -130,7 +128,7 @@ export const accountWriteProbes: readonly Probe[] = [
   {
     id: 'account.read-only-field',
     title: 'A read-only field (category_name) is 422',
-    spec: '§2 Account category_name; gaps 13',
+    spec: '§2 Account category_name',
     gaps: [13],
     mode: 'scratch',
     operations: ['updateAccount'],
@@ -141,7 +139,7 @@ export const accountWriteProbes: readonly Probe[] = [
   {
     id: 'account.bad-visibility',
     title: 'A visibility outside the enum (public) is 422 ("must be one of: ...")',
-    spec: '§2 Account visibility; gaps 28',
+    spec: '§2 Account visibility',
     gaps: [28],
     mode: 'scratch',
     operations: ['updateAccount'],
@@ -153,7 +151,7 @@ export const accountWriteProbes: readonly Probe[] = [
   {
     id: 'account.unknown-category',
     title: 'An unknown category_id is 422 category_not_found',
-    spec: '§4 POST /accounts rule 2 (PATCH alike); gaps 17',
+    spec: '§4 POST /accounts rule 2 (PATCH alike)',
     gaps: [17],
     mode: 'scratch',
     operations: ['updateAccount'],
@@ -175,7 +173,7 @@ export const accountWriteProbes: readonly Probe[] = [
   {
     id: 'account.tier-explicit',
     title: 'An explicit tier is kept when the category changes',
-    spec: '§2 Account liquidity_tier; gaps 22',
+    spec: '§2 Account liquidity_tier',
     gaps: [22],
     mode: 'scratch',
     operations: ['updateAccount'],
@@ -187,7 +185,6 @@ export const accountWriteProbes: readonly Probe[] = [
   {
     id: 'account.tier-follows-category',
     title: 'With tier auto, changing the category to a liability re-infers the tier (debt)',
-    spec: 'gaps 22',
     gaps: [22],
     mode: 'scratch',
     operations: ['updateAccount'],
@@ -211,7 +208,7 @@ export const accountWriteProbes: readonly Probe[] = [
   {
     id: 'account.private-unchanged',
     title: 'Sending visibility private (unchanged) needs no sharing plan',
-    spec: '§4 PATCH /accounts/{id} rule 2; gaps 30',
+    spec: '§4 PATCH /accounts/{id} rule 2',
     gaps: [30],
     mode: 'scratch',
     operations: ['updateAccount'],
@@ -223,7 +220,7 @@ export const accountWriteProbes: readonly Probe[] = [
   {
     id: 'account.shared-visibility',
     title: 'A shared visibility is set on a sharing plan, else 402 sharing_not_in_plan (the plan is not visible: either is accepted)',
-    spec: '§4 PATCH /accounts/{id} rule 2; gaps 20, 30',
+    spec: '§4 PATCH /accounts/{id} rule 2',
     gaps: [20, 30],
     mode: 'scratch',
     operations: ['updateAccount'],
@@ -235,7 +232,7 @@ export const accountWriteProbes: readonly Probe[] = [
   {
     id: 'account.patch-unknown',
     title: 'PATCH /accounts/{id} of an id nobody has is 404 not_found',
-    spec: '§4 PATCH /accounts/{id} rule 1; gaps 11',
+    spec: '§4 PATCH /accounts/{id} rule 1',
     gaps: [11],
     mode: 'scratch',
     operations: ['updateAccount'],
@@ -245,7 +242,6 @@ export const accountWriteProbes: readonly Probe[] = [
   {
     id: 'account.patch-malformed-id',
     title: 'PATCH /accounts/{id} of a malformed id is 404 not_found',
-    spec: 'gaps 11',
     gaps: [11],
     mode: 'scratch',
     operations: ['updateAccount'],
@@ -255,7 +251,6 @@ export const accountWriteProbes: readonly Probe[] = [
   {
     id: 'account.check-order',
     title: 'The body is judged before the id: PATCH {} of an unknown account is 422, not 404',
-    spec: 'gaps 17 (order of checks)',
     gaps: [17],
     mode: 'scratch',
     operations: ['updateAccount'],
@@ -265,7 +260,7 @@ export const accountWriteProbes: readonly Probe[] = [
   {
     id: 'account.scope-accounts-write',
     title: 'The token has accounts:write: PATCH with bad JSON is 400 (403 first if it lacked the scope)',
-    spec: '§5.4, §5.6; gaps 15, 17',
+    spec: '§5.4, §5.6',
     gaps: [15, 17],
     mode: 'scratch',
     operations: ['updateAccount'],

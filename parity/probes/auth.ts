@@ -9,7 +9,7 @@ export const authProbes: readonly Probe[] = [
   {
     id: 'auth.missing',
     title: 'A request without Authorization is 401 missing_token, with WWW-Authenticate',
-    spec: '§5.1, §5.5; gaps 17',
+    spec: '§5.1, §5.5',
     gaps: [17],
     mode: 'read',
     operations: ['getMe'],
@@ -19,7 +19,7 @@ export const authProbes: readonly Probe[] = [
   {
     id: 'auth.empty-bearer',
     title: '`Bearer` with no token is 401 invalid_token',
-    spec: '§5.5; gaps 17',
+    spec: '§5.5',
     gaps: [17],
     mode: 'read',
     operations: ['getMe'],
@@ -29,7 +29,7 @@ export const authProbes: readonly Probe[] = [
   {
     id: 'auth.basic-scheme',
     title: 'Another scheme (Basic) is 401 invalid_token',
-    spec: '§5.1, §5.5; gaps 17',
+    spec: '§5.1, §5.5',
     gaps: [17],
     mode: 'read',
     operations: ['listAccounts'],
@@ -39,7 +39,7 @@ export const authProbes: readonly Probe[] = [
   {
     id: 'auth.made-up-token',
     title: 'A well-formed token nobody was issued is 401 invalid_token',
-    spec: '§5.5; gaps 17, 19',
+    spec: '§5.5',
     gaps: [17, 19],
     mode: 'read',
     operations: ['listCategories'],
@@ -49,7 +49,7 @@ export const authProbes: readonly Probe[] = [
   {
     id: 'auth.two-values',
     title: '`Bearer a b` (two values) is 401 invalid_token',
-    spec: '§5.5; gaps 17, 19',
+    spec: '§5.5',
     gaps: [17, 19],
     mode: 'read',
     operations: ['getMe'],
@@ -59,7 +59,7 @@ export const authProbes: readonly Probe[] = [
   {
     id: 'auth.scheme-case',
     title: 'The scheme name is case-insensitive: `bearer <token>` works',
-    spec: '§5.1; gaps 19',
+    spec: '§5.1',
     gaps: [19],
     mode: 'read',
     operations: ['getMe'],
@@ -69,7 +69,6 @@ export const authProbes: readonly Probe[] = [
   {
     id: 'auth.before-body',
     title: 'Authentication is checked before the body: no token and bad JSON is 401, not 400',
-    spec: 'gaps 17 (order of checks)',
     gaps: [17],
     mode: 'read',
     operations: ['bulkUpsertSnapshots'],
@@ -79,7 +78,6 @@ export const authProbes: readonly Probe[] = [
   {
     id: 'auth.before-lookup',
     title: 'Authentication is checked before the id: an unknown account without a token is 401, not 404',
-    spec: 'gaps 17 (order of checks)',
     gaps: [17],
     mode: 'read',
     operations: ['getAccount'],
@@ -89,7 +87,7 @@ export const authProbes: readonly Probe[] = [
   {
     id: 'auth.write-made-up-token',
     title: 'PATCH of a real account with a made-up token is 401 and changes nothing',
-    spec: '§5.5; gaps 17',
+    spec: '§5.5',
     gaps: [17],
     mode: 'read',
     operations: ['updateAccount'],
@@ -106,7 +104,7 @@ export const authProbes: readonly Probe[] = [
   {
     id: 'auth.delete-no-token',
     title: 'DELETE of a real snapshot without a token is 401 and deletes nothing',
-    spec: '§5.5; gaps 17',
+    spec: '§5.5',
     gaps: [17],
     mode: 'read',
     operations: ['deleteSnapshot'],
@@ -116,7 +114,7 @@ export const authProbes: readonly Probe[] = [
   {
     id: 'auth.upsert-made-up-token',
     title: 'POST /snapshots with a made-up token is 401 before the body is judged',
-    spec: '§5.5; gaps 17',
+    spec: '§5.5',
     gaps: [17],
     mode: 'read',
     operations: ['upsertSnapshot'],
@@ -126,7 +124,7 @@ export const authProbes: readonly Probe[] = [
   {
     id: 'auth.patch-snapshot-no-token',
     title: 'PATCH /snapshots/{id} without a token is 401',
-    spec: '§5.5; gaps 17',
+    spec: '§5.5',
     gaps: [17],
     mode: 'read',
     operations: ['updateSnapshot'],
@@ -136,7 +134,7 @@ export const authProbes: readonly Probe[] = [
   {
     id: 'auth.create-account',
     title: 'POST /accounts: never sent to a target (accounts cannot be deleted, so the write could not be undone)',
-    spec: '§4 POST /accounts; gaps 3',
+    spec: '§4 POST /accounts',
     gaps: [],
     mode: 'never',
     operations: ['createAccount'],

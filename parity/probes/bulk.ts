@@ -11,7 +11,7 @@ export const bulkProbes: readonly Probe[] = [
   {
     id: 'bulk.insert-and-update',
     title: 'A bulk call counts rows inserted and updated; 200 when something was written',
-    spec: '§4 POST /snapshots/bulk; gaps 1',
+    spec: '§4 POST /snapshots/bulk',
     gaps: [1],
     mode: 'scratch',
     operations: ['upsertSnapshot', 'bulkUpsertSnapshots', 'listSnapshots'],
@@ -21,7 +21,7 @@ export const bulkProbes: readonly Probe[] = [
   {
     id: 'bulk.skipped-rows',
     title: 'Rows that cannot be written are skipped with their index and reason; the rest are written (200)',
-    spec: '§4 POST /snapshots/bulk rules 1-2; gaps 28',
+    spec: '§4 POST /snapshots/bulk rules 1-2',
     gaps: [28],
     mode: 'scratch',
     operations: ['bulkUpsertSnapshots', 'listSnapshots'],
@@ -35,7 +35,7 @@ export const bulkProbes: readonly Probe[] = [
   {
     id: 'bulk.nothing-written',
     title: 'A call in which every row is skipped is 422 nothing_written with the per-row detail and the result fields',
-    spec: '§4 POST /snapshots/bulk rule 3; gaps 6, 28',
+    spec: '§4 POST /snapshots/bulk rule 3',
     gaps: [6, 16, 28],
     mode: 'scratch',
     operations: ['bulkUpsertSnapshots'],
@@ -46,7 +46,6 @@ export const bulkProbes: readonly Probe[] = [
   {
     id: 'bulk.empty',
     title: 'An empty bulk call ({ snapshots: [] }) is 422 validation_failed',
-    spec: 'gaps 8',
     gaps: [8],
     mode: 'scratch',
     operations: ['bulkUpsertSnapshots'],
@@ -56,7 +55,7 @@ export const bulkProbes: readonly Probe[] = [
   {
     id: 'bulk.too-many-rows',
     title: 'More than 5,000 rows is 413 too_many_rows; no row is examined',
-    spec: '§8; gaps 7',
+    spec: '§8',
     gaps: [7],
     mode: 'scratch',
     operations: ['bulkUpsertSnapshots'],
@@ -67,7 +66,6 @@ export const bulkProbes: readonly Probe[] = [
   {
     id: 'bulk.repeated-pair',
     title: 'Two rows for one (account, date): the first inserts, the second updates, the last balance is kept',
-    spec: 'gaps 9',
     gaps: [9],
     mode: 'scratch',
     operations: ['bulkUpsertSnapshots', 'listSnapshots'],
@@ -77,7 +75,6 @@ export const bulkProbes: readonly Probe[] = [
   {
     id: 'bulk.not-an-array',
     title: 'snapshots that is not an array is 422 validation_failed at body.snapshots',
-    spec: 'gaps 16',
     gaps: [16],
     mode: 'scratch',
     operations: ['bulkUpsertSnapshots'],
@@ -87,7 +84,6 @@ export const bulkProbes: readonly Probe[] = [
   {
     id: 'bulk.unknown-top-field',
     title: 'An unknown top-level field (dry_run) is 422 validation_failed, never ignored',
-    spec: 'gaps 13',
     gaps: [13],
     mode: 'scratch',
     operations: ['bulkUpsertSnapshots'],
@@ -97,7 +93,6 @@ export const bulkProbes: readonly Probe[] = [
   {
     id: 'bulk.row-unknown-field',
     title: 'A row with an unknown field is skipped with "<field> is not a known field"',
-    spec: 'gaps 13, 28',
     gaps: [13, 28],
     mode: 'scratch',
     operations: ['bulkUpsertSnapshots'],

@@ -6,7 +6,7 @@ export const identityProbes: readonly Probe[] = [
   {
     id: 'me.identity',
     title: 'GET /me answers the Identity: user_id, household_id, token_id',
-    spec: '§4 GET /me; §2 Identity; gaps 1',
+    spec: '§4 GET /me; §2 Identity',
     gaps: [1],
     mode: 'read',
     operations: ['getMe'],
@@ -16,7 +16,7 @@ export const identityProbes: readonly Probe[] = [
   {
     id: 'categories.list',
     title: 'GET /categories lists own and shared categories by type, then name, then id',
-    spec: '§4 GET /categories; gaps 29',
+    spec: '§4 GET /categories',
     gaps: [1, 29],
     mode: 'read',
     operations: ['listCategories'],

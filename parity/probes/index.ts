@@ -24,3 +24,9 @@ export const PROBES: readonly Probe[] = [
   ...bulkProbes,
   ...accountWriteProbes,
 ];
+
+/** A probe's citation: its specification sections and spec-gaps entries, `§4 GET /me; gaps 1`. */
+export function citation(probe: Pick<Probe, 'spec' | 'gaps'>): string {
+  const gaps = probe.gaps.length > 0 ? `gaps ${probe.gaps.join(', ')}` : '';
+  return [probe.spec, gaps].filter(Boolean).join('; ');
+}

@@ -9,7 +9,6 @@ export const routeProbes: readonly Probe[] = [
   {
     id: 'route.unknown-path',
     title: 'An unknown path under /api/public/v1 is 404 route_not_found',
-    spec: 'gaps 17',
     gaps: [17],
     mode: 'read',
     operations: [],
@@ -19,7 +18,6 @@ export const routeProbes: readonly Probe[] = [
   {
     id: 'route.trailing-slash',
     title: 'A trailing slash is another path: GET /me/ is 404 route_not_found',
-    spec: 'gaps 17',
     gaps: [17],
     mode: 'read',
     operations: ['getMe'],
@@ -29,7 +27,6 @@ export const routeProbes: readonly Probe[] = [
   {
     id: 'route.letter-case',
     title: 'Paths are case-sensitive: GET /ME is 404 route_not_found',
-    spec: 'gaps 17',
     gaps: [17],
     mode: 'read',
     operations: ['getMe'],
@@ -39,7 +36,7 @@ export const routeProbes: readonly Probe[] = [
   {
     id: 'route.other-version',
     title: 'The version is in the path: /api/public/v2/me is not an operation',
-    spec: '§9.1; gaps 17',
+    spec: '§9.1',
     gaps: [17],
     mode: 'read',
     operations: [],
@@ -49,7 +46,6 @@ export const routeProbes: readonly Probe[] = [
   {
     id: 'route.unknown-method',
     title: 'An unknown method on a known path (DELETE /accounts) is 404 route_not_found',
-    spec: 'gaps 17',
     gaps: [17],
     mode: 'read',
     operations: ['listAccounts'],
@@ -59,7 +55,6 @@ export const routeProbes: readonly Probe[] = [
   {
     id: 'route.put-snapshot',
     title: 'PUT /snapshots/{id} is no operation: 404 route_not_found',
-    spec: 'gaps 17',
     gaps: [17],
     mode: 'read',
     operations: ['updateSnapshot'],
@@ -69,7 +64,6 @@ export const routeProbes: readonly Probe[] = [
   {
     id: 'route.bulk-is-not-an-id',
     title: 'GET /snapshots/bulk is an unknown method on /snapshots/bulk, never a snapshot lookup',
-    spec: 'gaps 17',
     gaps: [17],
     mode: 'read',
     operations: ['bulkUpsertSnapshots', 'getSnapshot'],
@@ -79,7 +73,6 @@ export const routeProbes: readonly Probe[] = [
   {
     id: 'route.unknown-query',
     title: 'Unknown query parameters are ignored: GET /me?ledger_parity=1 answers as GET /me',
-    spec: 'gaps 12',
     gaps: [12],
     mode: 'read',
     operations: ['getMe'],

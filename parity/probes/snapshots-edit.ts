@@ -12,7 +12,7 @@ export const snapshotEditProbes: readonly Probe[] = [
   {
     id: 'snapshot.patch-balance',
     title: 'PATCH /snapshots/{id} with a balance answers 200 and the updated Snapshot',
-    spec: '§4 PATCH /snapshots/{id}; gaps 1',
+    spec: '§4 PATCH /snapshots/{id}',
     gaps: [1],
     mode: 'scratch',
     operations: ['upsertSnapshot', 'updateSnapshot', 'getSnapshot'],
@@ -32,7 +32,6 @@ export const snapshotEditProbes: readonly Probe[] = [
   {
     id: 'snapshot.patch-onto-taken-date',
     title: 'Moving a snapshot onto a date that has one is 422 snapshot_date_taken; nothing changes',
-    spec: 'gaps 10',
     gaps: [10],
     mode: 'scratch',
     operations: ['upsertSnapshot', 'updateSnapshot', 'listSnapshots'],
@@ -42,7 +41,6 @@ export const snapshotEditProbes: readonly Probe[] = [
   {
     id: 'snapshot.patch-own-date',
     title: 'Moving a snapshot onto its own date is a no-op change and succeeds',
-    spec: 'gaps 10',
     gaps: [10],
     mode: 'scratch',
     operations: ['upsertSnapshot', 'updateSnapshot'],
@@ -52,7 +50,7 @@ export const snapshotEditProbes: readonly Probe[] = [
   {
     id: 'snapshot.patch-empty',
     title: 'PATCH /snapshots/{id} with {} is 422 ("send at least one field")',
-    spec: '§4 PATCH /snapshots/{id}; gaps 28',
+    spec: '§4 PATCH /snapshots/{id}',
     gaps: [28],
     mode: 'scratch',
     operations: ['upsertSnapshot', 'updateSnapshot'],
@@ -63,7 +61,6 @@ export const snapshotEditProbes: readonly Probe[] = [
   {
     id: 'snapshot.patch-account-id',
     title: 'account_id is no field of PATCH /snapshots/{id}: 422, the snapshot stays',
-    spec: 'gaps 13',
     gaps: [13],
     mode: 'scratch',
     operations: ['upsertSnapshot', 'updateSnapshot'],
@@ -73,7 +70,7 @@ export const snapshotEditProbes: readonly Probe[] = [
   {
     id: 'snapshot.patch-unknown',
     title: 'PATCH /snapshots/{id} of an id nobody has is 404 not_found',
-    spec: '§4 PATCH /snapshots/{id}; gaps 11',
+    spec: '§4 PATCH /snapshots/{id}',
     gaps: [11],
     mode: 'scratch',
     operations: ['updateSnapshot'],
@@ -83,7 +80,6 @@ export const snapshotEditProbes: readonly Probe[] = [
   {
     id: 'snapshot.patch-check-order',
     title: 'The body is judged before the id: PATCH {} of an unknown snapshot is 422, not 404',
-    spec: 'gaps 17 (order of checks)',
     gaps: [17],
     mode: 'scratch',
     operations: ['updateSnapshot'],
@@ -93,7 +89,7 @@ export const snapshotEditProbes: readonly Probe[] = [
   {
     id: 'snapshot.delete',
     title: 'DELETE /snapshots/{id} answers 200 { deleted: true, id }; the snapshot is gone',
-    spec: '§4 DELETE /snapshots/{id}; gaps 1',
+    spec: '§4 DELETE /snapshots/{id}',
     gaps: [1],
     mode: 'scratch',
     operations: ['upsertSnapshot', 'deleteSnapshot', 'getSnapshot'],
@@ -103,7 +99,7 @@ export const snapshotEditProbes: readonly Probe[] = [
   {
     id: 'snapshot.delete-twice',
     title: 'A second DELETE of the same snapshot is 404 not_found',
-    spec: '§4 DELETE /snapshots/{id}; gaps 11',
+    spec: '§4 DELETE /snapshots/{id}',
     gaps: [11],
     mode: 'scratch',
     operations: ['upsertSnapshot', 'deleteSnapshot'],
@@ -113,7 +109,7 @@ export const snapshotEditProbes: readonly Probe[] = [
   {
     id: 'snapshot.delete-unknown',
     title: 'DELETE /snapshots/{id} of an id nobody has is 404 not_found',
-    spec: '§4 DELETE /snapshots/{id}; gaps 11',
+    spec: '§4 DELETE /snapshots/{id}',
     gaps: [11],
     mode: 'scratch',
     operations: ['deleteSnapshot'],

@@ -15,7 +15,7 @@ export const snapshotReadProbes: readonly Probe[] = [
   {
     id: 'snapshots.list-all',
     title: 'GET /snapshots with no parameters lists every visible snapshot, by account_id then snapshot_date',
-    spec: '§4 GET /snapshots; gaps 12, 29',
+    spec: '§4 GET /snapshots',
     gaps: [1, 12, 29],
     mode: 'read',
     operations: ['listSnapshots'],
@@ -25,7 +25,7 @@ export const snapshotReadProbes: readonly Probe[] = [
   {
     id: 'snapshots.list-account',
     title: 'GET /snapshots?account_id= lists that account only, by date',
-    spec: '§4 GET /snapshots; gaps 29',
+    spec: '§4 GET /snapshots',
     gaps: [29],
     mode: 'read',
     operations: ['listSnapshots'],
@@ -36,7 +36,7 @@ export const snapshotReadProbes: readonly Probe[] = [
   {
     id: 'snapshots.bounds-inclusive',
     title: 'from and to are inclusive: from=to=a date that has a snapshot lists it',
-    spec: '§4 GET /snapshots; gaps 12',
+    spec: '§4 GET /snapshots',
     gaps: [12],
     mode: 'read',
     operations: ['listSnapshots'],
@@ -69,7 +69,7 @@ export const snapshotReadProbes: readonly Probe[] = [
   {
     id: 'snapshots.from-malformed',
     title: 'A malformed from (2024-1-1) is 400 invalid_query at query.from',
-    spec: '§4 GET /snapshots; §7; gaps 12, 16',
+    spec: '§4 GET /snapshots; §7',
     gaps: [12, 16],
     mode: 'read',
     operations: ['listSnapshots'],
@@ -79,7 +79,6 @@ export const snapshotReadProbes: readonly Probe[] = [
   {
     id: 'snapshots.from-impossible',
     title: 'A date that does not exist (2023-02-29) is 400 invalid_query',
-    spec: 'gaps 12, 14',
     gaps: [12, 14],
     mode: 'read',
     operations: ['listSnapshots'],
@@ -89,7 +88,6 @@ export const snapshotReadProbes: readonly Probe[] = [
   {
     id: 'snapshots.leap-day',
     title: 'A leap day (2024-02-29) is a real date: 200',
-    spec: 'gaps 14',
     gaps: [14],
     mode: 'read',
     operations: ['listSnapshots'],
@@ -99,7 +97,6 @@ export const snapshotReadProbes: readonly Probe[] = [
   {
     id: 'snapshots.to-before-from',
     title: 'to before from is 400 invalid_query at query.to ("must not be before from")',
-    spec: 'gaps 12, 28',
     gaps: [12, 28],
     mode: 'read',
     operations: ['listSnapshots'],
@@ -110,7 +107,6 @@ export const snapshotReadProbes: readonly Probe[] = [
   {
     id: 'snapshots.every-query-problem',
     title: 'Query errors report every problem at once (account_id, from, to)',
-    spec: 'gaps 16, 28',
     gaps: [16, 28],
     mode: 'read',
     operations: ['listSnapshots'],
@@ -121,7 +117,6 @@ export const snapshotReadProbes: readonly Probe[] = [
   {
     id: 'snapshots.account-malformed',
     title: 'A malformed account_id (not a UUID) is 400 invalid_query',
-    spec: 'gaps 11',
     gaps: [11],
     mode: 'read',
     operations: ['listSnapshots'],
@@ -131,7 +126,6 @@ export const snapshotReadProbes: readonly Probe[] = [
   {
     id: 'snapshots.account-unknown',
     title: 'An account_id out of reach gives an empty list, not an error',
-    spec: 'gaps 11',
     gaps: [11],
     mode: 'read',
     operations: ['listSnapshots'],
@@ -141,7 +135,6 @@ export const snapshotReadProbes: readonly Probe[] = [
   {
     id: 'snapshots.unknown-parameter',
     title: 'An unknown query parameter is ignored',
-    spec: 'gaps 12',
     gaps: [12],
     mode: 'read',
     operations: ['listSnapshots'],
@@ -152,7 +145,7 @@ export const snapshotReadProbes: readonly Probe[] = [
   {
     id: 'snapshots.get',
     title: 'GET /snapshots/{id} answers one Snapshot',
-    spec: '§4 GET /snapshots/{id}; gaps 1',
+    spec: '§4 GET /snapshots/{id}',
     gaps: [1],
     mode: 'read',
     operations: ['getSnapshot'],
@@ -163,7 +156,7 @@ export const snapshotReadProbes: readonly Probe[] = [
   {
     id: 'snapshots.get-unknown',
     title: 'GET /snapshots/{id} of an id nobody has is 404 not_found',
-    spec: '§4 GET /snapshots/{id}; gaps 11',
+    spec: '§4 GET /snapshots/{id}',
     gaps: [11],
     mode: 'read',
     operations: ['getSnapshot'],
@@ -173,7 +166,6 @@ export const snapshotReadProbes: readonly Probe[] = [
   {
     id: 'snapshots.get-malformed',
     title: 'GET /snapshots/{id} of an odd id (a non-ASCII character) is 404 not_found',
-    spec: 'gaps 11',
     gaps: [11],
     mode: 'read',
     operations: ['getSnapshot'],

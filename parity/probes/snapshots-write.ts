@@ -18,7 +18,7 @@ export const snapshotWriteProbes: readonly Probe[] = [
   {
     id: 'upsert.insert-then-update',
     title: 'POST /snapshots inserts (201 inserted), the same pair again updates (200 updated); both confirmed',
-    spec: '§4 POST /snapshots rules 1-2; §3 is_estimated; gaps 1, 2',
+    spec: '§4 POST /snapshots rules 1-2; §3 is_estimated',
     gaps: [1, 2],
     mode: 'scratch',
     operations: ['upsertSnapshot', 'listSnapshots'],
@@ -28,7 +28,7 @@ export const snapshotWriteProbes: readonly Probe[] = [
   {
     id: 'upsert.missing-balance',
     title: 'balance is required: 422 validation_failed at body.balance',
-    spec: '§4 POST /snapshots; gaps 5, 16, 28',
+    spec: '§4 POST /snapshots',
     gaps: [5, 16, 28],
     mode: 'scratch',
     operations: ['upsertSnapshot'],
@@ -39,7 +39,7 @@ export const snapshotWriteProbes: readonly Probe[] = [
   {
     id: 'upsert.missing-account',
     title: 'account_id is required: 422 validation_failed at body.account_id',
-    spec: '§4 POST /snapshots; gaps 5',
+    spec: '§4 POST /snapshots',
     gaps: [5],
     mode: 'scratch',
     operations: ['upsertSnapshot'],
@@ -49,7 +49,7 @@ export const snapshotWriteProbes: readonly Probe[] = [
   {
     id: 'upsert.missing-date',
     title: 'snapshot_date is required (sent to an account the kit made up, so nothing can be written)',
-    spec: '§4 POST /snapshots; gaps 5',
+    spec: '§4 POST /snapshots',
     gaps: [5],
     mode: 'scratch',
     operations: ['upsertSnapshot'],
@@ -59,7 +59,6 @@ export const snapshotWriteProbes: readonly Probe[] = [
   {
     id: 'upsert.balance-string',
     title: 'A balance sent as a string ("12.50") is refused: 422',
-    spec: 'gaps 14, 28',
     gaps: [14, 28],
     mode: 'scratch',
     operations: ['upsertSnapshot'],
@@ -70,7 +69,7 @@ export const snapshotWriteProbes: readonly Probe[] = [
   {
     id: 'upsert.decimal-balance',
     title: 'A balance is stored as sent (10.005 stays 10.005), read back the same',
-    spec: '§2 Snapshot balance; gaps 14',
+    spec: '§2 Snapshot balance',
     gaps: [14],
     mode: 'scratch',
     operations: ['upsertSnapshot', 'listSnapshots'],
@@ -80,7 +79,6 @@ export const snapshotWriteProbes: readonly Probe[] = [
   {
     id: 'upsert.negative-zero',
     title: 'A balance of -0 is stored as 0',
-    spec: 'gaps 14',
     gaps: [14],
     mode: 'scratch',
     operations: ['upsertSnapshot'],
@@ -90,7 +88,6 @@ export const snapshotWriteProbes: readonly Probe[] = [
   {
     id: 'upsert.unknown-field',
     title: 'An unknown field (balanse) is 422 validation_failed ("is not a known field"), never ignored',
-    spec: 'gaps 13, 28',
     gaps: [13, 28],
     mode: 'scratch',
     operations: ['upsertSnapshot'],
@@ -101,7 +98,7 @@ export const snapshotWriteProbes: readonly Probe[] = [
   {
     id: 'upsert.read-only-field',
     title: 'A read-only field (is_estimated) in the body is 422',
-    spec: '§3 is_estimated; gaps 13',
+    spec: '§3 is_estimated',
     gaps: [13],
     mode: 'scratch',
     operations: ['upsertSnapshot'],
@@ -111,7 +108,6 @@ export const snapshotWriteProbes: readonly Probe[] = [
   {
     id: 'upsert.impossible-date',
     title: 'A date that does not exist (2000-02-30) is 422',
-    spec: 'gaps 14, 28',
     gaps: [14, 28],
     mode: 'scratch',
     operations: ['upsertSnapshot'],
@@ -122,7 +118,6 @@ export const snapshotWriteProbes: readonly Probe[] = [
   {
     id: 'upsert.leap-day',
     title: 'A leap day (2000-02-29) is a real date: 201',
-    spec: 'gaps 14',
     gaps: [14],
     mode: 'scratch',
     operations: ['upsertSnapshot'],
@@ -132,7 +127,7 @@ export const snapshotWriteProbes: readonly Probe[] = [
   {
     id: 'upsert.unknown-account',
     title: 'An account that does not exist is 422 account_not_writable',
-    spec: '§4 POST /snapshots rule 3; gaps 17, 28',
+    spec: '§4 POST /snapshots rule 3',
     gaps: [17, 28],
     mode: 'scratch',
     operations: ['upsertSnapshot'],
@@ -143,7 +138,6 @@ export const snapshotWriteProbes: readonly Probe[] = [
   {
     id: 'upsert.malformed-account',
     title: 'An account_id that is not a UUID is 422 validation_failed',
-    spec: 'gaps 14, 16',
     gaps: [14, 16],
     mode: 'scratch',
     operations: ['upsertSnapshot'],
@@ -153,7 +147,6 @@ export const snapshotWriteProbes: readonly Probe[] = [
   {
     id: 'upsert.not-an-object',
     title: 'A body that is JSON but not an object ([1]) is 422 "must be a JSON object"',
-    spec: 'gaps 14, 28',
     gaps: [14, 28],
     mode: 'scratch',
     operations: ['upsertSnapshot'],
@@ -164,7 +157,7 @@ export const snapshotWriteProbes: readonly Probe[] = [
   {
     id: 'upsert.bad-json',
     title: 'A body that is not JSON is 400 invalid_json (403 first if the token lacked snapshots:write)',
-    spec: '§7; §5.6; gaps 15, 17',
+    spec: '§7; §5.6',
     gaps: [15, 17],
     mode: 'scratch',
     operations: ['upsertSnapshot'],
@@ -174,7 +167,6 @@ export const snapshotWriteProbes: readonly Probe[] = [
   {
     id: 'upsert.empty-body',
     title: 'No body at all is 400 invalid_json',
-    spec: 'gaps 15',
     gaps: [15],
     mode: 'scratch',
     operations: ['upsertSnapshot'],
@@ -184,7 +176,6 @@ export const snapshotWriteProbes: readonly Probe[] = [
   {
     id: 'upsert.invalid-utf8',
     title: 'A body that is not valid UTF-8 is 400 invalid_json',
-    spec: 'gaps 28',
     gaps: [28],
     mode: 'scratch',
     operations: ['upsertSnapshot'],
@@ -194,7 +185,6 @@ export const snapshotWriteProbes: readonly Probe[] = [
   {
     id: 'upsert.no-content-type',
     title: 'The content type is not checked: a JSON body without Content-Type is written',
-    spec: 'gaps 15',
     gaps: [15],
     mode: 'scratch',
     operations: ['upsertSnapshot'],
@@ -204,7 +194,7 @@ export const snapshotWriteProbes: readonly Probe[] = [
   {
     id: 'upsert.body-too-large',
     title: 'A body over 8 MiB is 413 body_too_large before it is parsed',
-    spec: '§8; gaps 15',
+    spec: '§8',
     gaps: [15],
     mode: 'scratch',
     operations: ['upsertSnapshot'],
@@ -215,7 +205,7 @@ export const snapshotWriteProbes: readonly Probe[] = [
   {
     id: 'upsert.archived-account',
     title: 'Snapshots may be written to an archived account (201)',
-    spec: '§3 lifecycle_status; gaps 24',
+    spec: '§3 lifecycle_status',
     gaps: [24],
     mode: 'scratch',
     operations: ['updateAccount', 'upsertSnapshot'],

@@ -71,9 +71,9 @@ export interface Probe {
   readonly id: string;
   /** What it checks, in a sentence. */
   readonly title: string;
-  /** Where the behaviour is stated: `§4 GET /me`, `gaps 17` (docs/spec-gaps.md entry numbers). */
-  readonly spec: string;
-  /** The docs/spec-gaps.md entries this probe observes. */
+  /** Where the specification states the behaviour (`§4 GET /me`), when it does. */
+  readonly spec?: string;
+  /** The docs/spec-gaps.md entries (our choices where the specification says "not shown") this probe observes. */
   readonly gaps: readonly number[];
   readonly mode: ProbeMode;
   /** The operationIds of openapi.json it exercises. */

@@ -10,6 +10,7 @@ export type Outcome = 'same' | 'differs' | 'skipped';
 export interface ProbeResult {
   id: string;
   title: string;
+  /** Its citation: specification sections and spec-gaps entries. */
   spec: string;
   gaps: readonly number[];
   mode: ProbeMode;

@@ -6,23 +6,10 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEMO_IDS, DEMO_TOKENS, type Scenario } from 'personal-ledger-sdk/mocks';
-import demo from '../../mocks/scenarios/demo.json' with { type: 'json' };
 import { ROOT, runCli, within, type CliRun } from '../server/support';
+import { parityScenario, TOKEN } from './scenario';
 
-/** Alex's token: the target's user. */
-export const TOKEN = DEMO_TOKENS.alex;
-/** The scratch account the parity scenario gives Alex. */
-export const SCRATCH = '5c7a0000-0000-4000-8000-0000000000a1';
-
-/** The demo scenario plus a scratch account of Alex's, created "for the kit". */
-export function parityScenario(): Scenario {
-  return {
-    ...(demo as Scenario),
-    name: 'parity',
-    accounts: [...((demo as Scenario).accounts ?? []), { id: SCRATCH, owner_user_id: DEMO_IDS.users.alex, name: 'Parity scratch', category_id: DEMO_IDS.categories.cash }],
-  };
-}
+export { parityScenario, RECORDING_FILE, SCRATCH, TOKEN } from './scenario';
 
 /** A running ledger-mock process. */
 export interface Upstream {
