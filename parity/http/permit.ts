@@ -38,11 +38,11 @@ const API = '/api/public/v1';
 
 /** Why `request` must not be sent, or undefined when it may be. */
 export function refusal(request: OutgoingRequest, policy: WritePolicy): string | undefined {
-  if (!request.path.startsWith('/api/public/')) return `${request.path} is not under /api/public/: the kit sends nothing else`;
   const route = normalize(request.path);
   if (request.method === 'POST' && route === `${API}/accounts`) {
     return 'POST /accounts is never sent to a target: accounts cannot be deleted, so it could not be undone';
   }
+  if (!route.startsWith('/api/public/')) return `${request.path} is not under /api/public/: the kit sends nothing else`;
   if (!request.withToken) return undefined;
   if (request.method === 'GET') return undefined;
   if (policy.mode === 'read') return `${request.method} with the token needs --scratch-account: without it the kit sends the token only with GET`;
