@@ -152,10 +152,10 @@ export interface ParityCliResult {
   stderr: string;
 }
 
-/** Runs `ledger-parity` from source as a process, with LEDGER_TOKEN and extra env. `onStderr` sees its progress. */
+/** Runs `ledger-parity` from source as a process, with LEDGER_TOKEN and extra env; `onSpawn` gets the child process. */
 export function runParityCli(
   args: string[],
-  options: { env?: Record<string, string | undefined>; onStderr?: (text: string, child: ReturnType<typeof spawn>) => void } = {},
+  options: { env?: Record<string, string | undefined>; onSpawn?: (child: ReturnType<typeof spawn>) => void } = {},
 ): Promise<ParityCliResult> {
   const env: Record<string, string | undefined> = { ...process.env, LEDGER_TOKEN: TOKEN, ...options.env };
   for (const [name, value] of Object.entries(env)) if (value === undefined) delete env[name];
@@ -163,10 +163,8 @@ export function runParityCli(
   let stdout = '';
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-    stderr += chunk;
-    options.onStderr?.(stderr, child);
-  });
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  options.onSpawn?.(child);
   const timer = setTimeout(() => child.kill('SIGKILL'), 150_000);
   return new Promise((resolve) =>
     child.once('close', (code, signal) => {
