@@ -27,7 +27,8 @@ Options:
   --rate N                At most N requests a second to the service (default 5)
   -h, --help              Show this help
 
-Exit codes: 0 nothing differs, 1 something differs (or a write could not be undone), 2 refused to start,
+Exit codes: 0 nothing differs, 1 something differs (or a write could not be undone, or the final read
+found a change), 2 refused to start,
 130 stopped by Ctrl-C (the writes were undone first).
 `;
 
@@ -61,6 +62,7 @@ async function main(): Promise<number> {
   const outputs = { report: values.report, json: values.json, record: values.record };
   for (const [option, file] of Object.entries(outputs)) if (file !== undefined) checkWritable(option, file);
   if (values.record !== undefined && values.against !== undefined) throw new UsageError('--record saves a service\'s answers; --against reads a recording: give one');
+  if (values['base-url'] !== undefined && values.against !== undefined) throw new UsageError('--against compares with a recording and sends nothing: give --base-url or --against');
   const rate = values.rate === undefined ? undefined : Number(values.rate);
   if (values.rate !== undefined && !(Number(rate) > 0)) throw new UsageError(`--rate must be a number above 0, not "${values.rate}"`);
   const against = values.against === undefined ? undefined : readRecording(values.against);
@@ -95,7 +97,11 @@ async function main(): Promise<number> {
   const redact = (text: string) => (token ? text.split(token).join('<token>') : text);
   if (outputs.report !== undefined) writeAtomically(outputs.report, redact(markdownReport(run.report)));
   if (outputs.json !== undefined) writeAtomically(outputs.json, redact(`${JSON.stringify(run.report, null, 2)}\n`));
-  if (outputs.record !== undefined && run.recording) writeAtomically(outputs.record, redact(`${JSON.stringify(run.recording, null, 2)}\n`));
+  if (outputs.record !== undefined && run.recording) {
+    // A recording is a reference: an interrupted run's would hold probes that never ran.
+    if (run.report.interrupted) process.stderr.write(`ledger-parity: interrupted, so ${outputs.record} was not written\n`);
+    else writeAtomically(outputs.record, redact(`${JSON.stringify(run.recording, null, 2)}\n`));
+  }
   process.stdout.write(redact(summary(run, outputs)));
   return run.exitCode;
 }
@@ -115,10 +121,16 @@ function summary(run: ParityRun, outputs: Record<string, string | undefined>): s
   }
   for (const probe of report.probes.filter((p) => p.outcome === 'differs')) {
     const first = probe.differences?.[0];
-    lines.push(`differs: ${probe.id} (${probe.spec})${first ? `: ${first.where}: target ${JSON.stringify(first.target)}, fake ${JSON.stringify(first.fake)}` : ''}`);
+    lines.push(`differs: ${probe.id} (${probe.spec})${first ? `: ${first.where}: target ${short(first.target)}, fake ${short(first.fake)}` : ''}`);
   }
   for (const [option, file] of Object.entries(outputs)) if (file !== undefined) lines.push(`${option}: ${file}`);
   return `${lines.join('\n')}\n`;
+}
+
+/** A value in one short line. */
+function short(value: unknown): string {
+  const text = value === undefined ? '(absent)' : (JSON.stringify(value) ?? String(value));
+  return text.length > 70 ? `${text.slice(0, 67)}...` : text;
 }
 
 function readRecording(file: string): ParityRecording {

@@ -39,7 +39,7 @@ export interface ParityRun {
   report: ParityReport;
   /** With `record`: the target's normalized answers, for `against` later. */
   recording?: ParityRecording;
-  /** 0 nothing differs; 1 something differs or a write could not be undone; 130 interrupted. */
+  /** 0 nothing differs; 1 something differs, a write could not be undone, or the final read failed or found a change; 130 interrupted. */
   exitCode: 0 | 1 | 130;
 }
 

@@ -116,7 +116,7 @@ async function runAgainstService(options: Checked): Promise<ParityRun> {
       }
     : undefined;
   if (recording) for (const result of report.probes) if (result.outcome !== 'differs') delete result.target;
-  const exitCode = interrupted ? 130 : report.summary.differs > 0 || safety.not_undone.length > 0 || safety.before_after.identical === false ? 1 : 0;
+  const exitCode = interrupted ? 130 : report.summary.differs > 0 || safety.not_undone.length > 0 || safety.before_after.identical !== true ? 1 : 0;
   return { report, ...(recording ? { recording: JSON.parse(gate.redact(JSON.stringify(recording))) as ParityRecording } : {}), exitCode };
 }
 

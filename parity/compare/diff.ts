@@ -52,6 +52,10 @@ function diffValue(where: string, target: unknown, fake: unknown, differences: D
   }
   if (Array.isArray(target)) {
     const other = fake as unknown[];
+    if (sameItemsInAnotherOrder(target, other)) {
+      differences.push({ where: `${where} (order)`, target: target.map(label), fake: other.map(label) });
+      return;
+    }
     if (target.length !== other.length) {
       differences.push({ where: `${where} (length)`, target: target.length, fake: other.length });
       // Still compare the common part: a reordered list shows where.
@@ -70,4 +74,19 @@ function diffValue(where: string, target: unknown, fake: unknown, differences: D
     if (!inT || !inF) differences.push({ where: path, target: inT ? t[key] : undefined, fake: inF ? f[key] : undefined });
     else diffValue(path, t[key], f[key], differences, notes, additive);
   }
+}
+
+/** The same items (by their JSON), in another order: one difference, not one per place. */
+function sameItemsInAnotherOrder(a: unknown[], b: unknown[]): boolean {
+  if (a.length !== b.length || a.length < 2) return false;
+  const [x, y] = [a.map((item) => JSON.stringify(item)), b.map((item) => JSON.stringify(item))];
+  return x.join('\n') !== y.join('\n') && [...x].sort().join('\n') === [...y].sort().join('\n');
+}
+
+/** An item of a reordered list, short: its id, or its snapshot key, or its JSON. */
+function label(item: unknown): unknown {
+  if (typeof item !== 'object' || item === null) return item;
+  const { id, account_id: account, snapshot_date: date } = item as Record<string, unknown>;
+  if (typeof account === 'string' && typeof date === 'string') return `${account}@${date}`;
+  return typeof id === 'string' ? id : item;
 }

@@ -19,9 +19,8 @@ export function markdownReport(report: ParityReport): string {
       : `a recording of ${report.target.recorded_at} (service openapi.json ${report.target.openapi_version ?? 'unknown'}, kit ${report.target.kit_version})`;
   lines.push(`- Target: ${target}`);
   lines.push(`- Fake: personal-ledger-sdk ${report.kit.version} (openapi.json ${report.kit.openapi_version}), mirroring what the token sees`);
-  lines.push(
-    `- Mode: ${report.mode === 'read' ? 'read only (the token went with GET requests only)' : 'scratch account (writes on it only, on dates in 2000, all undone)'}`,
-  );
+  const mode = report.mode === 'read' ? 'read only (the token goes with GET requests only)' : 'with a scratch account (writes on it only, on dates in 2000, all undone)';
+  lines.push(`- Mode: ${report.target.kind === 'recording' ? `recorded ${mode}; nothing was sent anywhere now` : mode}`);
   lines.push(`- Started: ${report.started_at}`, '');
 
   if (report.safety) {

@@ -63,7 +63,7 @@ const CASES: Case[] = [
     change: 'a reordered list: categories by name only',
     mode: 'read',
     probe: 'categories.list',
-    where: 'answer 1 body.categories[',
+    where: 'answer 1 body.categories (order)',
     divergence: {
       response: (e, r) => {
         if (!is(e, 'GET', '/categories') || r.status !== 200) return r;
@@ -76,7 +76,7 @@ const CASES: Case[] = [
     change: 'a reordered list: snapshots by date, then account',
     mode: 'read',
     probe: 'snapshots.list-all',
-    where: 'answer 1 body.snapshots[',
+    where: 'answer 1 body.snapshots (order)',
     divergence: {
       response: (e, r) => {
         if (!is(e, 'GET', '/snapshots') || r.status !== 200) return r;

@@ -29,6 +29,7 @@ describe('ledger-parity refuses to start, saying why (exit 2)', { timeout: 90_00
     ['plain http to another machine', ['--base-url', 'http://192.0.2.1'], {}, /plain http to another machine: the token would travel unencrypted/],
     ['no base URL', [], {}, /give --base-url URL/],
     ['--record with --against', ['--against', RECORDING_FILE, '--record', 'x.json'], {}, /give one/],
+    ['--base-url with --against', ['--against', RECORDING_FILE, '--base-url', 'http://127.0.0.1:9'], {}, /give --base-url or --against/],
     ['a rate of 0', ['--base-url', 'http://127.0.0.1:9', '--rate', '0'], {}, /--rate must be a number above 0/],
     ['a report in a folder that does not exist', ['--base-url', 'http://127.0.0.1:9', '--report', '/nonexistent-parity/r.md'], {}, /folder .* does not exist/],
     ['an unknown option', ['--base-url', 'http://127.0.0.1:9', '--scratch'], {}, /Unknown option '--scratch'/],
