@@ -21,7 +21,7 @@ export default defineConfig([
     entry: { index: 'src/index.ts' },
     format: ['esm', 'cjs'],
     dts: true,
-    clean: ['!bin/**', '!mocks/**'], // dist/bin and dist/mocks are the other builds', running at the same time
+    clean: ['!bin/**', '!mocks/**', '!parity/**'], // dist/bin, dist/mocks and dist/parity are the other builds', running at the same time
   },
   {
     // The fake's three entries by environment: `mocks` (any runtime), `mocks/msw` (the MSW adapter) and `mocks/node`
@@ -45,6 +45,30 @@ export default defineConfig([
     entry: { 'bin/ledger-mock': 'mocks/server/cli.ts' },
     format: ['esm'],
     splitting: false,
+    banner: { js: '#!/usr/bin/env node' },
+    clean: false,
+  },
+  {
+    // personal-ledger-sdk/parity: the parity kit. It reaches the fake through the package's own public entry
+    // (`personal-ledger-sdk/mocks`, resolved by the package's name at run time), so there is one copy of the fake;
+    // ajv, which checks answers against openapi.json, is bundled, so installing the package adds no dependency.
+    ...shared,
+    entry: { index: 'parity/index.ts' },
+    outDir: 'dist/parity',
+    format: ['esm', 'cjs'],
+    noExternal: ['ajv', 'ajv-formats'],
+    external: [/^personal-ledger-sdk(\/|$)/],
+    dts: true,
+    clean: true,
+  },
+  {
+    // The `ledger-parity` command: one ESM file with the kit bundled; the fake comes from personal-ledger-sdk/mocks.
+    ...shared,
+    entry: { 'bin/ledger-parity': 'parity/cli.ts' },
+    format: ['esm'],
+    splitting: false,
+    noExternal: ['ajv', 'ajv-formats'],
+    external: [/^personal-ledger-sdk(\/|$)/],
     banner: { js: '#!/usr/bin/env node' },
     clean: false,
   },

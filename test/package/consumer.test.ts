@@ -135,6 +135,38 @@ describe('a fresh project that installed only the packed tarball (no msw)', () =
     }
   });
 
+  it('personal-ledger-sdk/parity runs against ledger-mock, from ESM (every probe) and CommonJS, with no added dependency', async () => {
+    const esm = JSON.parse((await run('node', ['parity.mjs'], { cwd: bare, timeout: 120_000 })).stdout) as {
+      probes: number;
+      summary: { same: number; differs: number; skipped: number };
+      exitCode: number;
+      markdown: string;
+    };
+    expect(esm.probes).toBeGreaterThanOrEqual(60);
+    expect(esm.summary.differs).toBe(0);
+    expect(esm.summary.same).toBeGreaterThan(40);
+    expect(esm).toMatchObject({ exitCode: 0, markdown: '# ledger-parity: nothing differs' });
+    expect(JSON.parse((await run('node', ['parity.cjs'], { cwd: bare })).stdout)).toMatchObject({ summary: { same: 2, differs: 0 } });
+    // ajv is bundled: the tarball brings no dependency but openapi-fetch.
+    expect(readdirSync(join(bare, 'node_modules')).filter((name) => !name.startsWith('.')).sort()).toEqual(['openapi-fetch', 'openapi-typescript-helpers', 'personal-ledger-sdk']);
+  }, 180_000);
+
+  it('`npx ledger-parity` against `npx ledger-mock`: nothing differs (exit 0); --help names the options', async () => {
+    const { stdout: help } = await run('npx', ['ledger-parity', '--help'], { cwd: bare });
+    expect(help).toMatch(/^Usage: ledger-parity --base-url URL \[--scratch-account ID\]/);
+    const server = await startBin(bare);
+    try {
+      const { stdout } = await run('npx', ['ledger-parity', '--base-url', server.url, '--rate', '1000'], {
+        cwd: bare,
+        timeout: 120_000,
+        env: { ...process.env, LEDGER_TOKEN: 'plk_alexDemo7Hq2LmN9pR4sT6vW8xY1zA3bC5dE0fG2' },
+      });
+      expect(stdout).toMatch(/^ledger-parity: \d+ same, 0 differ, \d+ skipped/);
+    } finally {
+      await server.stop();
+    }
+  }, 180_000);
+
   it('the MSW entry needs msw; msw 3 on a Node older than 22.12 is refused at once, saying why', async () => {
     await expect(run('node', ['msw-handlers.mjs'], { cwd: bare })).rejects.toMatchObject({ stderr: expect.stringContaining("Cannot find package 'msw'") });
     await install(bare, [`msw@${versionOf('msw3')}`]);

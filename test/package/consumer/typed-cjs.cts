@@ -5,3 +5,7 @@ export const client: sdk.LedgerClient = sdk.createLedgerClient({ baseUrl: 'https
 export function isNotFound(error: unknown): boolean {
   return sdk.isLedgerApiError(error, 404);
 }
+
+import parity = require('personal-ledger-sdk/parity');
+
+export const probes: number = parity.PROBES.length;

@@ -1,0 +1,214 @@
+// The request gate: the only way the kit sends anything. It holds the token, builds each request's headers and
+// body, asks permit.ts whether it may go, paces it, counts it against the budget, and learns which snapshots the
+// kit created (the only ones it may later change or delete). Probes describe requests as data and never see the
+// token, so no probe can send what the rules refuse.
+import type { AuthKind, ProbeRequest } from '../probes/types';
+import { failedAnswer, readAnswer, type Answer } from './answer';
+import { Credentials } from './credentials';
+import { Budget, Pacer } from './pacer';
+import { refusal, type WritePolicy } from './permit';
+
+/** Thrown instead of sending a request the safety rules refuse. */
+export class GateRefusal extends Error {
+  override readonly name = 'GateRefusal';
+}
+
+/** Thrown instead of sending a probe's request once the run was interrupted (Ctrl-C). */
+export class Interrupted extends Error {
+  override readonly name = 'Interrupted';
+}
+
+/** How one request was sent, for the report's safety section (no header values). */
+export interface SentRequest {
+  method: string;
+  path: string;
+  query: string;
+  auth: AuthKind;
+  /** True when it carried the token. */
+  withToken: boolean;
+  /** The answer's status; 0 when none came. */
+  status: number;
+  purpose: 'probe' | 'upkeep';
+}
+
+/** Options of a gate. */
+export interface GateOptions {
+  /** The service's base URL, without /api/public/v1. */
+  baseUrl: string;
+  token: string;
+  /** @default globalThis.fetch */
+  fetch?: (input: string, init: RequestInit) => Promise<Response>;
+  mode: 'read' | 'scratch';
+  scratchAccountId?: string;
+  reservedYear: string;
+  /** At most this many requests a second. @default Infinity */
+  rate?: number;
+  /** At most this many requests in all. @default Infinity */
+  budget?: number;
+  /** @default 30000 */
+  timeoutMs?: number;
+  /** Wait out a 429 or 503 (its Retry-After, at most 30 s) and send again, at most twice. @default false */
+  retryBusy?: boolean;
+  /** Aborts on Ctrl-C: probe requests stop, cleanup ones still go. */
+  signal?: AbortSignal;
+}
+
+const MAX_RETRY_WAIT_MS = 30_000;
+
+/** One side's gate. */
+export class RequestGate {
+  readonly #credentials: Credentials;
+  readonly #options: GateOptions;
+  readonly #pacer: Pacer;
+  readonly #absent = new Set<string>();
+  readonly #kitSnapshots = new Set<string>();
+  readonly #sent: SentRequest[] = [];
+  /** Snapshot ids on the scratch account before the run (never the kit's); undefined until the first read. */
+  #scratchBefore: ReadonlySet<string> | undefined;
+  readonly budget: Budget;
+
+  constructor(options: GateOptions) {
+    this.#options = options;
+    this.#credentials = new Credentials(options.token);
+    this.#pacer = new Pacer(options.rate ?? Number.POSITIVE_INFINITY);
+    this.budget = new Budget(options.budget ?? Number.POSITIVE_INFINITY);
+  }
+
+  /** The rules' view of the run. */
+  get policy(): WritePolicy {
+    return {
+      mode: this.#options.mode,
+      ...(this.#options.scratchAccountId !== undefined ? { scratchAccountId: this.#options.scratchAccountId } : {}),
+      reservedYear: this.#options.reservedYear,
+      absentIds: this.#absent,
+      kitSnapshotIds: this.#kitSnapshots,
+    };
+  }
+
+  /** Records the scratch account's snapshots before the run: from then on, any other one on it is the kit's. */
+  setScratchBaseline(ids: ReadonlySet<string>): void {
+    this.#scratchBefore = ids;
+  }
+
+  /** Registers an id the kit made up (the caller checked that the token sees no such id). */
+  registerAbsent(id: string): void {
+    this.#absent.add(id);
+  }
+
+  /** The snapshots the kit created on the scratch account so far. */
+  kitSnapshots(): ReadonlySet<string> {
+    return this.#kitSnapshots;
+  }
+
+  /** Every request sent so far. */
+  sent(): readonly SentRequest[] {
+    return this.#sent;
+  }
+
+  /** Replaces the token in `text` (for anything written out). */
+  redact(text: string): string {
+    return this.#credentials.redact(text);
+  }
+
+  /**
+   * Sends one request, or throws GateRefusal (the rules refuse it), BudgetSpent, or Interrupted (a probe
+   * request after Ctrl-C). `upkeep` is the kit's own reading and undoing, which Ctrl-C does not stop.
+   */
+  async send(request: ProbeRequest, purpose: 'probe' | 'upkeep' = 'probe'): Promise<Answer> {
+    if (purpose === 'probe' && this.#options.signal?.aborted) throw new Interrupted('interrupted');
+    const auth = request.auth ?? 'valid';
+    const authorization = this.#credentials.header(auth);
+    const body = encodeBody(request);
+    const query = request.query ?? '';
+    const bodyText = typeof body === 'string' ? body : body === undefined ? undefined : new TextDecoder().decode(body);
+    if (this.#credentials.carriesToken(request.path) || this.#credentials.carriesToken(query) || this.#credentials.carriesToken(bodyText)) {
+      throw new GateRefusal('the token goes only in the Authorization header');
+    }
+    const withToken = this.#credentials.carriesToken(authorization);
+    const why = refusal({ method: request.method, path: request.path, body: parseJson(bodyText), withToken }, this.policy);
+    if (why !== undefined) throw new GateRefusal(why);
+    this.budget.take(purpose);
+
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (authorization !== undefined) headers.authorization = authorization;
+    const contentType = request.json !== undefined ? 'application/json' : request.raw !== undefined ? request.contentType ?? 'application/json' : null;
+    if (contentType !== null && body !== undefined) headers['content-type'] = contentType;
+    const url = `${this.#options.baseUrl}${request.path}${query === '' ? '' : `?${query}`}`;
+    const described = { method: request.method, path: request.path, query };
+    const send = this.#options.fetch ?? ((input: string, init: RequestInit) => fetch(input, init));
+
+    let answer: Answer;
+    for (let retries = 0; ; retries++) {
+      await this.#pacer.wait();
+      try {
+        const response = await send(url, {
+          method: request.method,
+          headers,
+          ...(body !== undefined ? { body: body as BodyInit } : {}),
+          redirect: 'manual',
+          signal: AbortSignal.timeout(this.#options.timeoutMs ?? 30_000),
+        });
+        answer = await readAnswer(described, response, retries);
+      } catch (error) {
+        answer = failedAnswer(described, this.#credentials.redact(describeFailure(error)), retries);
+      }
+      const wait = this.#options.retryBusy && retries < 2 ? retryWaitMs(answer) : undefined;
+      if (wait === undefined) break;
+      this.budget.take('upkeep');
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+    this.#sent.push({ method: request.method, path: request.path, query, auth, withToken, status: answer.status, purpose });
+    if (withToken) this.#learn(answer.json);
+    return answer;
+  }
+
+  /** Every snapshot on the scratch account that was not there before the run is the kit's. */
+  #learn(json: unknown): void {
+    const scratch = this.#options.scratchAccountId;
+    const before = this.#scratchBefore;
+    if (scratch === undefined || before === undefined) return;
+    visit(json, (object) => {
+      const { id, account_id: accountId } = object;
+      if (typeof id === 'string' && accountId === scratch && 'snapshot_date' in object && !before.has(id)) this.#kitSnapshots.add(id);
+    });
+  }
+}
+
+function encodeBody(request: ProbeRequest): string | Uint8Array | undefined {
+  if (request.json !== undefined) return JSON.stringify(request.json);
+  return request.raw;
+}
+
+function parseJson(text: string | undefined): unknown {
+  if (text === undefined) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined; // not JSON: it names nothing
+  }
+}
+
+function visit(value: unknown, each: (object: Record<string, unknown>) => void): void {
+  if (Array.isArray(value)) for (const item of value) visit(item, each);
+  else if (typeof value === 'object' && value !== null) {
+    each(value as Record<string, unknown>);
+    for (const item of Object.values(value)) visit(item, each);
+  }
+}
+
+/** How long a 429 or 503 asks to wait (Retry-After in seconds or as a date), capped; undefined for other answers. */
+function retryWaitMs(answer: Answer): number | undefined {
+  if (answer.status !== 429 && answer.status !== 503) return undefined;
+  const header = answer.headers['retry-after'];
+  if (header === undefined) return 1000;
+  const seconds = Number(header);
+  const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(header) - Date.now();
+  return Math.min(Math.max(ms, 0), MAX_RETRY_WAIT_MS);
+}
+
+function describeFailure(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  if (error.name === 'TimeoutError') return 'no answer within the time-out';
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+  return cause?.code ? `${error.message} (${cause.code})` : error.message;
+}

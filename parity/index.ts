@@ -1,0 +1,15 @@
+// personal-ledger-sdk/parity: checks the fake against a running service (or a recording of one), the
+// `ledger-parity` command as a function.
+export { runParity } from './run';
+export { ParityStartError, type ParityOptions, type ParityRun } from './options';
+export { citation, PROBES } from './probes';
+export type { AuthKind, Probe, ProbeMode, ProbeRequest, ProbeState, Step } from './probes/types';
+export { UNOBSERVABLE_GAPS } from './probes/unobservable';
+export { markdownReport } from './report/markdown';
+export { checkRecording, RecordingError, RECORDING_FORMAT, type ParityRecording } from './report/recording';
+export type { Outcome, ParityReport, ProbeResult, SafetyRecord } from './report/types';
+export type { Difference } from './compare/diff';
+export type { View, ViewOptions } from './compare/view';
+export type { Answer } from './http/answer';
+export type { Account, AccountDetail, Category, Identity, Inventory, Snapshot } from './state/inventory';
+export { RESERVED_RANGE } from './state/reserved';

@@ -1,0 +1,32 @@
+// The catalogue: every probe, in the order they run (reads first, then writes on the scratch account).
+import { accountReadProbes } from './accounts-read';
+import { accountWriteProbes } from './accounts-write';
+import { authProbes } from './auth';
+import { bulkProbes } from './bulk';
+import { documentProbes } from './document';
+import { identityProbes } from './identity';
+import { routeProbes } from './routes';
+import { snapshotEditProbes } from './snapshots-edit';
+import { snapshotReadProbes } from './snapshots-read';
+import { snapshotWriteProbes } from './snapshots-write';
+import type { Probe } from './types';
+
+/** Every probe of the kit. */
+export const PROBES: readonly Probe[] = [
+  ...documentProbes,
+  ...authProbes,
+  ...routeProbes,
+  ...identityProbes,
+  ...accountReadProbes,
+  ...snapshotReadProbes,
+  ...snapshotWriteProbes,
+  ...snapshotEditProbes,
+  ...bulkProbes,
+  ...accountWriteProbes,
+];
+
+/** A probe's citation: its specification sections and spec-gaps entries, `§4 GET /me; gaps 1`. */
+export function citation(probe: Pick<Probe, 'spec' | 'gaps'>): string {
+  const gaps = probe.gaps.length > 0 ? `gaps ${probe.gaps.join(', ')}` : '';
+  return [probe.spec, gaps].filter(Boolean).join('; ');
+}

@@ -1,0 +1,95 @@
+// The probe table's types: one probe is one entry, carrying its id, its spec citation, the mode it needs, its
+// requests and what it compares (style rule 12). A new probe is one entry in one area file and nothing else.
+import type { Answer } from '../http/answer';
+import type { Inventory, AccountDetail } from '../state/inventory';
+import type { ViewOptions } from '../compare/view';
+
+/**
+ * What a probe needs from the target:
+ * - `read`: GET requests with the token, and requests of any method with no valid token (always safe);
+ * - `scratch`: also writes with the token, to the scratch account and the reserved dates only (`--scratch-account`);
+ * - `never`: a request the kit never sends to a target (POST /accounts: accounts cannot be deleted).
+ */
+export type ProbeMode = 'read' | 'scratch' | 'never';
+
+/**
+ * The Authorization a request carries. Only `valid` and `valid-lowercase-scheme` carry the token; every other
+ * kind carries no valid token, so the service cannot act on it whatever its rules.
+ */
+export type AuthKind =
+  | 'valid'
+  /** `bearer <token>`: the token under a lower-case scheme name. */
+  | 'valid-lowercase-scheme'
+  /** No Authorization header. */
+  | 'none'
+  /** `Bearer ` with no token. */
+  | 'empty-bearer'
+  /** `Basic <base64>`: another scheme, with made-up credentials. */
+  | 'basic'
+  /** `Bearer <prefix>_<40 random characters>`: the form of a token, but one nobody was issued. */
+  | 'made-up'
+  /** `Bearer abc def`: two values where one token goes. */
+  | 'two-values';
+
+/** One request of a probe. */
+export interface ProbeRequest {
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT';
+  /** The path from the root, `/api/public/v1/...` (some probes leave that prefix on purpose). */
+  path: string;
+  /** The query string without `?`. */
+  query?: string;
+  /** @default 'valid' */
+  auth?: AuthKind;
+  /** A JSON body, sent as `application/json`. */
+  json?: unknown;
+  /** A body sent as it is (text or bytes), with `contentType`. */
+  raw?: string | Uint8Array;
+  /** The Content-Type of a `raw` body; `null` sends none. @default 'application/json' */
+  contentType?: string | null;
+}
+
+/** What a probe's step may read: one side's ledger as the kit saw it, and that side's earlier answers. */
+export interface ProbeState {
+  /** Everything the token saw at the start, on this side. */
+  readonly inventory: Inventory;
+  /** The scratch account as it was at the start (scratch mode only). */
+  readonly scratch: AccountDetail | undefined;
+  /** A made-up id, the same on both sides, that names nothing the token can see (minted once per run per name). */
+  absent(name: string): string;
+  /** A made-up literal id (`not-a-uuid`): registered as naming nothing, after checking the token sees no such id. */
+  literal(value: string): string;
+  /** The answers of this probe's earlier requests on this side, in order. */
+  readonly answers: readonly Answer[];
+}
+
+/** Builds one step's request(s) from the side's state. Throws StepUnavailable when an earlier answer lacks what it needs. */
+export type Step = (state: ProbeState) => ProbeRequest | readonly ProbeRequest[];
+
+/** A probe: one entry of the catalogue. */
+export interface Probe {
+  /** Stable id, `area.what` (reports, recordings and docs name probes by it). */
+  readonly id: string;
+  /** What it checks, in a sentence. */
+  readonly title: string;
+  /** Where the specification states the behaviour (`§4 GET /me`), when it does. */
+  readonly spec?: string;
+  /** The docs/spec-gaps.md entries (our choices where the specification says "not shown") this probe observes. */
+  readonly gaps: readonly number[];
+  readonly mode: ProbeMode;
+  /** The operationIds of openapi.json it exercises. */
+  readonly operations: readonly string[];
+  /** Why it cannot run on this ledger (no snapshot to read, no liability category...), or undefined. */
+  needs?(state: ProbeState): string | undefined;
+  /** Its requests, in order; later steps may read earlier answers. */
+  readonly steps: readonly Step[];
+  /** What is compared, in words (the docs table); `view` says how. */
+  readonly compares: string;
+  readonly view?: ViewOptions;
+  /** It may change the scratch account's fields: they are restored after it. */
+  readonly changesAccount?: boolean;
+}
+
+/** Thrown by a step whose input an earlier answer did not give (that answer already differs, or failed). */
+export class StepUnavailable extends Error {
+  override readonly name = 'StepUnavailable';
+}
