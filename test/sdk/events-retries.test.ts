@@ -22,7 +22,7 @@ type Seen = { [E in ClientEventName]: { name: E; event: ClientEvents[E] } }[Clie
 
 function recorded(options: Partial<LedgerClientOptions> = {}) {
   const seen: Seen[] = [];
-  const push = (name: ClientEventName) => (event: never) => void seen.push({ name, event } as Seen);
+  const push = <E extends ClientEventName>(name: E) => (event: ClientEvents[E]) => void seen.push({ name, event } as Seen);
   const on = { request: push('request'), response: push('response'), retry: push('retry'), error: push('error') };
   const client = createLedgerClient({ baseUrl: mock.baseUrl, token: TOKEN, fetch: mock.fetch, retry: FAST_RETRY, on, ...options });
   const of = <E extends ClientEventName>(name: E) => seen.filter((s) => s.name === name).map((s) => s.event as ClientEvents[E]);
