@@ -93,9 +93,13 @@ export type ClientListeners = { [E in ClientEventName]?: ClientListener<E> | und
 
 /** A console-like logger: `console`, or pino, winston, a logger of your framework. */
 export interface ClientLogger {
+  /** Gets one line per attempt. */
   debug(message: string, ...details: unknown[]): void;
+  /** Not used by the client today; part of the console-like shape. */
   info(message: string, ...details: unknown[]): void;
+  /** Gets one line per retry. */
   warn(message: string, ...details: unknown[]): void;
+  /** Gets a listener's error, with the error as the second argument. */
   error(message: string, ...details: unknown[]): void;
 }
 
