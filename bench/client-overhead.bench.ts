@@ -1,4 +1,4 @@
-// Benchmark 4: 12,000 GET /me through the SDK (`ledger.me()`) against openapi-fetch's own
+// Benchmark 4: 10,000 GET /me through the SDK (`ledger.me()`) against openapi-fetch's own
 // `GET('/api/public/v1/me')` and against plain fetch + response.json(), all calling the same injected fetch: one
 // answering from pre-built bytes (`--answer bytes`, the SDK's whole cost shows) or the fake's own fetch, mock.fetch
 // (`--answer fake`).
@@ -8,7 +8,7 @@ import type { paths } from '../src/generated/openapi';
 import { arg, report } from './lib/child';
 import { ledgerFixture, TOKEN } from './lib/ledger-fixture';
 
-const CALLS = Number(arg('calls', '12000'));
+const CALLS = Number(arg('calls', '10000'));
 const answer = arg('answer');
 
 const fixture = await ledgerFixture(0);
@@ -54,6 +54,10 @@ const viaOpenapiFetch = async () => {
   return data;
 };
 const sdk = () => ledger.me();
+// The same with a listener, as a metrics exporter would add: what events cost when someone listens.
+let observedMs = 0;
+const observed = createLedgerClient({ baseUrl: mock.baseUrl, token: TOKEN, fetch, on: { response: (e) => void (observedMs += e.durationMs) } });
+const sdkObserved = () => observed.me();
 
 async function time(call: () => Promise<{ user_id: string }>, count: number): Promise<number> {
   const started = performance.now();
@@ -67,10 +71,10 @@ async function time(call: () => Promise<{ user_id: string }>, count: number): Pr
 // Warm the paths, then alternate blocks so drift (GC, other load) falls on all alike. The order rotates every
 // round: a block pays in part for the garbage the block before it left, so no side may always follow the same one
 // (when openapi-fetch always ran right after the SDK, its blocks took about 40% longer than when it ran after itself).
-const sides = Object.entries({ plain, sdk, openapi: viaOpenapiFetch, authOnly: plainAuthOnly });
-const ms = { plain: 0, sdk: 0, openapi: 0, authOnly: 0 };
+const sides = Object.entries({ plain, sdk, openapi: viaOpenapiFetch, authOnly: plainAuthOnly, sdkObserved });
+const ms = { plain: 0, sdk: 0, openapi: 0, authOnly: 0, sdkObserved: 0 };
 for (const [, call] of sides) await time(call, 500);
-const BLOCKS = 12;
+const BLOCKS = 10;
 for (let b = 0; b < BLOCKS; b++) {
   for (let i = 0; i < sides.length; i++) {
     const [side, call] = sides[(b + i) % sides.length]!;
@@ -85,8 +89,11 @@ report({
   ratio: ms.sdk / ms.plain,
   ratioAuthOnly: ms.sdk / ms.authOnly,
   ratioOpenapi: ms.sdk / ms.openapi,
+  ratioObserved: ms.sdkObserved / ms.sdk,
   sdkUsPerCall: perCall(ms.sdk),
   plainUsPerCall: perCall(ms.plain),
   authOnlyUsPerCall: perCall(ms.authOnly),
   openapiUsPerCall: perCall(ms.openapi),
+  observedUsPerCall: perCall(ms.sdkObserved),
 });
+if (!(observedMs > 0)) throw new Error('the response listener saw no call');

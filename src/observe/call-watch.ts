@@ -59,6 +59,7 @@ export class CallWatch {
   /** The attempt's request goes to fetch. */
   sent(request: Request, attempt: number): void {
     const { observer } = this;
+    if (!observer.has('request')) return;
     observer.emit('request', {
       ...this.base(request, attempt),
       headers: this.headers(request.headers, true),
@@ -72,9 +73,11 @@ export class CallWatch {
     this.done = final;
     const durationMs = performance.now() - this.startedAt;
     if ('error' in end) {
+      if (!this.observer.has('error')) return;
       this.observer.emit('error', { ...this.base(sent, attempt), error: end.error, durationMs, final });
       return;
     }
+    if (!this.observer.has('response')) return;
     const { response, data, error } = end.result;
     const length = response.headers.get('content-length');
     const body = data ?? error;
@@ -92,6 +95,7 @@ export class CallWatch {
 
   /** A retry follows `attempt` after `info.delayMs`. */
   retrying(info: RetryInfo, sent: { method: string; url: string }, attempt: number): void {
+    if (!this.observer.has('retry')) return;
     this.observer.emit('retry', {
       ...this.base(sent, attempt),
       delayMs: info.delayMs,
@@ -104,6 +108,7 @@ export class CallWatch {
   threw(error: unknown, sent: { method: string; url: string }, attempt: number): void {
     if (this.done) return;
     this.done = true;
+    if (!this.observer.has('error')) return;
     this.observer.emit('error', { ...this.base(sent, attempt), error, durationMs: performance.now() - this.startedAt, final: true });
   }
 

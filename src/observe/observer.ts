@@ -72,6 +72,11 @@ export class ClientObserver {
     }
   }
 
+  /** Whether anything listens to `name` (so its event is worth building). */
+  has(name: ClientEventName): boolean {
+    return this.sets[name].size > 0;
+  }
+
   /** The next call's id. */
   nextCallId(): number {
     return ++this.calls;
