@@ -59,26 +59,39 @@ let observedMs = 0;
 const observed = createLedgerClient({ baseUrl: mock.baseUrl, token: TOKEN, fetch, on: { response: (e) => void (observedMs += e.durationMs) } });
 const sdkObserved = () => observed.me();
 
-async function time(call: () => Promise<{ user_id: string }>, count: number): Promise<number> {
+/** Wall time and this process's CPU time (ms) of `count` calls. On a shared machine CPU time leaves out the time
+ * other processes took the cores, so its ratios are the steadier; both are reported. */
+async function time(call: () => Promise<{ user_id: string }>, count: number): Promise<{ wall: number; cpu: number }> {
+  const cpu = process.cpuUsage();
   const started = performance.now();
   for (let i = 0; i < count; i++) {
     const me = await call();
     if (typeof me.user_id !== 'string') throw new Error('no user_id');
   }
-  return performance.now() - started;
+  const used = process.cpuUsage(cpu);
+  return { wall: performance.now() - started, cpu: (used.user + used.system) / 1000 };
 }
 
-// Warm the paths, then alternate blocks so drift (GC, other load) falls on all alike. The order rotates every
-// round: a block pays in part for the garbage the block before it left, so no side may always follow the same one
-// (when openapi-fetch always ran right after the SDK, its blocks took about 40% longer than when it ran after itself).
+// Warm the paths, then alternate blocks so drift (GC, other load) falls on all alike. A block pays in part for the
+// garbage the block before it left (when openapi-fetch always ran right after the SDK, its blocks took about 40%
+// longer than when it ran after itself), so the rounds follow a Williams design: over 2n rounds of n sides, each
+// side runs right after each other side equally often.
 const sides = Object.entries({ plain, sdk, openapi: viaOpenapiFetch, authOnly: plainAuthOnly, sdkObserved });
 const ms = { plain: 0, sdk: 0, openapi: 0, authOnly: 0, sdkObserved: 0 };
+const cpuMs = { ...ms };
 for (const [, call] of sides) await time(call, 500);
-const BLOCKS = 10;
-for (let b = 0; b < BLOCKS; b++) {
-  for (let i = 0; i < sides.length; i++) {
-    const [side, call] = sides[(b + i) % sides.length]!;
-    ms[side as keyof typeof ms] += await time(call, CALLS / BLOCKS);
+const n = sides.length;
+const first = sides.map((_, j) => (j === 0 ? 0 : j % 2 === 1 ? (j + 1) / 2 : n - j / 2)); // 0, 1, n-1, 2, n-2...
+const rounds = first.flatMap((_, i) => {
+  const order = first.map((k) => (k + i) % n);
+  return [order, [...order].reverse()];
+});
+for (const order of rounds) {
+  for (const k of order) {
+    const [side, call] = sides[k]!;
+    const spent = await time(call, CALLS / rounds.length);
+    ms[side as keyof typeof ms] += spent.wall;
+    cpuMs[side as keyof typeof ms] += spent.cpu;
   }
 }
 const perCall = (total: number) => (total * 1000) / CALLS;
@@ -90,6 +103,9 @@ report({
   ratioAuthOnly: ms.sdk / ms.authOnly,
   ratioOpenapi: ms.sdk / ms.openapi,
   ratioObserved: ms.sdkObserved / ms.sdk,
+  cpuRatio: cpuMs.sdk / cpuMs.plain,
+  cpuRatioOpenapi: cpuMs.sdk / cpuMs.openapi,
+  cpuRatioObserved: cpuMs.sdkObserved / cpuMs.sdk,
   sdkUsPerCall: perCall(ms.sdk),
   plainUsPerCall: perCall(ms.plain),
   authOnlyUsPerCall: perCall(ms.authOnly),
