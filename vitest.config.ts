@@ -12,6 +12,7 @@ export default defineConfig({
       { find: /^personal-ledger-sdk\/mocks$/, replacement: here('./mocks/index.ts') },
       { find: /^personal-ledger-sdk\/mocks\/msw$/, replacement: here('./mocks/msw.ts') },
       { find: /^personal-ledger-sdk\/mocks\/node$/, replacement: here('./mocks/node.ts') },
+      { find: /^personal-ledger-sdk\/mocks\/vitest$/, replacement: here('./mocks/vitest.ts') },
       { find: /^personal-ledger-sdk$/, replacement: here('./src/index.ts') },
     ],
   },
