@@ -1,6 +1,7 @@
 // expect(mock).toHaveReceived(operation, { times, status, ... }) from personal-ledger-sdk/mocks/vitest: it passes and
 // fails as it says, with and without .not, and a failure's message ends with journal.explain() (the last requests,
 // each refusal with its reason). Traffic goes through the SDK against mock.fetch.
+import { readFileSync } from 'node:fs';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createLedgerClient } from 'personal-ledger-sdk';
 import { createLedgerMock, DEMO_IDS, DEMO_TOKENS } from 'personal-ledger-sdk/mocks';
@@ -45,6 +46,8 @@ describe('toHaveReceived', () => {
         mock.control.journal.explain(),
     );
     expect(message).toContain('#4 GET /api/public/v1/accounts/acc00000-0000-4000-8000-000000000001 -> 404 not_found\n    account acc0… (Everyday checking) is Alex');
+    const guide = readFileSync(new URL('../../docs/testing.md', import.meta.url), 'utf8');
+    expect(guide).toContain(`\`\`\`text\n${message}\`\`\``); // docs/testing.md shows this very failure
     expect(failure(() => expect(mock).toHaveReceived('deleteSnapshot'))).toMatch(/^expected the fake to have received deleteSnapshot, but it received none \(of 4 requests kept\)\n\nThe fake's last 4 requests/);
   });
 
