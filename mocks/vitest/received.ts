@@ -49,6 +49,7 @@ function described(operation: FaultOperation, filter: JournalFilter): string {
 
 /** The matchers, for `expect.extend`; importing `personal-ledger-sdk/mocks/vitest` has already done that. */
 export const ledgerMatchers = {
+  /** See {@link LedgerMatchers.toHaveReceived}. */
   toHaveReceived(this: MatcherState, received: unknown, operation: FaultOperation, expectation: ReceivedExpectation = {}): MatcherResult {
     const control = controlOf(received);
     const { times: expected, ...filter } = expectation;
