@@ -19,7 +19,7 @@ export interface LedgerTestOptions extends LedgerMockOptions {
    * and restores it before each test (so each test sees that state, an empty journal, no faults, no events). The
    * tests of the file then share one fake, so they may not run concurrently. @default none: a new fake per test
    */
-  setup?: (mock: LedgerMock) => void | Promise<void>;
+  setup?: (mock: LedgerMock) => void | Promise<unknown>;
 }
 
 /** What `ledgerTest` gives each test. */

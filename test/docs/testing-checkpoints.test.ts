@@ -1,7 +1,7 @@
 // testing-checkpoints.test.ts
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createLedgerClient } from 'personal-ledger-sdk';
-import { createLedgerMock, DEMO_IDS, DEMO_TOKENS, type LedgerMock } from 'personal-ledger-sdk/mocks';
+import { createLedgerMock, DEMO_IDS, DEMO_TOKENS } from 'personal-ledger-sdk/mocks';
 import { ledgerTest } from 'personal-ledger-sdk/mocks/vitest';
 
 const account_id = DEMO_IDS.accounts.jointSavings;
@@ -31,7 +31,7 @@ describe('with the control API', () => {
 });
 
 describe('with ledgerTest: setup runs once per file, and each test starts from what it built', () => {
-  const test = ledgerTest({ scenario: 'demo', setup: (mock: LedgerMock) => mock.control.seedSnapshots(history) });
+  const test = ledgerTest({ scenario: 'demo', setup: (mock) => mock.control.seedSnapshots(history) });
 
   test('rewrites the history', async ({ ledger }) => {
     await ledger.snapshots.bulkUpsert(history.map((row) => ({ ...row, balance: -1 })));
