@@ -14,14 +14,14 @@ export interface SnapshotView {
 export type UpsertAction = 'inserted' | 'updated';
 
 // Kept small on purpose (a million of these must fit in well under 300 MB): the id is a sequence
-// number, the date a day number, and the account id a reference to one shared string. Never changed once made (a
-// write puts a new row in its place), so a checkpoint and the store can share rows.
+// number, the date a day number, and the account id a reference to one shared string. Changed in place, unless a
+// checkpoint may hold it (see Series.rowsShared).
 interface Row {
   readonly seq: number;
   readonly accountId: string;
-  readonly day: number;
-  readonly balance: number;
-  readonly estimated: boolean;
+  day: number;
+  balance: number;
+  estimated: boolean;
 }
 
 interface Series {
@@ -29,14 +29,19 @@ interface Series {
   rows: Row[]; // in the order of `days`, so a range is read straight off the array
   /** A checkpoint holds it too: the store copies its two arrays before its first change, and changes the copy. */
   shared: boolean;
+  /**
+   * A checkpoint may hold its rows (it is the copy of a shared series): a row is then changed by putting a changed
+   * copy in its place, never in place. Set for good, on copies only: a fake without checkpoints never pays for it.
+   */
+  rowsShared: boolean;
 }
 
 const ID_PREFIX = 'snp_';
 
 /**
- * Every snapshot at one moment, for a checkpoint (SnapshotStore.image). It shares the store's series, marked
- * shared, so nothing is copied when it is taken or restored: the store copies one account's series before it first
- * changes it (copy on write), and an image is never changed.
+ * Every snapshot at one moment, for a checkpoint (SnapshotStore.image). It shares the store's series and rows, marked
+ * shared, so no row is copied when it is taken or restored: the store copies an account's two arrays before it first
+ * changes them, and a row before it changes it (copy on write), so an image is never changed.
  */
 export interface SnapshotImage {
   readonly series: ReadonlyMap<string, Readonly<Series>>;
@@ -89,8 +94,7 @@ export class SnapshotStore {
     const series = this.#writable(accountId) ?? this.#newSeries(accountId);
     const existing = this.#rowOn(accountId, day);
     if (existing) {
-      const row: Row = { seq: existing.seq, accountId: existing.accountId, day, balance, estimated };
-      this.#replace(series, existing, row);
+      const row = this.#set(series, existing, day, balance, estimated);
       this.#changed(row);
       return { snapshot: view(row), action: 'updated' };
     }
@@ -108,8 +112,7 @@ export class SnapshotStore {
     if (!current) return undefined;
     const day = change.day ?? current.day;
     if (day !== current.day && this.#rowOn(current.accountId, day)) throw new Error(`day ${day} is taken`);
-    const row: Row = { seq: current.seq, accountId: current.accountId, day, balance: change.balance ?? current.balance, estimated: change.estimated };
-    this.#replace(this.#writable(current.accountId)!, current, row);
+    const row = this.#set(this.#writable(current.accountId)!, current, day, change.balance ?? current.balance, change.estimated);
     this.#changed(row);
     return view(row);
   }
@@ -195,7 +198,7 @@ export class SnapshotStore {
     if (taken && taken !== current) throw new RangeError(`snapshot ${this.idOf(seq)}: ${formatDay(day)} is already held by ${this.idOf(taken.seq)}`);
     if (current) {
       if (current.accountId !== accountId) throw new RangeError(`snapshot ${this.idOf(seq)} cannot move to another account`);
-      this.#replace(this.#writable(accountId)!, current, { seq, accountId: current.accountId, day, balance, estimated });
+      this.#set(this.#writable(accountId)!, current, day, balance, estimated);
       return;
     }
     const series = this.#writable(accountId) ?? this.#newSeries(accountId);
@@ -226,29 +229,40 @@ export class SnapshotStore {
     }
   }
 
-  /** The account's series, ready to change: its arrays copied first if a checkpoint shares them (rows are shared for good). */
+  /** The account's series, ready to change: its arrays copied first if a checkpoint shares them (its rows stay shared). */
   #writable(accountId: string): Series | undefined {
     const series = this.#series.get(accountId);
     if (!series?.shared) return series;
-    const copy: Series = { days: series.days.slice(), rows: series.rows.slice(), shared: false };
+    const copy: Series = { days: series.days.slice(), rows: series.rows.slice(), shared: false, rowsShared: true };
     this.#series.set(accountId, copy);
     return copy;
   }
 
   #newSeries(accountId: string): Series {
-    const series: Series = { days: [], rows: [], shared: false };
+    const series: Series = { days: [], rows: [], shared: false, rowsShared: false };
     this.#series.set(accountId, series);
     return series;
   }
 
-  /** Puts `next` where `current` was (same seq, perhaps another day) in a writable series and the id index. */
-  #replace(series: Series, current: Row, next: Row): void {
-    if (current.day === next.day) series.rows[lowerBound(series.days, next.day)] = next;
-    else {
-      removeSorted(series, current.day);
-      insertSorted(series, next);
+  /**
+   * Gives a row of a writable series a day, balance and estimated mark, and returns it: the row itself, or (when a
+   * checkpoint may hold it) a changed copy put in its place in the series and the id index.
+   */
+  #set(series: Series, row: Row, day: number, balance: number, estimated: boolean): Row {
+    let target = row;
+    if (series.rowsShared) {
+      target = { seq: row.seq, accountId: row.accountId, day: row.day, balance, estimated };
+      if (day === row.day) series.rows[lowerBound(series.days, day)] = target;
+      this.#bySeq[row.seq] = target;
     }
-    this.#bySeq[next.seq] = next;
+    if (day !== row.day) {
+      removeSorted(series, row.day);
+      target.day = day;
+      insertSorted(series, target);
+    }
+    target.balance = balance;
+    target.estimated = estimated;
+    return target;
   }
 
   #rowOn(accountId: string, day: number): Row | undefined {
