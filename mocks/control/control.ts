@@ -169,8 +169,8 @@ export interface LedgerControl {
   /**
    * Keeps the state (every record and snapshot, the seeded ids' position) and the clock under `name`, to come back
    * to with `restore(name)`; replaces a checkpoint of that name. Later writes never reach it: it shares what the fake
-   * holds, and the fake copies an account's snapshots before it first changes them (copy on write: about 5 ms and
-   * 0.7 MB per 100,000 snapshots). The journal, faults and events are not kept. Checkpoints live in memory only (not
+   * holds, and the fake copies an account's snapshots before it first changes them (copy on write: about 4 ms and
+   * 0.8 MB per 100,000 snapshots). The journal, faults and events are not kept. Checkpoints live in memory only (not
    * in a `--state` file); `deleteCheckpoint` frees one.
    */
   checkpoint(name: string): Promise<CheckpointInfo>;

@@ -11,7 +11,7 @@ const history = Array.from({ length: 40_000 }, (_, n) => ({ account_id, snapshot
 describe('with the control API', () => {
   const mock = createLedgerMock({ scenario: 'demo' });
   const ledger = createLedgerClient({ baseUrl: mock.baseUrl, token: DEMO_TOKENS.alex, fetch: mock.fetch });
-  // Built once, then brought back before each test: restore takes milliseconds, rebuilding hundreds.
+  // Built once, then brought back before each test: a restore takes milliseconds, rebuilding it far more.
   beforeAll(async () => {
     await mock.control.seedSnapshots(history);
     await mock.control.checkpoint('history');
