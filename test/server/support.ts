@@ -1,5 +1,8 @@
 // Helpers for the standalone server's tests: the CLI as a child process, and bounded waits.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { chmodSync, copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createLedgerMockServer, type LedgerMockServer, type RunningLedgerMockServer } from 'personal-ledger-sdk/mocks/node';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
@@ -27,19 +30,49 @@ export interface CliRun {
   kill(): void;
 }
 
+const nodeFor = new Map<number, string>();
+const copies: string[] = [];
+afterAll(() => {
+  for (const dir of copies.splice(0)) rmSync(dir, { recursive: true, force: true });
+  nodeFor.clear();
+});
+
+/**
+ * A Node binary that user `uid` may run: this process's own, or a copy of it in a fresh temporary directory when
+ * that user cannot reach it (`npx -p node@24` installs Node under root's home, which nobody else may enter).
+ */
+function nodeBinary(as: { uid?: number; gid?: number }): string {
+  if (as.uid === undefined) return process.execPath;
+  let path = nodeFor.get(as.uid);
+  if (path) return path;
+  path = process.execPath;
+  if (spawnSync(path, ['-e', ''], as).error) {
+    const dir = mkdtempSync(join(tmpdir(), 'ledger-mock-node-'));
+    copies.push(dir);
+    chmodSync(dir, 0o755);
+    path = join(dir, 'node');
+    copyFileSync(process.execPath, path);
+    chmodSync(path, 0o755);
+  }
+  nodeFor.set(as.uid, path);
+  return path;
+}
+
 /**
  * Runs the CLI from source: `node --import tsx mocks/server/cli.ts ...args`, with extra environment variables if
  * given, and as another user with `as` (`uid` and `gid`).
  */
 export function runCli(args: string[], env: Record<string, string> = {}, as: { uid?: number; gid?: number } = {}): CliRun {
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI_SOURCE, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env }, ...as });
+  const child = spawn(nodeBinary(as), ['--import', 'tsx', CLI_SOURCE, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env }, ...as });
   let out = '';
   let err = '';
   child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('close', (code, signal) => resolve({ code, signal })), // 'close': after stdout and stderr are read to the end
-  );
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve, reject) => {
+    child.once('close', (code, signal) => resolve({ code, signal })); // 'close': after stdout and stderr are read to the end
+    child.once('error', (error) => reject(new Error(`could not start ledger-mock: ${error.message}`)));
+  });
+  exited.catch(() => undefined);
   const firstLine = new Promise<string>((resolve, reject) => {
     const check = () => {
       const newline = out.indexOf('\n');
@@ -49,7 +82,7 @@ export function runCli(args: string[], env: Record<string, string> = {}, as: { u
       }
     };
     child.stdout!.on('data', check);
-    void exited.then(({ code }) => reject(new Error(`ledger-mock exited (${code}) before printing: ${err}`)));
+    exited.then(({ code }) => reject(new Error(`ledger-mock exited (${code}) before printing: ${err}`)), reject);
   });
   firstLine.catch(() => undefined);
   return {
