@@ -10,14 +10,17 @@ export interface Answer {
   body: any;
 }
 
-/** Calls a server at `url`: a path under /__mock (control) or /api/public/v1 (with `token`), JSON in and out. */
+/**
+ * Calls a server at `url`: a path under /__mock (control) or /api/public/v1 (with `token`), JSON in and out. Every
+ * request that is not a GET says `Content-Type: application/json`, body or not, as /__mock requires of a change.
+ */
 export function caller(url: string, defaults: Record<string, string> = {}) {
   return async (method: string, path: string, body?: unknown, token?: string, headers: Record<string, string> = {}): Promise<Answer> => {
     const res = await fetch(`${url}${path}`, {
       method,
       headers: {
         ...defaults,
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(body !== undefined || method !== 'GET' ? { 'content-type': 'application/json' } : {}),
         ...(token !== undefined ? { authorization: `Bearer ${token}` } : {}),
         ...headers,
       },
