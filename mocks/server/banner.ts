@@ -58,7 +58,7 @@ export async function banner(input: BannerInput): Promise<string> {
       `    curl -X POST ${url}/__mock/tokens${control} -H 'content-type: application/json' -d '{"user_id":"<id from above>"}'`,
     );
   }
-  lines.push('  Webhooks are delivered to loopback URLs only (--allow-remote-webhooks to lift). Ctrl-C stops.', '');
+  lines.push('  Webhooks are delivered to loopback URLs only (--allow-remote-webhooks to lift), never to this server. Ctrl-C stops.', '');
   return lines.join('\n');
 }
 
