@@ -72,7 +72,7 @@ export function createHttpWebhookDeliverer(options: HttpWebhookDelivererOptions 
     const hostname = url.hostname.replace(/^\[|\]$/g, '');
     let addresses: ResolvedAddress[];
     try {
-      addresses = isIP(hostname) ? [{ address: hostname, family: isIP(hostname) as 4 | 6 }] : await resolve(hostname);
+      addresses = isIP(hostname) ? [{ address: hostname, family: isIP(hostname) as 4 | 6 }] : await within(resolve(hostname), timeoutMs);
     } catch (error) {
       return { ok: false, error: `Not delivered: ${hostname} did not resolve (${error instanceof Error ? error.message : String(error)})` };
     }
@@ -101,6 +101,15 @@ export function createHttpWebhookDeliverer(options: HttpWebhookDelivererOptions 
       return { ok: false, error: describeError(error, timeoutMs) };
     }
   };
+}
+
+/** `promise`, or a rejection once `ms` have passed (a resolver that does not answer holds up no write for longer). */
+function within<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
 /** How long a name's addresses (or its failure to resolve) are used again: a write per millisecond makes one lookup. */
