@@ -1,7 +1,9 @@
 import * as openapiFetch from 'openapi-fetch';
-import type { Middleware } from 'openapi-fetch';
+import type { BodySerializer, Middleware } from 'openapi-fetch';
 import type { paths } from './generated/openapi';
 import { clientMiddleware } from './middleware';
+import type { ClientEventName, ClientListener } from './observe/events';
+import { ClientObserver } from './observe/observer';
 import { normalizeClientOptions, type FetchLike, type LedgerClientOptions } from './options';
 import { accountsResource, type AccountsResource } from './resources/accounts';
 import { categoriesResource, type CategoriesResource } from './resources/categories';
@@ -38,6 +40,14 @@ export interface LedgerClient {
   use(...middleware: Middleware[]): void;
   /** Removes middleware added with `use`. */
   eject(...middleware: Middleware[]): void;
+  /**
+   * Adds a listener of a client event (`request`, `response`, `retry`, `error`); returns the function that removes
+   * it. Calls already under way keep the listeners they started with. See docs/observability.md.
+   *
+   * @example
+   * const off = ledger.on('response', (e) => histogram.record(e.durationMs, { route: e.route, status: e.status }));
+   */
+  on<E extends ClientEventName>(event: E, listener: ClientListener<E>): () => void;
   /** GET /me: the token's owner, household and token id. Serves as a health check. */
   me(options?: RequestOptions): Promise<Identity>;
   /** Category helpers. */
@@ -58,12 +68,15 @@ export interface LedgerClient {
  */
 export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
   const normalized = normalizeClientOptions(options);
+  const secrets = [normalized.token];
+  const observer = new ClientObserver({ on: normalized.on, log: normalized.log, bodies: normalized.eventBodies, secrets });
   const transport = createTransport({
     baseUrl: normalized.baseUrl,
     fetch: normalized.fetch,
     retry: normalized.retry,
     timeoutMs: normalized.timeoutMs,
-    secrets: [normalized.token],
+    secrets,
+    observer,
   });
   // openapi-fetch's default query serializer, made once rather than on every call.
   const querySerializer = openapiFetch.createQuerySerializer();
@@ -71,7 +84,7 @@ export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
   // The transport's marker first (its onResponse runs last), then Authorization and User-Agent.
   raw.use(transport.middleware, ...clientMiddleware(normalized));
   const api = withTransport(raw, transport);
-  const ctx: ResourceContext = { api, secrets: [normalized.token] };
+  const ctx: ResourceContext = { api, secrets };
   return {
     GET: api.GET,
     POST: api.POST,
@@ -79,6 +92,7 @@ export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
     DELETE: api.DELETE,
     use: raw.use,
     eject: raw.eject,
+    on: (event, listener) => observer.on(event, listener),
     me: (options) => getIdentity(ctx, options),
     categories: categoriesResource(ctx),
     accounts: accountsResource(ctx),
@@ -87,14 +101,22 @@ export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
 }
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-type CallInit = { signal?: AbortSignal | null; fetch?: FetchLike } | undefined;
+type CallInit = { signal?: AbortSignal | null; fetch?: FetchLike; body?: unknown; bodySerializer?: BodySerializer<unknown> } | undefined;
 
 /** The typed methods, each call run by the transport: one openapi-fetch call per attempt. */
 function withTransport(raw: ApiClient, transport: Transport): ResourceContext['api'] {
   const wrap = <M extends Method>(method: M): ApiClient[M] => {
     const call = raw[method] as unknown as (path: string, init: CallInit) => Promise<{ response: Response }>;
     const run = (path: string, init: CallInit) =>
-      transport.run({ method, path, signal: init?.signal, fetch: init?.fetch, attempt: (fetch) => call(path, { ...init, fetch }) });
+      transport.run({
+        method,
+        path,
+        signal: init?.signal,
+        fetch: init?.fetch,
+        body: init?.body,
+        bodySerializer: init?.bodySerializer,
+        attempt: (fetch, bodySerializer) => call(path, bodySerializer ? { ...init, fetch, bodySerializer } : { ...init, fetch }),
+      });
     return run as unknown as ApiClient[M];
   };
   return { GET: wrap('GET'), POST: wrap('POST'), PATCH: wrap('PATCH'), DELETE: wrap('DELETE') };

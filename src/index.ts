@@ -2,6 +2,18 @@
 export { createLedgerClient } from './client';
 export type { LedgerClient } from './client';
 export type { FetchLike, LedgerClientOptions } from './options';
+export type {
+  ClientErrorEvent,
+  ClientEventBase,
+  ClientEventName,
+  ClientEvents,
+  ClientListener,
+  ClientListeners,
+  ClientLogger,
+  ClientRequestEvent,
+  ClientResponseEvent,
+  ClientRetryEvent,
+} from './observe/events';
 export type { AccountsResource } from './resources/accounts';
 export type { CategoriesResource } from './resources/categories';
 export type { RequestOptions } from './resources/send';

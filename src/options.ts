@@ -1,4 +1,6 @@
 import { ClientOptionsError } from './errors/client-options-error';
+import type { ClientListeners, ClientLogger } from './observe/events';
+import { listenerProblem } from './observe/observer';
 import {
   DEFAULT_TIMEOUT_MS,
   RETRY_DEFAULTS,
@@ -40,6 +42,16 @@ export interface LedgerClientOptions {
    * @default 30000
    */
   timeoutMs?: number | false | undefined;
+  /**
+   * Listeners of the client's events (`request`, `response`, `retry`, `error`), for metrics, tracing or logs;
+   * more can be added with `client.on`. A listener that throws never fails the call. See docs/observability.md.
+   * @default {}
+   */
+  on?: ClientListeners | undefined;
+  /** A console-like logger (`console`, pino...): one `debug` line per attempt, one `warn` line per retry. @default undefined (silent) */
+  log?: ClientLogger | undefined;
+  /** Whether `request` and `response` events carry the bodies (the token scrubbed from them). @default false */
+  eventBodies?: boolean | undefined;
 }
 
 /**
@@ -58,6 +70,9 @@ export interface NormalizedClientOptions {
   retry: NormalizedRetryOptions;
   /** Per-attempt timeout in milliseconds, or `false`. */
   timeoutMs: number | false;
+  on: ClientListeners;
+  log: ClientLogger | undefined;
+  eventBodies: boolean;
 }
 
 /** The SDK's own User-Agent product token. */
@@ -83,7 +98,36 @@ export function normalizeClientOptions(options: LedgerClientOptions): Normalized
     userAgent: userAgentFor(options.userAgent),
     retry: normalizeRetry(options.retry),
     timeoutMs: normalizeTimeout(options.timeoutMs),
+    on: normalizeListeners(options.on),
+    log: normalizeLog(options.log),
+    eventBodies: normalizeFlag('eventBodies', options.eventBodies),
   };
+}
+
+const LOG_METHODS = ['debug', 'info', 'warn', 'error'] as const;
+
+function normalizeListeners(on: unknown): ClientListeners {
+  if (on === undefined) return {};
+  if (typeof on !== 'object' || on === null) fail('`on` must be an object of listeners, e.g. { response: (event) => {} }');
+  for (const [name, listener] of Object.entries(on)) {
+    const problem = listener === undefined ? undefined : listenerProblem(name, listener);
+    if (problem) fail(`\`on\`: ${problem}`);
+  }
+  return on as ClientListeners;
+}
+
+function normalizeLog(log: unknown): ClientLogger | undefined {
+  if (log === undefined) return undefined;
+  const record = log as Record<string, unknown> | null;
+  if (typeof log !== 'object' || record === null || LOG_METHODS.some((m) => typeof record[m] !== 'function')) {
+    fail('`log` must be a console-like object with debug, info, warn and error methods');
+  }
+  return log as ClientLogger;
+}
+
+function normalizeFlag(name: string, value: unknown): boolean {
+  if (value !== undefined && typeof value !== 'boolean') fail(`\`${name}\` must be true or false`);
+  return value === true;
 }
 
 // setTimeout's largest delay; longer ones fire at once.

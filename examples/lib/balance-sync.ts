@@ -8,6 +8,8 @@ import { formatMoney, formatTable } from './format.js';
 export interface BalanceRow {
   /** Where it came from: the file's line number (CSV), or the statement's number (OFX). */
   line: number;
+  /** The file and the line or statement, for reports: `export.csv line 8`, `june.ofx statement 2`. */
+  source: string;
   /** The bank's label for the account, as written. */
   label: string;
   target: AccountTarget;
@@ -19,6 +21,8 @@ export interface BalanceRow {
 /** A line that is not written, and why: for the skipped-rows table. */
 export interface SkippedLine {
   line: number;
+  /** The file and the line(s) or statement, for reports. */
+  source: string;
   label: string;
   date: string;
   balance: string;
@@ -42,9 +46,10 @@ export interface SyncPlan {
 }
 
 /**
- * Plans a sync: rows for unusable accounts are skipped with the reason; a later row for the same account and
- * day replaces an earlier one (which is listed as skipped); every other row is compared with the balance the
- * ledger holds, read with one GET /snapshots per account over that account's date range.
+ * Plans a sync: rows for unusable accounts are skipped with the reason; rows for the same ledger account and day
+ * are one balance when they agree, and are all skipped when they differ (no balance is picked over another);
+ * every other row is compared with the balance the ledger holds, read with one GET /snapshots per account over that
+ * account's date range.
  */
 export async function planSync(
   client: LedgerClient,
@@ -53,7 +58,7 @@ export async function planSync(
   signal?: AbortSignal,
 ): Promise<SyncPlan> {
   const skipped: SkippedLine[] = [];
-  const latest = new Map<string, BalanceRow>();
+  const byDay = new Map<string, BalanceRow[]>();
   for (const row of rows) {
     const account = accounts.get(accountKey(row.target.account));
     if (!account || account.state === 'unavailable') {
@@ -61,9 +66,17 @@ export async function planSync(
       continue;
     }
     const key = `${accountKey(row.target.account)}\u0000${row.date}`;
-    const earlier = latest.get(key);
-    if (earlier) skipped.push(skip(earlier, `same account and date as line ${row.line}, which is used instead`));
-    latest.set(key, row);
+    const same = byDay.get(key);
+    if (same) same.push(row);
+    else byDay.set(key, [row]);
+  }
+  const latest = new Map<string, BalanceRow>();
+  for (const [key, same] of byDay) {
+    if (same.every((r) => sameBalance(r.balance, same[0]!.balance))) latest.set(key, same.at(-1)!);
+    else {
+      const reason = `${same.length} different balances for "${same[0]!.target.account}" on ${same[0]!.date} (${same.map((r) => `${formatMoney(r.balance)} from ${r.source}`).join(', ')}): none is written`;
+      skipped.push(...same.map((r) => skip(r, reason)));
+    }
   }
   const kept = [...latest.values()].sort((a, b) => a.line - b.line);
 
@@ -150,7 +163,12 @@ export function formatSkipped(skipped: readonly SkippedLine[], limit = 50): stri
 }
 
 function skip(row: BalanceRow, reason: string): SkippedLine {
-  return { line: row.line, label: row.label, date: row.date, balance: formatMoney(row.balance), reason };
+  return { line: row.line, source: row.source, label: row.label, date: row.date, balance: formatMoney(row.balance), reason };
+}
+
+/** The balance to write for a target: the bank's figure, or its negation when the mapping says so (negate_balance). */
+export function signedBalance(target: AccountTarget, balance: number): number {
+  return target.negate_balance && balance !== 0 ? -balance : balance;
 }
 
 // Balances come from decimal text on both sides; anything closer than a millionth is the same figure.

@@ -1,6 +1,6 @@
 // Finds the ledger accounts that mapping.json names, and creates the missing ones.
 import type { Account, Category, LedgerClient } from 'personal-ledger-sdk';
-import { labelKey } from './bank-csv.js';
+import { labelKey } from './bank-profile.js';
 import type { AccountTarget } from './mapping.js';
 
 /** What became of one ledger account named in the mapping. */

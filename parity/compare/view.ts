@@ -1,6 +1,7 @@
 // What is compared of an answer: its status; the headers openapi.json names (Content-Type's media type,
 // WWW-Authenticate exactly, Retry-After's form); the masked body, with an error's wording left out unless the
 // probe compares messages; and the problems the answer has against openapi.json.
+import { REQUEST_ID_HEADERS } from '../../src/observe/call-watch';
 import type { Answer } from '../http/answer';
 import { documentProblems } from './document';
 import type { Masker } from './mask';
@@ -11,7 +12,7 @@ export interface View {
   request: string;
   /** The status, or `no answer: <why>`. */
   status: number | string;
-  headers: { 'content-type'?: string; 'www-authenticate'?: string; 'retry-after'?: string };
+  headers: { 'content-type'?: string; 'www-authenticate'?: string; 'retry-after'?: string; 'request-id'?: string };
   /** The masked JSON body; `{ text }` for a body that is not JSON; absent for none. */
   body?: unknown;
   /** Where the answer breaks openapi.json (empty: it does not). */
@@ -22,6 +23,11 @@ export interface View {
 export interface ViewOptions {
   /** Compare the wording of `error`, `detail[].message` and `skipped[].reason` too (spec-gaps 28). @default false */
   messages?: boolean;
+  /**
+   * Compare which request-id header the answer carries (spec-gaps 33): the names present of those the client reads,
+   * never their values (ids differ on every call). @default false
+   */
+  requestId?: boolean;
   /**
    * Replaces the view by what the probe compares of it: a summary of openapi.json, or one statement for each of
    * several answers the specification allows. Runs on the masked view.
@@ -42,6 +48,7 @@ export function viewOf(answer: Answer, masker: Masker, options: ViewOptions = {}
   if (challenge !== undefined) headers['www-authenticate'] = challenge;
   const retryAfter = answer.headers['retry-after'];
   if (retryAfter !== undefined) headers['retry-after'] = /^\d+$/.test(retryAfter.trim()) ? '<seconds>' : Number.isNaN(Date.parse(retryAfter)) ? retryAfter : '<http-date>';
+  if (options.requestId) headers['request-id'] = REQUEST_ID_HEADERS.filter((name) => answer.headers[name] !== undefined).join(', ') || 'none';
   let body: unknown;
   if (answer.json !== undefined) {
     body = masker.mask(answer.json);

@@ -14,6 +14,17 @@ export const identityProbes: readonly Probe[] = [
     compares: 'status, Content-Type, the body with ids masked, the document check',
   },
   {
+    id: 'me.request-id',
+    title: 'Which request-id header an answer carries, of those the client reads (the fake sends none)',
+    spec: '§4 GET /me',
+    gaps: [33],
+    mode: 'read',
+    operations: ['getMe'],
+    steps: [() => get('/me')],
+    view: { requestId: true },
+    compares: 'the names of the request-id headers present (x-request-id, request-id, x-correlation-id), never their values',
+  },
+  {
     id: 'categories.list',
     title: 'GET /categories lists own and shared categories by type, then name, then id',
     spec: '§4 GET /categories',

@@ -5,10 +5,12 @@
 // cover the body read without buffering the response into a second one, and a retry rebuilds the request
 // instead of cloning it. Measured on Node 20 (bench/results.md, benchmark 4): a Request copied to attach a
 // signal cost about 26 µs and a buffered copy of the response about 34 µs per call, most of the SDK's overhead.
-import type { Middleware } from 'openapi-fetch';
+import type { BodySerializer, Middleware } from 'openapi-fetch';
 import { NetworkError } from '../errors/network-error';
 import { describeRequest } from '../errors/request-failure';
 import { TimeoutError } from '../errors/timeout-error';
+import { CallWatch } from '../observe/call-watch';
+import type { ClientObserver } from '../observe/observer';
 import type { FetchLike } from '../options';
 import { sleep as defaultSleep } from './abort';
 import { Attempt } from './attempt';
@@ -28,6 +30,8 @@ export interface TransportOptions {
   timeoutMs: number | false;
   /** Scrubbed from errors (the token). */
   secrets: readonly string[];
+  /** The client's listeners; calls are watched only while something listens. @default undefined */
+  observer?: ClientObserver | undefined;
 }
 
 /** Internal seams for tests: time and randomness. Not part of the public API. */
@@ -45,8 +49,14 @@ export interface CallSpec<R extends { response: Response }> {
   signal?: AbortSignal | null | undefined;
   /** The fetch the call would use (a per-call `fetch` option, or the client's). */
   fetch?: FetchLike | undefined;
-  /** Makes one attempt: the openapi-fetch call, with the fetch it must use. */
-  attempt: (fetch: FetchLike) => Promise<R>;
+  /** The body given to the call, and the caller's own serializer of it, if any (for events). */
+  body?: unknown;
+  bodySerializer?: BodySerializer<unknown> | undefined;
+  /**
+   * Makes one attempt: the openapi-fetch call, with the fetch it must use, and a body serializer to use when one
+   * is given (a watched call's, which notes the bytes sent).
+   */
+  attempt: (fetch: FetchLike, bodySerializer?: BodySerializer<unknown>) => Promise<R>;
 }
 
 export interface Transport {
@@ -81,12 +91,14 @@ export function requestOf(response: Response): { method: string; url: string } |
 type Outcome<R> = ({ result: R } | { error: NetworkError | TimeoutError; raw: unknown }) & { request?: Request | undefined };
 
 export function createTransport(options: TransportOptions, internals: TransportInternals = {}): Transport {
-  const { retry, timeoutMs, secrets } = options;
+  const { retry, timeoutMs, secrets, observer } = options;
   const sleep = internals.sleep ?? defaultSleep;
   const random = internals.random ?? Math.random;
   const now = internals.now ?? Date.now;
   const budget = retry.budget === false ? undefined : new RetryBudget(retry.budget);
-  const attempts = new WeakMap<Request, Attempt>();
+  // The attempt of each request in flight, for the marker below; each entry is removed when its attempt ends. Not a
+  // WeakMap: one whose values (an Attempt) hold their keys (its Request) made each scavenge about 3x longer.
+  const attempts = new Map<Request, Attempt>();
   const track = (request: Request, attempt: Attempt) => attempts.set(request, attempt);
 
   const middleware: Middleware = {
@@ -96,10 +108,12 @@ export function createTransport(options: TransportOptions, internals: TransportI
     },
   };
 
-  async function attemptOnce<R extends { response: Response }>(spec: CallSpec<R>, number: number): Promise<Outcome<R>> {
+  async function attemptOnce<R extends { response: Response }>(spec: CallSpec<R>, number: number, watch: CallWatch | undefined): Promise<Outcome<R>> {
     const attempt = new Attempt(spec.signal ?? undefined, timeoutMs);
+    watch?.start();
     try {
-      const call = spec.attempt(attempt.fetchWith(spec.fetch ?? options.fetch, track));
+      const onSend = watch ? (request: Request, a: Attempt) => (track(request, a), watch.sent(request, number)) : track;
+      const call = spec.attempt(attempt.fetchWith(spec.fetch ?? options.fetch, onSend), watch?.serializer(spec.bodySerializer));
       return { result: await attempt.guard(call), request: attempt.request };
     } catch (raw) {
       if (spec.signal?.aborted) throw spec.signal.reason;
@@ -109,43 +123,63 @@ export function createTransport(options: TransportOptions, internals: TransportI
       if (phase === 'fetch' || (phase === 'body' && !(raw instanceof SyntaxError))) return { error: new NetworkError({ ...failure, cause: raw }), raw, request };
       throw raw;
     } finally {
+      if (attempt.request) attempts.delete(attempt.request);
       attempt.dispose();
     }
   }
 
   async function run<R extends { response: Response }>(spec: CallSpec<R>): Promise<R> {
     const caller = spec.signal ?? undefined;
-    for (let attempt = 1; ; attempt += 1) {
-      if (caller?.aborted) throw caller.reason;
-      const outcome = await attemptOnce(spec, attempt);
-      const canRetry = attempt <= retry.maxRetries;
-      let info: RetryInfo;
-      if ('result' in outcome) {
-        const { response } = outcome.result;
-        callsByResponse.set(response, { attempts: attempt, ...sentOf(spec, outcome.request) });
-        if (!retry.statusCodes.has(response.status)) {
-          if (attempt === 1 && response.ok) budget?.refund();
-          return outcome.result;
+    // Decided once per call, so a listener added meanwhile never sees half a call.
+    const watch = observer?.active ? new CallWatch(observer, { method: spec.method, route: spec.path, body: spec.body }) : undefined;
+    let attempt = 1;
+    let request: Request | undefined;
+    try {
+      for (; ; attempt += 1) {
+        if (caller?.aborted) throw caller.reason;
+        const outcome = await attemptOnce(spec, attempt, watch);
+        request = outcome.request;
+        const info = nextRetry(spec, outcome, attempt);
+        watch?.ended(outcome, sentOf(spec, request), attempt, info === undefined);
+        if (info === undefined) {
+          if ('result' in outcome) return outcome.result;
+          throw outcome.error;
         }
-        const { method, path, idempotent } = describe(spec, outcome.request);
-        // A 429 says the request was refused, not processed: safe to repeat even for POST /accounts.
-        const allowed = idempotent || response.status === 429;
-        const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), now());
-        if (!allowed || !canRetry || (retryAfterMs !== undefined && retryAfterMs > retry.maxRetryAfterMs)) return outcome.result;
-        if (budget && !budget.tryTake()) return outcome.result;
-        info = { method, path, retry: attempt, status: response.status, delayMs: retryAfterMs ?? backoff(attempt) };
-      } else {
-        const { error, raw } = outcome;
-        const { method, path, idempotent } = describe(spec, outcome.request);
-        // Without a response the outcome is unknown, unless the connection was never made.
-        const allowed = idempotent || (error instanceof NetworkError && failedBeforeSending(raw));
-        if (!allowed || !canRetry) throw error;
-        if (budget && !budget.tryTake()) throw error;
-        info = { method, path, retry: attempt, error, delayMs: backoff(attempt) };
+        retry.onRetry?.(info);
+        watch?.retrying(info, sentOf(spec, request), attempt);
+        await sleep(info.delayMs, caller);
       }
-      retry.onRetry?.(info);
-      await sleep(info.delayMs, caller);
+    } catch (error) {
+      watch?.threw(error, sentOf(spec, request), attempt);
+      throw error;
     }
+  }
+
+  /** The retry that follows an attempt's outcome (a budget token taken for it), or `undefined` when the outcome is the call's. */
+  function nextRetry(spec: CallSpec<{ response: Response }>, outcome: Outcome<{ response: Response }>, attempt: number): RetryInfo | undefined {
+    const canRetry = attempt <= retry.maxRetries;
+    if ('result' in outcome) {
+      const { response } = outcome.result;
+      callsByResponse.set(response, { attempts: attempt, ...sentOf(spec, outcome.request) });
+      if (!retry.statusCodes.has(response.status)) {
+        if (attempt === 1 && response.ok) budget?.refund();
+        return undefined;
+      }
+      const { method, path, idempotent } = describe(spec, outcome.request);
+      // A 429 says the request was refused, not processed: safe to repeat even for POST /accounts.
+      const allowed = idempotent || response.status === 429;
+      const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), now());
+      if (!allowed || !canRetry || (retryAfterMs !== undefined && retryAfterMs > retry.maxRetryAfterMs)) return undefined;
+      if (budget && !budget.tryTake()) return undefined;
+      return { method, path, retry: attempt, status: response.status, delayMs: retryAfterMs ?? backoff(attempt) };
+    }
+    const { error, raw } = outcome;
+    const { method, path, idempotent } = describe(spec, outcome.request);
+    // Without a response the outcome is unknown, unless the connection was never made.
+    const allowed = idempotent || (error instanceof NetworkError && failedBeforeSending(raw));
+    if (!allowed || !canRetry) return undefined;
+    if (budget && !budget.tryTake()) return undefined;
+    return { method, path, retry: attempt, error, delayMs: backoff(attempt) };
   }
 
   /** Method, redacted path and idempotency of a failed call (a success never needs them). */

@@ -98,7 +98,7 @@ describe('sync-csv: a real run writes new and changed balances, creates missing 
     const { code, stdout, stderr } = await sync([...FIRST_BANK, '--strict']);
     expect(code).toBe(1);
     expect(stdout).toContain('Summary: wrote 6 balances');
-    expect(stderr).toBe('--strict: exiting with status 1 because 2 lines of the export were skipped (listed above).\n');
+    expect(stderr).toBe('Exiting with status 1 because --strict and 2 lines were skipped (listed above).\n');
   });
 });
 
@@ -172,14 +172,30 @@ describe('sync-csv: rows the ledger refuses, duplicates and estimates', () => {
     expect(stdout).toMatch(/ {4}13 {2}Money Market .* ledger account "Money market" does not exist, and there is no category "Savings" \(asset\) to create it with/);
   });
 
-  it('a later line for the same account and day wins; the earlier one is listed', async () => {
+  it('two different balances for one account and day with no order to tell them apart: neither is written, both are listed', async () => {
     const csv = await dir.file(
       'dupes.csv',
       ['x', 'x', 'x', '', 'Account,Account Number,Date,Ledger Balance', 'Joint Savings,1,10/31/2026,"1.00"', 'Joint Savings,1,10/31/2026,"2.00"', 'Total'].join('\n'),
     );
-    const { stdout } = await sync([csv, '--bank', 'first-bank-us']);
-    expect((await balancesOf(fake, A.jointSavings)).get('2026-10-31')).toBe(2);
-    expect(stdout).toMatch(/ {5}6 {2}Joint Savings .* same account and date as line 7, which is used instead/);
+    const { code, stdout } = await sync([csv, '--bank', 'first-bank-us']);
+    expect(code).toBe(0);
+    expect((await balancesOf(fake, A.jointSavings)).get('2026-10-31')).toBe(13650); // the demo's stored balance, untouched
+    expect(stdout).toMatch(/ {5}6 {2}Joint Savings {2}2026-10-31 .*the order of lines 6, 7 \(2026-10-31\) cannot be established/);
+  });
+
+  it('two labels mapped to one ledger account: equal balances are one row, different ones are both skipped', async () => {
+    const mapping = await withMapping((m) => {
+      m.banks['first-bank-us']!.accounts['Money Market'] = { account: 'Joint savings', category: 'Cash', category_type: 'asset' };
+    });
+    const csv = await dir.file(
+      'two.csv',
+      ['x', 'x', 'x', '', 'Account,Account Number,Date,Ledger Balance', 'Joint Savings,1,10/30/2026,"5.00"', 'Money Market,2,10/30/2026,"5.00"', 'Joint Savings,1,10/31/2026,"1.00"', 'Money Market,2,10/31/2026,"2.00"', 'Total'].join('\n'),
+    );
+    const { stdout } = await sync([csv, '--bank', 'first-bank-us', '--mapping', mapping]);
+    const savings = await balancesOf(fake, A.jointSavings);
+    // 10-30 agrees and is written once; 10-31 disagrees and keeps the demo's stored 13,650.00.
+    expect([savings.get('2026-10-30'), savings.get('2026-10-31')]).toEqual([5, 13650]);
+    expect(stdout).toContain('2 different balances for "Joint savings" on 2026-10-31 (1.00 from ');
   });
 
   it('writes the bank figure over an estimated balance, even when equal (it confirms it)', async () => {
@@ -203,8 +219,7 @@ describe('sync-csv refuses to start (exit 2) on bad arguments, mapping or file, 
     [[dataFile('first-bank-balances.csv')], '--bank is required: one of first-bank-us, banca-aurora-it'],
     [[...FIRST_BANK.slice(0, 2), 'nope'], 'no bank profile "nope"'],
     [[...FIRST_BANK, '--verbose'], "Unknown option '--verbose'"],
-    [['/no/such/file.csv', '--bank', 'first-bank-us'], 'cannot read /no/such/file.csv'],
-    [[dataFile('banca-aurora-saldi.csv'), '--bank', 'first-bank-us'], 'no column "Account" in the column header on line 5'],
+    [[dataFile('first-bank-balances.csv'), '--bank', 'first-bank-us', '--json'], '--json goes with --dry-run'],
   ])('%j', async (argv, message) => {
     const { code, stderr, stdout } = await sync(argv as string[]);
     expect(code).toBe(2);
@@ -219,8 +234,33 @@ describe('sync-csv refuses to start (exit 2) on bad arguments, mapping or file, 
     expect(code).toBe(2);
     expect(stderr).toContain(`mapping file ${path} has problems:`);
     expect(stderr).toContain('banks.b.decimal_separator must be "." or ","');
-    expect(stderr).toContain('banks.b.columns.label must be a column header name');
+    expect(stderr).toContain('banks.b.columns needs date and balance');
     expect(stderr).toContain('banks.b.accounts["x"].account must be a non-empty string');
     expect(stderr).toContain('banks.b.accounts["x"].category_type must be a non-empty string');
   });
 });
+
+describe('sync-csv refuses a file it cannot read (exit 1), says why, and sends nothing', () => {
+  it.each([
+    [['/no/such/file.csv', '--bank', 'first-bank-us'], 'Refused /no/such/file.csv: cannot read it: ENOENT'],
+    [[dataFile('banca-aurora-saldi.csv'), '--bank', 'first-bank-us'], 'no column "Account" in the column header on line 5'],
+  ])('%j', async (argv, message) => {
+    const { code, stderr, stdout } = await sync(argv);
+    expect(code).toBe(1);
+    expect(stderr).toContain(message);
+    expect(stdout).toBe('');
+    expect(fake.control.journal.entries()).toEqual([]);
+  });
+});
+
+describe('sync-csv on a newest-first export with running balances (the Atruvia layout)', () => {
+  it('writes each day\'s closing balance, not the day\'s earliest intermediate one', async () => {
+    const { code, stdout } = await sync([dataFile('banks/atruvia-de.csv'), '--bank', 'atruvia-de']);
+    expect(code).toBe(0);
+    const giro = await balancesOf(fake, (await accountNamed(fake, 'Volksbank Girokonto'))!);
+    expect(Object.fromEntries(giro)).toEqual({ '2026-11-27': 9485.22, '2026-11-28': 9479.22, '2026-12-01': 9161.21, '2026-12-02': 10331.21 });
+    expect([...giro.values()]).not.toContain(9439.32); // the first line of 01.12 in time, the last in the file
+    expect(stdout).toContain('Summary: wrote 5 balances to the built-in demo ledger (5 new, 0 changed, 0 already up to date).');
+  });
+});
+

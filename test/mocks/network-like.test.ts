@@ -57,13 +57,10 @@ describe.each(transports)('through %s', (_name, client) => {
     const bulkCalls = () => mock.control.journal.entries().filter((e) => e.operationId === 'bulkUpsertSnapshots').length;
     const before = bulkCalls();
     signal.addEventListener('abort', () => (sentAtAbort = bulkCalls() - before));
-    const started = performance.now();
     const error = await bulkUpsertSnapshots(client(), rows(300_000), { signal }).catch((e: unknown) => e);
-    const elapsed = performance.now() - started;
     expect(isBulkUpsertError(error) && error.reason).toBe('aborted');
     expect(sentAtAbort).toBeGreaterThanOrEqual(0);
     expect(bulkCalls() - before - sentAtAbort).toBeLessThanOrEqual(2);
     if (isBulkUpsertError(error)) expect(error.report.inserted + error.report.updated).toBeLessThan(300_000);
-    expect(elapsed).toBeLessThan(2000);
   });
 });

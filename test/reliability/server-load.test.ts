@@ -206,12 +206,16 @@ describe('the standalone server under load and bad traffic', () => {
       // (each read up to the 8 MiB limit, then refused); fifty stalled bodies (10 of 1,000 announced bytes, then
       // nothing: 408 after the idle limit)...
       const declaredAnswer = rawRequest(path, { 'content-type': 'application/json', 'content-length': 9 * MIB + 11 }, (req) => void writeBig(req, 9 * MIB));
-      const chunkedAnswers = Array.from({ length: 6 }, () => rawRequest(path, { 'content-type': 'application/json', 'transfer-encoding': 'chunked' }, (req) => void writeBig(req, 9 * MIB)));
+      let chunkedDone = 0;
+      const chunkedAnswers = Array.from({ length: 6 }, () =>
+        rawRequest(path, { 'content-type': 'application/json', 'transfer-encoding': 'chunked' }, (req) => void writeBig(req, 9 * MIB)).finally(() => (chunkedDone += 1)),
+      );
       const stalled = Array.from({ length: 50 }, () => rawRequest(path, { 'content-type': 'application/json', 'content-length': 1000 }, (req) => req.write('{"snapshots'), 5_000, impatient));
       // ...while ordinary requests are still answered at once.
       const during = performance.now();
       const me = await fetch(`${server.url}/api/public/v1/me`, { headers: { authorization: `Bearer ${token}` } });
-      const meMs = performance.now() - during;
+      const meMs = performance.now() - during; // printed below, not asserted: speed belongs to benchmarks
+      const chunkedDoneAtMe = chunkedDone;
       const [declared, chunked, stalledStatuses] = await Promise.all([declaredAnswer, Promise.all(chunkedAnswers), Promise.all(stalled)]);
       // Garbage instead of HTTP: the connection is refused, the server lives on.
       const garbage = await new Promise<string>((resolve) => {
@@ -232,7 +236,8 @@ describe('the standalone server under load and bad traffic', () => {
       expect(chunked.filter((s) => s === 413).length).toBeGreaterThan(0);
       expect(stalledStatuses.every((s) => s === 408), `stalled: ${stalledStatuses.join(',')}`).toBe(true);
       expect(me.status).toBe(200);
-      expect(meMs).toBeLessThan(1_000);
+      // Answered while the uploads were still being read, not queued behind them (an order, not a time: no timed test).
+      expect(chunkedDoneAtMe, 'oversized uploads answered before GET /me was').toBeLessThan(chunkedAnswers.length);
       expect(garbage).toMatch(/^HTTP\/1\.1 400|^$/);
       expect(after.status).toBe(200);
       expect(mock.control.journal.internalErrors()).toEqual([]);

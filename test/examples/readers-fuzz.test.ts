@@ -1,0 +1,100 @@
+// Fuzzing both readers with fast-check (seeded, bounded inputs, so a run cannot hang): random bytes, truncated real
+// layouts, tag soup, deep nesting. Each reader either reads the input or refuses it with its own error class and a
+// reason; nothing else (RangeError, TypeError...) may escape.
+import { readFile } from 'node:fs/promises';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { decodeExport, ExportFormatError, parseExport } from '../../examples/lib/bank-csv.js';
+import type { BankProfile } from '../../examples/lib/bank-profile.js';
+import { closeDays } from '../../examples/lib/day-closing.js';
+import { loadMapping } from '../../examples/lib/mapping.js';
+import { decodeOfx, OfxFormatError, parseOfx } from '../../examples/lib/ofx-balances.js';
+import { dataFile } from './support.js';
+
+/** Runs a reader: fine if it returns, or throws `refusal` with a non-empty message. */
+function survives(read: () => unknown, refusal: new (...args: never[]) => Error): void {
+  try {
+    read();
+  } catch (error) {
+    expect(error).toBeInstanceOf(refusal);
+    expect((error as Error).message.length).toBeGreaterThan(0);
+  }
+}
+
+const OFX_SAMPLES = ['statement-v1.ofx', 'statement-v2.qfx', 'investment.ofx'];
+const TOKENS = [
+  '<OFX>', '</OFX>', '<STMTRS>', '</STMTRS>', '<CCSTMTRS>', '<INVSTMTRS>', '</INVSTMTRS>', '<BANKACCTFROM>', '</BANKACCTFROM>', '<INVACCTFROM>',
+  '<ACCTID>', '12345', '<LEDGERBAL>', '</LEDGERBAL>', '<BALAMT>', '-1.50', '<DTASOF>', '20261031', '20180804093914:014', '<INVPOSLIST>', '<INVPOS>',
+  '<MKTVAL>', '+0001.5', '<INVBAL>', '<AVAILCASH>', '<STMTTRN>', '</STMTTRN>', '<BANKTRANLIST>', '<![CDATA[', ']]>', '<!--', '-->', '<?', '?>',
+  '&amp;', '&#x110000;', '&#99999999;', '<', '>', '/>', '\n', ' ', 'OFXHEADER:100\n', '<?xml version="1.0" encoding="UTF-16"?>', '\u0000',
+];
+
+describe('fuzz: the OFX reader cannot be knocked over', () => {
+  it('random text: read or refused with OfxFormatError', () => {
+    fc.assert(fc.property(fc.string({ maxLength: 2000, unit: 'binary' }), (text) => survives(() => parseOfx(text), OfxFormatError)), { seed: 301, numRuns: 500 });
+  });
+
+  it('random bytes, through the decoder', () => {
+    fc.assert(fc.property(fc.uint8Array({ maxLength: 2000 }), (bytes) => survives(() => parseOfx(decodeOfx(bytes)), OfxFormatError)), { seed: 302, numRuns: 500 });
+  });
+
+  it('tag soup from OFX tokens', () => {
+    fc.assert(fc.property(fc.array(fc.constantFrom(...TOKENS), { maxLength: 400 }), (tokens) => survives(() => parseOfx(`<OFX>${tokens.join('')}`), OfxFormatError)), {
+      seed: 303,
+      numRuns: 1000,
+    });
+  });
+
+  it('every truncation and corruption of the sample files', async () => {
+    const samples = await Promise.all(OFX_SAMPLES.map((name) => readFile(dataFile(name))));
+    fc.assert(
+      fc.property(fc.constantFrom(...samples), fc.nat(), fc.nat(), fc.uint8Array({ maxLength: 8 }), (bytes, cut, at, junk) => {
+        const truncated = bytes.subarray(0, cut % (bytes.length + 1));
+        survives(() => parseOfx(decodeOfx(truncated)), OfxFormatError);
+        const i = at % bytes.length;
+        const corrupted = Buffer.concat([bytes.subarray(0, i), junk, bytes.subarray(i)]);
+        survives(() => parseOfx(decodeOfx(corrupted)), OfxFormatError);
+      }),
+      { seed: 304, numRuns: 600 },
+    );
+  });
+
+  it('deep nesting, up to 20,000 open aggregates, with or without closing tags', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 20_000 }), fc.constantFrom('STMTTRN', 'STMTRS', 'INVPOS', 'X'), fc.boolean(), (depth, tag, close) => {
+        const text = `<OFX><STMTRS><BANKACCTFROM><ACCTID>1</BANKACCTFROM>${`<${tag}>`.repeat(depth)}${close ? `</${tag}>`.repeat(depth) : ''}<LEDGERBAL><BALAMT>1<DTASOF>20261031</LEDGERBAL></STMTRS></OFX>`;
+        survives(() => parseOfx(text), OfxFormatError);
+      }),
+      { seed: 305, numRuns: 40 },
+    );
+  });
+});
+
+describe('fuzz: the CSV reader cannot be knocked over', () => {
+  const CELLS = ['"', '""', ';', ',', '\n', '\r\n', '\r', '1.234,56', '-12,00', '(5)', '31.12.2026', '12/31/2026', 'Saldo;1,00', 'Kontostand vom 01.12.2026:;2,00', ' ', 'é', '\u0000', '\uFEFF'];
+
+  it('random text and bytes, with every shipped profile', async () => {
+    const mapping = await loadMapping(dataFile('mapping.json'));
+    const profiles: BankProfile[] = [...mapping.banks.values()].map((b) => b.profile);
+    const text = fc.oneof(fc.string({ maxLength: 1500, unit: 'binary' }), fc.array(fc.constantFrom(...CELLS), { maxLength: 300 }).map((cells) => cells.join('')));
+    fc.assert(
+      fc.property(fc.constantFrom(...profiles), text, fc.uint8Array({ maxLength: 600 }), (profile, t, bytes) => {
+        survives(() => closeDays(parseExport(t, profile).lines), ExportFormatError);
+        survives(() => closeDays(parseExport(decodeExport(bytes, profile), profile).lines), ExportFormatError);
+      }),
+      { seed: 306, numRuns: 800 },
+    );
+  });
+
+  it('every truncation of the shipped fixtures', async () => {
+    const mapping = await loadMapping(dataFile('mapping.json'));
+    const banks = [...mapping.banks.values()].filter((b) => b.id.includes('-') && b.id !== 'first-bank-us' && b.id !== 'banca-aurora-it');
+    const files = await Promise.all(banks.map(async (b) => ({ profile: b.profile, bytes: await readFile(dataFile(`banks/${b.id}.csv`)) })));
+    fc.assert(
+      fc.property(fc.constantFrom(...files), fc.nat(), ({ profile, bytes }, cut) => {
+        survives(() => closeDays(parseExport(decodeExport(bytes.subarray(0, cut % (bytes.length + 1)), profile), profile).lines), ExportFormatError);
+      }),
+      { seed: 307, numRuns: 600 },
+    );
+  });
+});
