@@ -7,7 +7,10 @@ import { apiCors, type ApiCors } from './cors';
 import { jsonContentTypeCheck, sameOriginCheck } from './cross-site';
 import { hostCheck, type HostPolicy } from './host-check';
 
-/** What a host of the fake asks the access checks to enforce. In process (mock.fetch, MSW) nothing is asked. */
+/**
+ * What a host of the fake asks the access checks to enforce. In process (mock.fetch, MSW) nothing is asked; the
+ * checks of /__mock itself (a change is JSON) need no option and run for every host.
+ */
 export interface AccessOptions {
   /** The token every /__mock request must carry (`X-Ledger-Mock-Control` or `Authorization: Bearer`). @default none: open */
   controlToken?: string;
