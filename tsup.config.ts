@@ -36,7 +36,20 @@ export default defineConfig([
       if (format === 'cjs') options.define = { ...options.define, 'import.meta.url': 'undefined' };
     },
     dts: true,
-    clean: true,
+    clean: ['!vitest.*'], // dist/mocks/vitest.* is the next build's, running at the same time
+  },
+  {
+    // personal-ledger-sdk/mocks/vitest: ESM only, as Vitest is. It imports vitest, and the client and the fake by the
+    // package's own names (kept external), so the errors and fakes a test sees are those of the package's entries,
+    // not a second copy; no other entry imports vitest.
+    ...shared,
+    entry: { vitest: 'mocks/vitest.ts' },
+    outDir: 'dist/mocks',
+    format: ['esm'],
+    splitting: false,
+    external: ['vitest', /^personal-ledger-sdk(\/|$)/],
+    dts: true,
+    clean: false,
   },
   {
     // The `ledger-mock` command: one self-contained ESM file (no shared chunks in dist/, which the

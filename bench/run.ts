@@ -46,6 +46,7 @@ const METHOD = [
   '5 (bench/client-bundle.bench.ts): esbuild `bundle, minify, format esm, platform neutral, target es2022, splitting`, each output file gzipped (level 9) on its own; sizes are exact, so one build. `client.snapshots.bulkUpsert` (and so `bulkUpsertSnapshots`) loads the bulk engine with `import()`, so a bundler that splits code puts it in a chunk of its own: a program that never bulk-upserts never loads it. The engine imports the error classes and helpers it shares with the entry, so the bundler puts those in a chunk both import statically. The entry figure is what `import` loads (the entry chunk and the chunks it imports statically: here the entry chunk and that shared chunk), the lazy figure the chunk(s) loaded on the first bulk upsert, the total both; the one-file figure is the same code with splitting off (the `import()` inlined, as in the CJS build). The bar is read on the whole entry\u2019s entry figure: it is what every program pays at startup, and what a program that never bulk-upserts ever loads.',
   '6 (bench/fake-bundle.bench.ts): esbuild `bundle, minify, format esm, platform browser` of mocks/index.ts with msw external, gzipped (level 9); the pages are test/browser/page/main-sw.ts (the flow under MSW\u2019s service worker: SDK, fake, msw/browser) and main-fetch.ts (the flow through mock.fetch: SDK and fake), bundled the same way with nothing external.',
   '7 (bench/state-load.bench.ts): a scenario file with 100 accounts x 1,000 daily snapshots written out one by one (100,000 snapshot objects, about 10 MB of JSON), and the `--state` file that `createLedgerMockServer({ scenario, state })` writes for it (its image: about 3.5 MB), both made once per `npm run bench`. Each start is a fresh process; the two variants alternate. In-process: from nothing to `listen()` resolved with 100,000 snapshots stored, the scenario variant including reading and parsing its file (as `ledger-mock --scenario` does), the state variant reading, checking (CRC-32 per record) and restoring the file. Command: `ledger-mock --port 0 --base-url-print` with `--state` or `--scenario`, run by node from the build (dist/bin/ledger-mock.js), from spawn to its first line (node and tsx start-up included on both sides).',
+  '8 (bench/checkpoint.bench.ts): one process per size, the demo scenario (96 snapshots) or a scenario of 100 accounts x 1,000 daily snapshots (100,000, as in 7) as the starting scenario, seeded. Each round, in turn: `control.checkpoint(name)`; a write; `control.restore(name)`; a write of one balance to every account that has snapshots (the first write after a restore, which copies the arrays of every account the checkpoint shares: copy on write) and the same write again (nothing left to copy); `control.reset()` (reloads the starting scenario); a new `createLedgerMock({ scenario })` until ready; and, at 100,000, `reset()` then `seedSnapshots()` of the 100,000 rows into a fake whose scenario has none (a setup rebuilt through the control API; 3 rounds). 200 rounds (demo) or 8 (100,000), median of the rounds per run. The heap a checkpoint holds is `heapUsed` after a second checkpoint minus before, both after `gc()`. The restore on `--state` is `control.restore(name)` of a `createLedgerMockServer({ state })`, which resolves once the file is rewritten as one image and fsync\u2019d.',
 ];
 
 type Row = [benchmark: string, measure: string, figure: string, note: string];
@@ -309,6 +310,45 @@ async function stateLoad(): Promise<void> {
 }
 
 // ---------------------------------------------------------------------------------------------
+// 8. Named checkpoints against reset() and a new mock, at the demo's size and at 100,000 snapshots.
+interface CheckpointRun {
+  snapshots: number;
+  checkpointMs: number;
+  restoreMs: number;
+  firstWriteMs: number;
+  writeMs: number;
+  accounts: number;
+  resetMs: number;
+  newMockMs: number;
+  resetAndSeedMs: number | null;
+  stateRestoreMs: number;
+  checkpointHeapMb: number;
+}
+async function checkpoints(): Promise<void> {
+  noteLoad('checkpoints');
+  process.stderr.write('8. checkpoints: restore against reset() and a new mock\n');
+  const sizes = ['demo', '100000'] as const;
+  const bySize = new Map<string, CheckpointRun[]>(sizes.map((s) => [s, []]));
+  for (let run = 0; run < RUNS; run++) {
+    for (const size of sizes) bySize.get(size)!.push(await child<CheckpointRun>('checkpoint.bench.ts', ['--size', size, ...(QUICK ? ['--rounds', size === 'demo' ? '20' : '2'] : [])]));
+  }
+  for (const size of sizes) {
+    const runs = bySize.get(size)!;
+    const b = `8. checkpoints, ${fmtNumber(runs[0]!.snapshots)} snapshots`;
+    const ms = (pick: (r: CheckpointRun) => number, digits = 3) => fmtSummary(summarize(runs.map(pick)), digits);
+    rows.push([b, 'control.checkpoint(name): ms', ms((r) => r.checkpointMs), 'shares the state (copy on write)']);
+    rows.push([b, 'control.restore(name): ms', ms((r) => r.restoreMs), '']);
+    rows.push([b, `  then a write to each of the ${runs[0]!.accounts} accounts: ms`, ms((r) => r.firstWriteMs), `the same write again: ${ms((r) => r.writeMs)} ms`]);
+    rows.push([b, 'control.reset() (reloads the starting scenario): ms', ms((r) => r.resetMs), '']);
+    rows.push([b, 'a new createLedgerMock({ scenario }), until ready: ms', ms((r) => r.newMockMs), '']);
+    if (runs[0]!.resetAndSeedMs !== null) rows.push([b, 'reset() + seedSnapshots() of the same rows: ms', ms((r) => r.resetAndSeedMs!), 'a setup rebuilt through the control API']);
+    rows.push([b, 'restore(name) with --state (file rewritten): ms', ms((r) => r.stateRestoreMs), '']);
+    rows.push([b, 'heap one checkpoint holds (MB, after gc)', ms((r) => r.checkpointHeapMb), '']);
+    rows.push([b, 'reset() / restore(name)', ratioText(pairedRatio(runs.map((r) => r.resetMs), runs.map((r) => r.restoreMs))), 'runs paired in order']);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
 const steps: Array<[string, () => Promise<void>]> = [
   ['bulk', bulkSync],
@@ -318,6 +358,7 @@ const steps: Array<[string, () => Promise<void>]> = [
   ['bundle', clientBundle],
   ['fake-bundle', fakeBundle],
   ['state', stateLoad],
+  ['checkpoints', checkpoints],
 ];
 noteLoad('start');
 // Benchmark 3 runs the built `ledger-mock`, as users do: build it from this tree first.

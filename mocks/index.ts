@@ -8,6 +8,8 @@ export type { LedgerControl, LedgerDump, TokenInfo, AccountChange } from './cont
 export type { FaultKind, StatusFault } from './core/fault-kinds';
 export type { ActiveFault, FaultOperation, FaultSpec, OperationId } from './core/fault-spec';
 export type { JournalEntry } from './core/journal';
+export type { JournalFilter, JournalMethod, StatusClass } from './core/journal-filter';
+export type { CheckpointInfo } from './control/checkpoints';
 export type { ScenarioName } from './control/scenario';
 export type {
   Scenario,

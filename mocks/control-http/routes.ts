@@ -12,7 +12,7 @@ import type { SnapshotSeedRow } from '../rules/snapshots';
 import { ACCOUNT_KINDS, LIFECYCLE_STATUSES, LIQUIDITY_TIERS, PLANS, SCOPES, VISIBILITIES } from '../store/schemas';
 import * as z from '../zod';
 import { faultFromJson, faultToJson } from './fault-wire';
-import { journalEntryToJson } from './journal-wire';
+import { journalEntryToJson, journalFilterFromQuery } from './journal-wire';
 import { checkScenarioSize, checkSeedSize, CONTROL_BODY_LIMIT, CONTROL_LIMITS } from './limits';
 
 /** Where the control surface lives. */
@@ -262,8 +262,9 @@ export const controlRoutes: readonly ControlRoute[] = [
   {
     method: 'GET',
     path: '/journal',
-    summary: 'The requests answered, each refusal with its reason (snake_case, as everything under /__mock)',
-    run: ({ control }) => control.journal.entries().map(journalEntryToJson),
+    summary:
+      'The requests answered, each refusal with its reason (snake_case, as everything under /__mock); only those matching ?operation=&method=&status=(200|4xx)&code=&token_id=&from=&to= when given (a bad filter is refused, 400 invalid_filter)',
+    run: ({ control, query }) => control.journal.find(journalFilterFromQuery(query)).map(journalEntryToJson),
   },
   {
     method: 'GET',
@@ -277,6 +278,22 @@ export const controlRoutes: readonly ControlRoute[] = [
     },
   },
   { method: 'DELETE', path: '/journal', summary: 'Forget the journal', run: ({ control }) => (control.journal.clear(), { ok: true }) },
+  { method: 'GET', path: '/checkpoints', summary: 'The checkpoints taken {name, now, frozen, snapshots}, in the order taken', run: ({ control }) => control.listCheckpoints() },
+  {
+    method: 'POST',
+    path: '/checkpoints',
+    summary: 'Keep the state and clock as a checkpoint {name} (replaces one of that name); not the journal, faults or events, and not in the --state file',
+    status: 201,
+    body: z.strictObject({ name: z.string() }),
+    run: ({ control, body }) => control.checkpoint(body.name),
+  },
+  {
+    method: 'POST',
+    path: '/checkpoints/:name/restore',
+    summary: "Back to a checkpoint, as a reset goes back to the start: its state and clock, empty journal, no faults, no events; the checkpoint stays",
+    run: async ({ control, params, stateFile }) => ({ ok: true, checkpoint: await control.restore(params.name!), ...stateFileReset(stateFile) }),
+  },
+  { method: 'DELETE', path: '/checkpoints/:name', summary: 'Forget a checkpoint', run: ({ control, params }) => (control.deleteCheckpoint(params.name!), { ok: true }) },
 ];
 
 const compiled = controlRoutes.map((route) => ({

@@ -1,6 +1,7 @@
 import { MockControlError } from '../errors';
 import type { ActiveFault, FaultSpec } from '../core/fault-spec';
 import { explainEntries, type JournalEntry } from '../core/journal';
+import { compileJournalFilter, type JournalFilter } from '../core/journal-filter';
 import type { MockContext } from '../core/pipeline';
 import { seedAccount, type AccountSeed } from '../rules/accounts';
 import { expireToken, issueToken, revokeToken, tokenStatus, type IssuedToken, type TokenStatus } from '../rules/auth';
@@ -26,6 +27,7 @@ import type {
   WebhookRecord,
 } from '../store/records';
 import type { SnapshotView } from '../store/snapshot-store';
+import { Checkpoints, type CheckpointInfo } from './checkpoints';
 import type { Scenario } from './scenario-types';
 import { checkScenarioLoads, loadScenarioInto, resolveScenario, type ScenarioName } from './scenario';
 
@@ -121,6 +123,14 @@ export interface LedgerControl {
   readonly journal: {
     /** The most recent 10,000 requests, oldest first. */
     entries(): JournalEntry[];
+    /**
+     * The requests kept that match every field of `filter`, oldest first: `find({ operation: 'getMe', status: '4xx' })`.
+     * A filter that cannot match as meant (a misspelt operation, say) throws MockControlError 400 `invalid_filter`,
+     * naming the near miss. @default filter {} (every request)
+     */
+    find(filter?: JournalFilter): JournalEntry[];
+    /** How many requests kept match `filter` (as `find`, without copying them). @default filter {} (every request) */
+    count(filter?: JournalFilter): number;
     /** The requests that hit a bug in the fake (answered 500 `internal_error`). */
     internalErrors(): JournalEntry[];
     /**
@@ -151,8 +161,30 @@ export interface LedgerControl {
    * shipped names, or `invalid_scenario`) changes nothing.
    */
   loadScenario(scenario: ScenarioName | Scenario): Promise<void>;
-  /** Back to the starting state: the initial scenario, clock (time and frozen or running), empty journal, no faults. */
+  /**
+   * Back to the starting state: the initial scenario, clock (time and frozen or running), empty journal, no faults,
+   * no events. Checkpoints are kept.
+   */
   reset(): Promise<void>;
+  /**
+   * Keeps the state (every record and snapshot, the seeded ids' position) and the clock under `name`, to come back
+   * to with `restore(name)`; replaces a checkpoint of that name. Later writes never reach it: it shares what the fake
+   * holds, and the fake copies an account's snapshots before it first changes them (copy on write: about 4 ms and
+   * 0.8 MB per 100,000 snapshots). The journal, faults and events are not kept. Checkpoints live in memory only (not
+   * in a `--state` file); `deleteCheckpoint` frees one.
+   */
+  checkpoint(name: string): Promise<CheckpointInfo>;
+  /**
+   * Back to checkpoint `name`, as `reset()` goes back to the start: its state and clock (a frozen clock at its
+   * reading; a running one runs on from where it would be), with an empty journal, no faults and no events.
+   * The checkpoint stays, for the next restore. With `ledger-mock --state` the file is rewritten, as by a reset.
+   * An unknown name throws MockControlError 404 `not_found`, naming the near miss.
+   */
+  restore(name: string): Promise<CheckpointInfo>;
+  /** Every checkpoint, in the order taken. */
+  listCheckpoints(): CheckpointInfo[];
+  /** Forgets a checkpoint and frees its memory; an unknown name throws MockControlError 404 `not_found`. */
+  deleteCheckpoint(name: string): void;
   /** The whole state, without token values or hashes. */
   dump(): Promise<LedgerDump>;
 }
@@ -180,6 +212,7 @@ export interface ControlStart {
 /** Builds the control API over a mock's context and starts loading the initial scenario. */
 export function createControl(context: MockContext, initial: ControlStart): LedgerControl {
   const { store, journal, faults } = context;
+  const checkpoints = new Checkpoints();
   // Every state change runs after the scenario load and never interleaves with a request's rules; its
   // result is handed back once the change is durable (at once, unless the store is persisted).
   const act = async <T>(task: () => T | Promise<T>): Promise<T> => {
@@ -267,6 +300,8 @@ export function createControl(context: MockContext, initial: ControlStart): Ledg
     clock: store.clock,
     journal: {
       entries: () => journal.entries(),
+      find: (filter) => journal.find(compileJournalFilter(filter)),
+      count: (filter) => journal.count(compileJournalFilter(filter)),
       internalErrors: () => journal.internalErrors(),
       explain: ({ last = 10 } = {}) => explainEntries(last > 0 ? journal.entries().slice(-last) : []),
       clear: () => journal.clear(),
@@ -288,6 +323,16 @@ export function createControl(context: MockContext, initial: ControlStart): Ledg
       store.clock.set(initial.now ?? Date.now(), { frozen: initial.now !== undefined });
       await load(initial.scenario, undefined);
     },
+    checkpoint: (name) => act(() => checkpoints.take(name, store)),
+    restore: (name) =>
+      act(() => {
+        const info = checkpoints.restore(name, store); // an unknown name changes nothing
+        journal.clear();
+        faults.clear();
+        return info;
+      }),
+    listCheckpoints: () => checkpoints.list(),
+    deleteCheckpoint: (name) => checkpoints.delete(name),
     dump: () =>
       act(() => ({
         now: store.nowIso(),

@@ -52,6 +52,17 @@ export function faultOperationIds(): readonly string[] {
   return (operationIds ??= documentOperations().map((operation) => operation.operationId));
 }
 
+/**
+ * What is wrong with `operation` as an operationId of openapi.json or `*` (a near miss named, every operation
+ * listed), or `undefined` when it is one. Faults and journal filters name operations alike.
+ */
+export function operationProblem(operation: unknown): string | undefined {
+  const known = faultOperationIds();
+  if (typeof operation !== 'string') return 'must be an operationId of openapi.json or "*"';
+  if (operation === '*' || known.includes(operation)) return undefined;
+  return `"${operation}" is not an operation of openapi.json${didYouMean(operation, known)}; the operations: ${known.join(', ')}, or "*" for all`;
+}
+
 /** The fields of a spec besides its kind. */
 const SPEC_FIELDS = ['id', 'operation', 'times', 'remaining', 'rate'];
 
@@ -89,11 +100,8 @@ export function checkFaultSpec(input: unknown, spelling: FaultSpelling = 'code')
   const remaining = input.remaining === null ? Infinity : input.remaining;
   if (id !== undefined && (typeof id !== 'string' || id === '')) problem(['id'], 'must be a non-empty string');
   if (operation !== undefined) {
-    const known = faultOperationIds();
-    if (typeof operation !== 'string') problem(['operation'], 'must be an operationId of openapi.json or "*"');
-    else if (operation !== '*' && !known.includes(operation)) {
-      problem(['operation'], `"${operation}" is not an operation of openapi.json${didYouMean(operation, known)}; the operations: ${known.join(', ')}, or "*" for all`);
-    }
+    const wrong = operationProblem(operation);
+    if (wrong !== undefined) problem(['operation'], wrong);
   }
   if (times !== undefined && !isCount(times)) problem(['times'], `must be a whole number >= 0, or unlimited (got ${show(times)})`);
   if (remaining !== undefined) {

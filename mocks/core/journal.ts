@@ -56,12 +56,26 @@ export class RequestJournal {
 
   /** Every entry kept (the most recent 10,000), oldest first. */
   entries(): JournalEntry[] {
-    return this.#entries.slice(-MAX_ENTRIES).map((entry) => ({ ...entry }));
+    return this.#kept().map((entry) => ({ ...entry }));
+  }
+
+  /** The entries kept for which `match` is true, oldest first, as copies. */
+  find(match: (entry: JournalEntry) => boolean): JournalEntry[] {
+    const out: JournalEntry[] = [];
+    for (const entry of this.#kept()) if (match(entry)) out.push({ ...entry });
+    return out;
+  }
+
+  /** How many entries kept `match` is true for (nothing is copied). */
+  count(match: (entry: JournalEntry) => boolean): number {
+    let count = 0;
+    for (const entry of this.#kept()) if (match(entry)) count++;
+    return count;
   }
 
   /** The entries where the fake hit an unexpected exception; a test suite asserts this is empty. */
   internalErrors(): JournalEntry[] {
-    return this.entries().filter((entry) => entry.internalError !== undefined);
+    return this.find((entry) => entry.internalError !== undefined);
   }
 
   /** Forgets every entry. */
@@ -69,6 +83,11 @@ export class RequestJournal {
     this.#entries = [];
     this.#seq = 0;
     this.#seen.clear();
+  }
+
+  /** The entries kept (the most recent 10,000), as stored. */
+  #kept(): JournalEntry[] {
+    return this.#entries.length > MAX_ENTRIES ? this.#entries.slice(-MAX_ENTRIES) : this.#entries;
   }
 }
 

@@ -95,6 +95,20 @@ export class EntityTable<T extends { id: string }> {
     this.#byId.clear();
   }
 
+  /**
+   * The stored records themselves, frozen, in insertion order: an image of the table that later writes never
+   * change (a write stores a new frozen record), so a checkpoint keeps them without a copy.
+   */
+  image(): ReadonlyArray<Readonly<T>> {
+    return [...this.#byId.values()];
+  }
+
+  /** Replaces every record with those of an `image()` (checked when first stored; told to no one). */
+  restoreImage(records: ReadonlyArray<Readonly<T>>): void {
+    this.#byId.clear();
+    for (const record of records) this.#byId.set(record.id, record as T);
+  }
+
   /** The record as its schema returns it (a new object, frozen), or a bug in the fake: a rule stored a bad record. */
   async #checked(record: T): Promise<T> {
     const result = await this.#schema['~standard'].validate(record);

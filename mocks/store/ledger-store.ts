@@ -18,8 +18,8 @@ import {
   userSchema,
   webhookSchema,
 } from './schemas';
-import { SnapshotStore } from './snapshot-store';
-import type { ChangeSink, EntityRecords, EntityTableName, StoreChange } from './store-changes';
+import { SnapshotStore, type SnapshotImage } from './snapshot-store';
+import { ENTITY_TABLES, type ChangeSink, type EntityRecords, type EntityTableName, type StoreChange } from './store-changes';
 
 /** The snapshot.upserted event as delivered (spec-gaps 25). */
 export type SnapshotUpsertedEvent = components['schemas']['SnapshotUpsertedEvent'];
@@ -41,6 +41,14 @@ export interface EventLogEntry {
 }
 
 const RESOLVED: Promise<void> = Promise.resolve();
+
+/** The state of a store at one moment, but its events: what a checkpoint keeps. Later writes never change it. */
+export interface StoreImage {
+  readonly tables: { readonly [K in EntityTableName]: ReadonlyArray<Readonly<EntityRecords[K]>> };
+  readonly snapshots: SnapshotImage;
+  /** The seeded random source's position (`undefined` without a seed). */
+  readonly random: readonly number[] | undefined;
+}
 
 /**
  * All state of one fake: entities in tables checked by their schemas, snapshots in an indexed store, the
@@ -150,6 +158,30 @@ export class LedgerStore {
     this.events.length = 0;
     this.#random = createRandomSource(this.#seed);
     this.#sink?.record({ kind: 'cleared' });
+  }
+
+  /**
+   * The state as it is now, but the events: entity records are shared (they are frozen, and a write stores a new
+   * one), snapshots copied. Take it inside `exclusive` so that no request is half applied.
+   */
+  image(): StoreImage {
+    const tables = Object.fromEntries(ENTITY_TABLES.map((table) => [table, this[table].image()])) as unknown as StoreImage['tables'];
+    return { tables, snapshots: this.snapshots.image(), random: this.#random.state() };
+  }
+
+  /**
+   * Replaces the state with an image and empties the event log. Recorded as a clear (a change sink, such as a state
+   * file, then writes the whole store anew); the records themselves are put back unchecked and told to no one.
+   */
+  restoreImage(image: StoreImage): void {
+    this.clear();
+    for (const table of ENTITY_TABLES) this.#restoreTable(table, image);
+    this.snapshots.restoreImage(image.snapshots);
+    if (image.random) this.restoreRandomState(image.random);
+  }
+
+  #restoreTable<K extends EntityTableName>(table: K, image: StoreImage): void {
+    (this[table] as unknown as EntityTable<EntityRecords[K]>).restoreImage(image.tables[table]);
   }
 
   async #sealed<T>(task: () => T | Promise<T>): Promise<T> {

@@ -14,10 +14,11 @@ export interface SnapshotView {
 export type UpsertAction = 'inserted' | 'updated';
 
 // Kept small on purpose (a million of these must fit in well under 300 MB): the id is a sequence
-// number, the date a day number, and the account id a reference to one shared string.
+// number, the date a day number, and the account id a reference to one shared string. Changed in place, unless a
+// checkpoint may hold it (see Series.rowsShared).
 interface Row {
-  seq: number;
-  accountId: string;
+  readonly seq: number;
+  readonly accountId: string;
   day: number;
   balance: number;
   estimated: boolean;
@@ -26,9 +27,27 @@ interface Row {
 interface Series {
   days: number[]; // sorted ascending; binary-searched for points and ranges
   rows: Row[]; // in the order of `days`, so a range is read straight off the array
+  /** A checkpoint holds it too: the store copies its two arrays before its first change, and changes the copy. */
+  shared: boolean;
+  /**
+   * A checkpoint may hold its rows (it is the copy of a shared series): a row is then changed by putting a changed
+   * copy in its place, never in place. Set for good, on copies only: a fake without checkpoints never pays for it.
+   */
+  rowsShared: boolean;
 }
 
 const ID_PREFIX = 'snp_';
+
+/**
+ * Every snapshot at one moment, for a checkpoint (SnapshotStore.image). It shares the store's series and rows, marked
+ * shared, so no row is copied when it is taken or restored: the store copies an account's two arrays before it first
+ * changes them, and a row before it changes it (copy on write), so an image is never changed.
+ */
+export interface SnapshotImage {
+  readonly series: ReadonlyMap<string, Readonly<Series>>;
+  readonly bySeq: ReadonlyArray<Row | undefined>;
+  readonly count: number;
+}
 
 /**
  * Snapshots indexed by account and date, unique per (account_id, snapshot_date).
@@ -72,17 +91,12 @@ export class SnapshotStore {
 
   /** Writes a balance for (account, day): inserts, or replaces the balance and estimated mark. */
   upsert(accountId: string, day: number, balance: number, estimated: boolean): { snapshot: SnapshotView; action: UpsertAction } {
-    let series = this.#series.get(accountId);
-    if (!series) {
-      series = { days: [], rows: [] };
-      this.#series.set(accountId, series);
-    }
+    const series = this.#writable(accountId) ?? this.#newSeries(accountId);
     const existing = this.#rowOn(accountId, day);
     if (existing) {
-      existing.balance = balance;
-      existing.estimated = estimated;
-      this.#changed(existing);
-      return { snapshot: view(existing), action: 'updated' };
+      const row = this.#set(series, existing, day, balance, estimated);
+      this.#changed(row);
+      return { snapshot: view(row), action: 'updated' };
     }
     const row: Row = { seq: this.#bySeq.length, accountId, day, balance, estimated };
     insertSorted(series, row);
@@ -94,17 +108,11 @@ export class SnapshotStore {
 
   /** Changes the balance and/or day of a snapshot. The caller checks that the new day is free. */
   update(id: string, change: { day?: number; balance?: number; estimated: boolean }): SnapshotView | undefined {
-    const row = this.#row(id);
-    if (!row) return undefined;
-    if (change.day !== undefined && change.day !== row.day) {
-      const series = this.#series.get(row.accountId)!;
-      if (this.#rowOn(row.accountId, change.day)) throw new Error(`day ${change.day} is taken`);
-      removeSorted(series, row.day);
-      row.day = change.day;
-      insertSorted(series, row);
-    }
-    if (change.balance !== undefined) row.balance = change.balance;
-    row.estimated = change.estimated;
+    const current = this.#row(id);
+    if (!current) return undefined;
+    const day = change.day ?? current.day;
+    if (day !== current.day && this.#rowOn(current.accountId, day)) throw new Error(`day ${day} is taken`);
+    const row = this.#set(this.#writable(current.accountId)!, current, day, change.balance ?? current.balance, change.estimated);
     this.#changed(row);
     return view(row);
   }
@@ -113,7 +121,7 @@ export class SnapshotStore {
   delete(id: string): boolean {
     const row = this.#row(id);
     if (!row) return false;
-    const series = this.#series.get(row.accountId)!;
+    const series = this.#writable(row.accountId)!;
     removeSorted(series, row.day);
     if (series.days.length === 0) this.#series.delete(row.accountId);
     this.#bySeq[row.seq] = undefined;
@@ -147,9 +155,25 @@ export class SnapshotStore {
 
   /** Removes every snapshot and restarts ids. */
   clear(): void {
-    this.#series.clear();
+    this.#series = new Map(); // not clear(): an image may hold the old map's series
     this.#bySeq = [undefined];
     this.#count = 0;
+  }
+
+  /**
+   * Every snapshot as it is now, for a checkpoint: the series are shared, not copied (see SnapshotImage), so it costs
+   * a list of references, and later writes copy what they change.
+   */
+  image(): SnapshotImage {
+    for (const series of this.#series.values()) series.shared = true;
+    return { series: new Map(this.#series), bySeq: this.#bySeq.slice(), count: this.#count };
+  }
+
+  /** Replaces every snapshot with those of an image, shared again (so the image serves any number of restores). Tells no one. */
+  restoreImage(image: SnapshotImage): void {
+    this.#series = new Map(image.series as ReadonlyMap<string, Series>);
+    this.#bySeq = image.bySeq.slice() as Array<Row | undefined>;
+    this.#count = image.count;
   }
 
   /** The sequence number the next new snapshot gets (ids of deleted snapshots are never reissued). */
@@ -174,20 +198,10 @@ export class SnapshotStore {
     if (taken && taken !== current) throw new RangeError(`snapshot ${this.idOf(seq)}: ${formatDay(day)} is already held by ${this.idOf(taken.seq)}`);
     if (current) {
       if (current.accountId !== accountId) throw new RangeError(`snapshot ${this.idOf(seq)} cannot move to another account`);
-      if (current.day !== day) {
-        removeSorted(this.#series.get(accountId)!, current.day);
-        current.day = day;
-        insertSorted(this.#series.get(accountId)!, current);
-      }
-      current.balance = balance;
-      current.estimated = estimated;
+      this.#set(this.#writable(accountId)!, current, day, balance, estimated);
       return;
     }
-    let series = this.#series.get(accountId);
-    if (!series) {
-      series = { days: [], rows: [] };
-      this.#series.set(accountId, series);
-    }
+    const series = this.#writable(accountId) ?? this.#newSeries(accountId);
     // Rows of one account share the first row's account id string (a million rows, one string per account).
     const row: Row = { seq, accountId: series.rows[0]?.accountId ?? accountId, day, balance, estimated };
     insertSorted(series, row);
@@ -213,6 +227,42 @@ export class SnapshotStore {
       const { seq, accountId, day, balance, estimated } = row;
       this.onChange({ kind: 'snapshot', seq, accountId, day, balance, estimated });
     }
+  }
+
+  /** The account's series, ready to change: its arrays copied first if a checkpoint shares them (its rows stay shared). */
+  #writable(accountId: string): Series | undefined {
+    const series = this.#series.get(accountId);
+    if (!series?.shared) return series;
+    const copy: Series = { days: series.days.slice(), rows: series.rows.slice(), shared: false, rowsShared: true };
+    this.#series.set(accountId, copy);
+    return copy;
+  }
+
+  #newSeries(accountId: string): Series {
+    const series: Series = { days: [], rows: [], shared: false, rowsShared: false };
+    this.#series.set(accountId, series);
+    return series;
+  }
+
+  /**
+   * Gives a row of a writable series a day, balance and estimated mark, and returns it: the row itself, or (when a
+   * checkpoint may hold it) a changed copy put in its place in the series and the id index.
+   */
+  #set(series: Series, row: Row, day: number, balance: number, estimated: boolean): Row {
+    let target = row;
+    if (series.rowsShared) {
+      target = { seq: row.seq, accountId: row.accountId, day: row.day, balance, estimated };
+      if (day === row.day) series.rows[lowerBound(series.days, day)] = target;
+      this.#bySeq[row.seq] = target;
+    }
+    if (day !== row.day) {
+      removeSorted(series, row.day);
+      target.day = day;
+      insertSorted(series, target);
+    }
+    target.balance = balance;
+    target.estimated = estimated;
+    return target;
   }
 
   #rowOn(accountId: string, day: number): Row | undefined {

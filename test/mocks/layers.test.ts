@@ -22,7 +22,9 @@ const LAYERS: ReadonlyArray<{ name: string; paths: readonly string[] }> = [
   { name: 'adapters', paths: ['adapters/'] },
   { name: 'assembly', paths: ['create-ledger-mock.ts'] },
   { name: 'server', paths: ['server/'] },
-  { name: 'entries', paths: ['index.ts', 'msw.ts', 'node.ts'] },
+  // Vitest's helpers take the fake and the client by their package names (not relatively), as users do.
+  { name: 'vitest', paths: ['vitest/'] },
+  { name: 'entries', paths: ['index.ts', 'msw.ts', 'node.ts', 'vitest.ts'] },
 ];
 
 /** The layer of a file (a path relative to mocks/), by its index in LAYERS; -1 when no layer names it. */

@@ -103,6 +103,9 @@ describe('a fresh project that installed the packed tarball', () => {
     ['node16-cjs', { module: 'node16', moduleResolution: 'node16', skipLibCheck: false }, ['typed-cjs.cts']],
     ['node16-cjs-mocks', { module: 'node16', moduleResolution: 'node16', skipLibCheck: true }, ['typed-cjs-mocks.cts']],
     ['bundler', { module: 'esnext', moduleResolution: 'bundler', skipLibCheck: false }, ['typed.ts']],
+    // Vitest's own declarations need its peers' types (vite's, among others): checked by Vitest, not here.
+    ['node16-esm-vitest', { module: 'node16', moduleResolution: 'node16', skipLibCheck: true }, ['typed-vitest.ts']],
+    ['bundler-vitest', { module: 'esnext', moduleResolution: 'bundler', skipLibCheck: true }, ['typed-vitest.ts']],
   ])('compiles with TypeScript (%s)', async (name, options, files) => {
     writeFileSync(
       join(dir, `tsconfig.${name}.json`),
@@ -111,9 +114,12 @@ describe('a fresh project that installed the packed tarball', () => {
     await run('npx', ['tsc', '-p', `tsconfig.${name}.json`], { cwd: dir });
   });
 
-  it('runs a vitest test that uses personal-ledger-sdk/mocks with setupServer', async () => {
-    const { stdout } = await run('npx', ['vitest', 'run', '--reporter=dot'], { cwd: dir, timeout: 120_000 });
-    expect(stdout).toMatch(/1 passed/);
+  it('runs vitest tests that use personal-ledger-sdk/mocks with setupServer, and personal-ledger-sdk/mocks/vitest', async () => {
+    const { stdout: colored } = await run('npx', ['vitest', 'run', '--reporter=verbose'], { cwd: dir, timeout: 120_000 });
+    const stdout = colored.replace(/\x1b\[[0-9;]*m/g, ''); // vitest colours its report when the parent's FORCE_COLOR says so
+    expect(stdout).toMatch(/Tests +3 passed \(3\)/);
+    expect(stdout).toContain('a fake and a client for the test, and the matcher');
+    expect(stdout).toContain('writes a balance and reads it back');
   });
 });
 
@@ -122,6 +128,14 @@ describe('a fresh project that installed only the packed tarball (no msw)', () =
     expect(existsSync(join(bare, 'node_modules/msw'))).toBe(false);
     expect(JSON.parse((await run('node', ['fetch-only.mjs'], { cwd: bare })).stdout).accounts).toBeGreaterThan(0);
     expect(JSON.parse((await run('node', ['fetch-only.cjs'], { cwd: bare })).stdout).user).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('the other entries load without vitest; personal-ledger-sdk/mocks/vitest needs it and says so', async () => {
+    expect(existsSync(join(bare, 'node_modules/vitest'))).toBe(false);
+    const script = `for (const entry of ['personal-ledger-sdk', 'personal-ledger-sdk/mocks', 'personal-ledger-sdk/mocks/node']) await import(entry);
+      try { await import('personal-ledger-sdk/mocks/vitest'); console.log('loaded'); } catch (error) { console.log(error.message); }`;
+    const { stdout } = await run('node', ['--input-type=module', '-e', script], { cwd: bare });
+    expect(stdout).toContain("Cannot find package 'vitest'");
   });
 
   it('starts `npx ledger-mock --port 0`, which answers on 127.0.0.1', async () => {
