@@ -48,8 +48,9 @@ export interface LedgerMock {
    * A fetch answered by the fake itself, with no msw and no interception: pass it to the client,
    * `createLedgerClient({ baseUrl: mock.baseUrl, token, fetch: mock.fetch })`. Like a network it answers after a
    * macrotask and honours `signal`; a URL outside `baseUrl` is refused with a TypeError. It also serves the control
-   * surface under `${baseUrl}/__mock` as `ledger-mock` does over HTTP (with no control token: only code holding the
-   * fake can reach it).
+   * surface under `${baseUrl}/__mock` as `ledger-mock` does over HTTP: a change must say
+   * `Content-Type: application/json` (415 otherwise); no control token, Host or Origin is asked (only code holding
+   * the fake can reach it).
    */
   readonly fetch: MockFetch;
   /**

@@ -27,6 +27,8 @@ def call(base, method, path, body=None, token=None):
     data = None
     if body is not None:
         data = json.dumps(body).encode("utf-8")
+    if method != "GET":
+        # Every change under /__mock must say JSON, body or not (a web page cannot send that to another site).
         headers["Content-Type"] = "application/json"
     if token is not None:
         headers["Authorization"] = "Bearer " + token

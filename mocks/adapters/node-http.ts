@@ -78,7 +78,14 @@ export async function startNodeServer(options: NodeServerOptions): Promise<Runni
 
 async function serve(req: IncomingMessage, res: ServerResponse, options: Serving): Promise<void> {
   const method = req.method ?? 'GET';
-  const { path, query } = targetOf(req.url ?? '/');
+  const target = targetOf(req.url ?? '/');
+  if (target === undefined) {
+    // node's parser lets through absolute-form targets that no URL parser reads (`http://[x/`, a port past 65535).
+    const reply = jsonReply(400, { error: 'The request target is not a URL', code: 'bad_request' });
+    res.writeHead(reply.status, { ...reply.headers, 'content-length': String(Buffer.byteLength(reply.body)), connection: 'close' }).end(reply.body);
+    return;
+  }
+  const { path, query } = target;
   const headers = headersOf(req.rawHeaders);
   const request: MockRequest = { method, path, query, headers };
   const sendsBody = method !== 'GET' && method !== 'HEAD' && (headers['transfer-encoding'] !== undefined || Number(headers['content-length'] ?? 0) > 0);
@@ -121,10 +128,11 @@ function headersOf(raw: string[]): Record<string, string> {
 // reduces absolute-form targets to a path.
 const PLAIN_TARGET = /^\/(?!\/)[\w\-~!$&'()*+,;=:@/]*(?:\?[\w\-.~!$&()*+,;=:@/?%]*)?$/;
 
-function targetOf(raw: string): { path: string; query: string } {
+/** The path and query of a request target; `undefined` when it is not a URL at all. */
+function targetOf(raw: string): { path: string; query: string } | undefined {
   if (!PLAIN_TARGET.test(raw)) {
-    const url = new URL(raw, 'http://ledger-mock.invalid');
-    return { path: url.pathname, query: url.search.slice(1) };
+    const url = URL.parse(raw, 'http://ledger-mock.invalid');
+    return url === null ? undefined : { path: url.pathname, query: url.search.slice(1) };
   }
   const mark = raw.indexOf('?');
   return mark < 0 ? { path: raw, query: '' } : { path: raw.slice(0, mark), query: raw.slice(mark + 1) };

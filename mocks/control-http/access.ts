@@ -1,57 +1,77 @@
 // Who may reach what, decided before anything runs or is read: a short ordered table of named checks. Each entry
-// says which requests it sees (every request, or /__mock only) and is built from the host's options (ledger-mock's;
-// none in process). A new check (a Host header, an Origin, a content type) is one entry here.
+// says which requests it sees (every request, the API's, or /__mock's) and is built from the host's options
+// (ledger-mock's; in process only what /__mock itself requires). A new check is one entry here.
 import type { MockRequest, MockResponse } from '../core/messages';
 import { controlTokenCheck } from './control-token';
+import { apiCors, type ApiCors } from './cors';
+import { jsonContentTypeCheck, sameOriginCheck } from './cross-site';
+import { hostCheck, type HostPolicy } from './host-check';
 
-/** What a host of the fake asks the access checks to enforce. In process (mock.fetch, MSW) nothing is asked. */
+/**
+ * What a host of the fake asks the access checks to enforce. In process (mock.fetch, MSW) nothing is asked; the
+ * checks of /__mock itself (a change is JSON) need no option and run for every host.
+ */
 export interface AccessOptions {
   /** The token every /__mock request must carry (`X-Ledger-Mock-Control` or `Authorization: Bearer`). @default none: open */
   controlToken?: string;
+  /**
+   * Where ledger-mock listens and the names it also answers to: turns on the Host check of every request and the
+   * Origin check of /__mock. @default none (in process: no network, no Host, and the page calling is the fake's own)
+   */
+  listening?: HostPolicy;
+  /** Origins whose pages may call the API (CORS; never /__mock). @default none: no CORS headers */
+  cors?: readonly string[];
 }
 
-/** One check: a refusal to answer with (nothing then runs, and no body is read), or `undefined` to let it through. */
+/** One check: an answer instead of running the request (a refusal; nothing then runs, and no body is read), or `undefined` to let it through. */
 export type AccessCheck = (request: MockRequest) => MockResponse | undefined;
 
 /** An entry of ACCESS_CHECKS. */
 interface AccessCheckEntry {
   /** What it checks, for a reader. */
   name: string;
-  /** The requests it sees: every request (API and /__mock), or /__mock only. */
-  on: 'every request' | 'control';
+  /** The requests it sees: every request (API and /__mock), the API's, or /__mock's. */
+  on: 'every request' | 'api' | 'control';
   /** The check for these options, or `undefined` when they turn it off. */
-  make(options: AccessOptions): AccessCheck | undefined;
+  make(options: AccessOptions, cors: ApiCors | undefined): AccessCheck | undefined;
 }
 
-/** The access checks, in the order they run; the first refusal is the answer. */
+/** The access checks, in the order they run; the first answer is the answer. */
 const ACCESS_CHECKS: readonly AccessCheckEntry[] = [
-  { name: 'control token', on: 'control', make: ({ controlToken }) => (controlToken === undefined ? undefined : controlTokenCheck(controlToken)) },
+  { name: 'Host header (403 host_not_allowed)', on: 'every request', make: ({ listening }) => listening && hostCheck(listening) },
+  { name: 'CORS preflight of an allowed origin (204)', on: 'api', make: (_, cors) => cors?.preflight },
+  { name: 'Origin of /__mock (403 origin_not_allowed)', on: 'control', make: ({ listening }) => listening && sameOriginCheck },
+  { name: 'JSON content type of a /__mock change (415 json_required)', on: 'control', make: () => jsonContentTypeCheck },
+  { name: 'control token (401)', on: 'control', make: ({ controlToken }) => (controlToken === undefined ? undefined : controlTokenCheck(controlToken)) },
 ];
 
 /** The checks a host's options turn on, per kind of request, in table order. */
 export interface CompiledAccess {
   /** For a request to the API. */
   readonly api: readonly AccessCheck[];
-  /** For a request under /__mock (the checks of every request come first where the table puts them). */
+  /** For a request under /__mock. */
   readonly control: readonly AccessCheck[];
+  /** The API's CORS, when origins are allowed: its answers get the headers. */
+  readonly cors: ApiCors | undefined;
 }
 
 /** Builds the checks once per host (never per request). */
 export function compileAccess(options: AccessOptions): CompiledAccess {
+  const cors = options.cors !== undefined && options.cors.length > 0 ? apiCors(options.cors) : undefined;
   const api: AccessCheck[] = [];
   const control: AccessCheck[] = [];
   for (const entry of ACCESS_CHECKS) {
-    const check = entry.make(options);
+    const check = entry.make(options, cors);
     if (check === undefined) continue;
-    control.push(check);
-    if (entry.on === 'every request') api.push(check);
+    if (entry.on !== 'api') control.push(check);
+    if (entry.on !== 'control') api.push(check);
   }
-  return { api, control };
+  return { api, control, cors };
 }
 
-/** The first refusal of `checks` for this request, if any. */
+/** The first answer of `checks` for this request, if any. */
 export function refusalOf(checks: readonly AccessCheck[], request: MockRequest): MockResponse | undefined {
-  // An indexed loop: no iterator per request, and nothing at all when the host asks for no check (in process).
+  // An indexed loop: no iterator per request, and nothing at all when the host asks for no check.
   for (let i = 0; i < checks.length; i++) {
     const refused = checks[i]!(request);
     if (refused !== undefined) return refused;

@@ -58,15 +58,17 @@ const CONTROL_CHALLENGE = { 'www-authenticate': 'Bearer realm="ledger-mock-contr
 
 /**
  * The access check of a control token: a /__mock request without it is 401 `control_token_required`, with another
- * one 401 `invalid_control_token`. The token is read from `X-Ledger-Mock-Control: <token>`, else from
- * `Authorization: Bearer <token>` (the API's tokens are only read under /api/public/v1, so the two never meet), and
- * compared in constant time (as digests).
+ * one 401 `invalid_control_token`. The token is read from `X-Ledger-Mock-Control: <token>` and from
+ * `Authorization: Bearer <token>` (the API's tokens are only read under /api/public/v1, so the two never meet); either
+ * one carrying it lets the request through. Compared in constant time (as digests).
  */
 export function controlTokenCheck(token: string): (request: MockRequest) => MockResponse | undefined {
   const expected = sha256Hex(token);
   return ({ headers }) => {
-    const given = headers['x-ledger-mock-control'] ?? /^Bearer +(\S+) *$/i.exec(headers.authorization ?? '')?.[1];
-    if (given === undefined || given === '') {
+    // Both places are read: an empty (or wrong) value in one never hides the token in the other.
+    const header = headers['x-ledger-mock-control']?.trim() || undefined;
+    const bearer = /^Bearer +(\S+) *$/i.exec(headers.authorization ?? '')?.[1];
+    if (header === undefined && bearer === undefined) {
       return jsonReply(
         401,
         {
@@ -76,7 +78,8 @@ export function controlTokenCheck(token: string): (request: MockRequest) => Mock
         CONTROL_CHALLENGE,
       );
     }
-    if (!constantTimeEqual(sha256Hex(given), expected)) {
+    const matches = (given: string | undefined) => given !== undefined && constantTimeEqual(sha256Hex(given), expected);
+    if (!matches(header) && !matches(bearer)) {
       return jsonReply(401, { error: 'That is not the control token of this ledger-mock', code: 'invalid_control_token' }, CONTROL_CHALLENGE);
     }
     return undefined;

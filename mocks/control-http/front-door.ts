@@ -29,12 +29,14 @@ export function createFrontDoor(target: FrontDoorTarget, options: AccessOptions 
   const { api, control } = target;
   const checks = compileAccess(options);
   const routeOptions = { stateFile: target.stateFile };
+  const { cors } = checks;
   return (request) => {
     if (isControlPath(request.path)) {
       const refused = refusalOf(checks.control, request);
       return refused ? Promise.resolve(refused) : handleControlRequest(control, request, routeOptions);
     }
     const refused = refusalOf(checks.api, request);
-    return refused ? Promise.resolve(refused) : api(request);
+    if (refused) return Promise.resolve(refused);
+    return cors === undefined ? api(request) : api(request).then((reply) => cors.decorate(request, reply));
   };
 }

@@ -2,8 +2,10 @@
 // schema of its body. Bodies are snake_case JSON like the API's; unknown keys are refused. Plain data in and out
 // (core/messages.ts). Who may call them is decided before, by the access checks (access.ts).
 import type { LedgerControl } from '../control/control';
+import { resolveScenario } from '../control/scenario';
 import type { Scenario } from '../control/scenario-types';
 import { parseJson, readBodyText } from '../core/body';
+import { decodeSegment } from '../core/routes';
 import { jsonReply as json, type MockRequest, type MockResponse } from '../core/messages';
 import { ApiError, isMockControlError, MockControlError } from '../errors';
 import type { SnapshotSeedRow } from '../rules/snapshots';
@@ -11,6 +13,7 @@ import { ACCOUNT_KINDS, LIFECYCLE_STATUSES, LIQUIDITY_TIERS, PLANS, SCOPES, VISI
 import * as z from '../zod';
 import { faultFromJson, faultToJson } from './fault-wire';
 import { journalEntryToJson, journalFilterFromQuery } from './journal-wire';
+import { checkScenarioSize, checkSeedSize, CONTROL_BODY_LIMIT, CONTROL_LIMITS } from './limits';
 
 /** Where the control surface lives. */
 export const CONTROL_PREFIX = '/__mock';
@@ -32,6 +35,8 @@ interface ControlRoute {
   summary: string;
   /** Checks the JSON body (an empty body is `{}`); routes without one ignore any body. */
   body?: z.ZodMiniType;
+  /** Refuses a body too big to check (limits.ts), on the parsed JSON, before `body` looks at it. */
+  limit?(body: unknown): void;
   /** @default 200 */
   status?: number;
   /** Answers `text/plain` (the result is a string) instead of JSON. */
@@ -70,8 +75,10 @@ export const controlRoutes: readonly ControlRoute[] = [
     path: '/scenario',
     summary: 'Replace the state: {"name":"demo"|"empty"} or a scenario object; an unknown name or a bad scenario is refused (400) and changes nothing',
     body: z.record(z.string(), z.unknown()),
+    limit: checkScenarioSize,
     run: async ({ control, body, stateFile }) => {
-      await control.loadScenario(body as Scenario); // the same rules as in code: { name } alone names a shipped scenario
+      // The same rules as in code ({ name } alone names a shipped scenario), its long arrays checked a slice at a time.
+      await control.loadScenario(resolveScenario(body as Scenario, { untrusted: true }));
       return { ok: true, scenario: body.name ?? null, ...stateFileReset(stateFile) };
     },
   },
@@ -172,6 +179,7 @@ export const controlRoutes: readonly ControlRoute[] = [
     path: '/snapshots/seed',
     summary:
       'Write snapshots straight into the store {snapshots: [{account_id, snapshot_date, balance, is_estimated?, id?}]}; the fake assigns ids, so an id (as GET /__mock/snapshots lists it) is ignored',
+    limit: checkSeedSize,
     body: z.strictObject({
       snapshots: z.array(
         z.strictObject({ id: text, account_id: z.string(), snapshot_date: z.string(), balance: z.number(), is_estimated: z.optional(z.boolean()) }),
@@ -294,6 +302,13 @@ const compiled = controlRoutes.map((route) => ({
   pattern: new RegExp(`^${CONTROL_PREFIX}${route.path.replace(/:\w+/g, '([^/]+)')}/?$`),
 }));
 
+/** 422 `validation_failed`, listing at most CONTROL_LIMITS.listedProblems problems. */
+function invalidBody(parsed: z.ParseFailure): MockResponse {
+  const detail = parsed.issues.slice(0, CONTROL_LIMITS.listedProblems).map((i) => ({ path: ['body', ...i.path].join('.'), message: i.message }));
+  const more = parsed.more || parsed.issues.length > detail.length ? `; and more (the first ${detail.length} are listed)` : '';
+  return json(422, { error: `Invalid body: ${detail.map((d) => `${d.path}: ${d.message}`).join('; ')}${more}`, code: 'validation_failed', detail });
+}
+
 /** Says in an answer that the state file now holds the new state and nothing before it. */
 function stateFileReset(stateFile: string | undefined): { state_file?: { path: string; reset: true } } {
   return stateFile === undefined ? {} : { state_file: { path: stateFile, reset: true } };
@@ -318,15 +333,14 @@ export async function handleControlRequest(control: LedgerControl, request: Mock
     return json(405, { error: `${request.method} is not allowed on ${path}; use ${allow}`, code: 'method_not_allowed' }, { allow });
   }
   try {
-    const params = Object.fromEntries(found.names.map((name, i) => [name, decodeURIComponent(found.match![i + 1]!)]));
+    const params = Object.fromEntries(found.names.map((name, i) => [name, decodeSegment(found.match![i + 1]!)]));
     let body: unknown;
     if (found.route.body) {
-      const text = await readBodyText(request.body);
-      const parsed = z.parseWith(found.route.body, text.trim() === '' ? {} : parseJson(text));
-      if (!parsed.ok) {
-        const detail = parsed.issues.map((i) => ({ path: ['body', ...i.path].join('.'), message: i.message }));
-        return json(422, { error: `Invalid body: ${detail.map((d) => `${d.path}: ${d.message}`).join('; ')}`, code: 'validation_failed', detail });
-      }
+      const text = await readBodyText(request.body, CONTROL_BODY_LIMIT);
+      const raw = text.trim() === '' ? {} : parseJson(text);
+      found.route.limit?.(raw);
+      const parsed = z.parseWith(found.route.body, raw, { maxIssues: CONTROL_LIMITS.listedProblems });
+      if (!parsed.ok) return invalidBody(parsed);
       body = parsed.value;
     }
     const result = await found.route.run({ control, params, query: new URLSearchParams(request.query), body, stateFile: options.stateFile });

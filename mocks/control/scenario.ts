@@ -101,15 +101,37 @@ const LABEL_KEYS = new Set(['$schema', 'name', 'description']);
  * - Any other object is a scenario of your own, checked against the scenario schema (`invalid_scenario`);
  *   its `name` is only a label.
  */
-export function resolveScenario(scenario: ScenarioName | Scenario): Scenario {
+export function resolveScenario(scenario: ScenarioName | Scenario, options: ResolveOptions = {}): Scenario {
   const name = shippedName(scenario);
   const input: unknown = name === undefined ? scenario : SHIPPED[name];
-  const parsed = z.parseWith(scenarioSchema, input);
+  const parsed = parseScenario(input, options.untrusted === true);
   if (!parsed.ok) {
-    const problems = parsed.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
-    throw new MockControlError(400, 'invalid_scenario', `Invalid scenario: ${problems.join('; ')}`);
+    const problems = parsed.issues.slice(0, LISTED_PROBLEMS).map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
+    const more = parsed.issues.length > LISTED_PROBLEMS || parsed.more ? `; and more (the first ${problems.length} are listed)` : '';
+    throw new MockControlError(400, 'invalid_scenario', `Invalid scenario: ${problems.join('; ')}${more}`);
   }
   return parsed.value;
+}
+
+/** Options of resolveScenario. */
+export interface ResolveOptions {
+  /** The scenario came over /__mock: its long arrays are checked a slice at a time, so a refusal stays cheap. */
+  untrusted?: boolean;
+}
+
+/** A refusal lists at most this many problems. */
+const LISTED_PROBLEMS = 20;
+
+function parseScenario(input: unknown, untrusted: boolean) {
+  if (untrusted) return z.parseWith(scenarioSchema, input, { maxIssues: LISTED_PROBLEMS });
+  try {
+    // Your own scenario, in code or a file: one parse (a valid one of 100,000 rows costs no second look).
+    return z.parseWith(scenarioSchema, input);
+  } catch (error) {
+    // zod overflows the stack listing more than about 100,000 problems: find the first ones a slice at a time.
+    if (error instanceof RangeError) return z.parseWith(scenarioSchema, input, { maxIssues: LISTED_PROBLEMS });
+    throw error;
+  }
 }
 
 /** The shipped scenario `scenario` refers to by name, if it is a reference; an unknown name is refused. */

@@ -60,7 +60,8 @@ export function compileRoutes(operations: readonly Operation[]): Router {
   };
 }
 
-function decodeSegment(segment: string): string {
+/** A path segment decoded; a malformed escape (`%ZZ`) stays as sent: it names nothing (404), never a 500. */
+export function decodeSegment(segment: string): string {
   if (!segment.includes('%')) return segment;
   try {
     return decodeURIComponent(segment);

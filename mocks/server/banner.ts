@@ -13,8 +13,8 @@ export interface BannerInput {
   scenarioOption: string;
   scenario: ScenarioName | Scenario;
   store: LedgerStore;
-  /** The token /__mock requires, and whether it was generated (only a generated one is printed). */
-  control: { token?: string; generated: boolean };
+  /** The token /__mock requires, whether it was generated (only a generated one is printed), and where a given one came from. */
+  control: { token?: string; generated: boolean; source?: string };
   stateFile?: LedgerMockStateFile;
 }
 
@@ -31,7 +31,7 @@ export async function banner(input: BannerInput): Promise<string> {
     lines.push(
       input.control.generated
         ? `  Control token: ${input.control.token}   (this address is not loopback: /__mock needs it)`
-        : '  Control token: the one given with --control-token (/__mock needs it)',
+        : `  Control token: the one given with ${input.control.source ?? '--control-token'} (/__mock needs it)`,
       `    send it as X-Ledger-Mock-Control: <token> or Authorization: Bearer <token> on /__mock requests`,
     );
   }
@@ -58,7 +58,7 @@ export async function banner(input: BannerInput): Promise<string> {
       `    curl -X POST ${url}/__mock/tokens${control} -H 'content-type: application/json' -d '{"user_id":"<id from above>"}'`,
     );
   }
-  lines.push('  Webhooks are delivered to loopback URLs only (--allow-remote-webhooks to lift). Ctrl-C stops.', '');
+  lines.push('  Webhooks are delivered to loopback URLs only (--allow-remote-webhooks to lift), never to this server. Ctrl-C stops.', '');
   return lines.join('\n');
 }
 

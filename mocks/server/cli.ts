@@ -6,6 +6,8 @@ import type { Scenario } from '../control/scenario-types';
 import { ApiError, isMockControlError } from '../errors';
 import { banner } from './banner';
 import { controlTokenProblem, isLoopbackAddress } from '../control-http/control-token';
+import { corsOriginProblem } from '../control-http/cors';
+import { allowedHostProblem } from '../control-http/host-check';
 import { createLedgerMockServer, LEDGER_MOCK_VERSION, type LedgerMockServer } from './create-ledger-mock-server';
 import { StateFileAccessError } from './state-errors';
 import { StateFileError } from './state-format';
@@ -29,20 +31,32 @@ Options:
                            One process per file: <file>.lock names it, and a second start on the
                            same file exits 1 naming its pid; a lock left by a process that no longer
                            runs is taken over (said on stderr). A symbolic link is written through.
-  --control-token <t>      Require <t> on every /__mock request (X-Ledger-Mock-Control: <t> or
-                           Authorization: Bearer <t>), on any address
+  --control-token-file <f> Require the token in file <f> (its first line) on every /__mock request
+                           (X-Ledger-Mock-Control: <token> or Authorization: Bearer <token>), on any
+                           address. Or set LEDGER_MOCK_CONTROL_TOKEN in the environment.
+  --control-token <t>      The same with the token itself; the arguments of a process are visible to
+                           every user of the machine (ps), so prefer the file or the variable
   --open-control           Leave /__mock open on any address (no control token)
-  --allow-remote-webhooks  Also deliver webhooks to non-loopback URLs (default: loopback only)
+  --allowed-hosts <names>  Also answer requests addressed (Host header) to these names or addresses,
+                           comma-separated or repeated; by default only the bound address, localhost
+                           and loopback addresses are (a guard against DNS rebinding: 403
+                           host_not_allowed)
+  --cors <origin>          Let pages of <origin> (http://localhost:5173) call the API from a browser
+                           (CORS on the API only, never /__mock); repeat for more origins
+  --allow-remote-webhooks  Also deliver webhooks to non-loopback URLs (default: loopback only; never
+                           to ledger-mock's own address and port)
   --reason-header          Send why each refusal was refused in a Ledger-Mock-Reason header
                            (the real service sends no such header; GET /__mock/explain shows the same)
   --base-url-print         Print only the base URL on one line, nothing else
   -h, --help               Show this help
 
 The control surface /__mock can reset, rewrite and read everything. On a loopback address (127.0.0.1,
-::1) it is open. On any other address (--host 0.0.0.0 in a container or on a shared machine) it
-requires a control token: generated and printed at start, or given with --control-token; refused
-requests get 401 (code control_token_required or invalid_control_token). The API's own tokens are
-not affected.
+::1) it needs no token. On any other address (--host 0.0.0.0 in a container or on a shared machine)
+it requires a control token: generated and printed at start, or given (a given one is never
+printed); refused requests get 401 (code control_token_required or invalid_control_token). The API's
+own tokens are not affected. Web pages never reach it: a /__mock request with another site's Origin
+is 403 origin_not_allowed, and one that changes anything must be Content-Type: application/json
+(415 json_required otherwise).
 
 Exit codes: 0 stopped by SIGINT/SIGTERM/SIGHUP, 1 startup failed (bad scenario, damaged, locked or
 unwritable state file, port in use), 2 bad usage.
@@ -55,6 +69,9 @@ const OPTIONS = {
   seed: { type: 'string' },
   state: { type: 'string' },
   'control-token': { type: 'string' },
+  'control-token-file': { type: 'string' },
+  'allowed-hosts': { type: 'string', multiple: true },
+  cors: { type: 'string', multiple: true },
   'open-control': { type: 'boolean', default: false },
   'allow-remote-webhooks': { type: 'boolean', default: false },
   'reason-header': { type: 'boolean', default: false },
@@ -84,11 +101,20 @@ async function main(): Promise<void> {
   }
   const port = Number(values.port);
   if (!/^\d+$/.test(values.port) || port > 65535) throw new CliError(`--port must be a number from 0 to 65535, not "${values.port}"`, 2);
-  const controlToken = values['control-token'];
-  if (controlToken !== undefined && values['open-control']) throw new CliError('give --control-token or --open-control, not both', 2);
-  const tokenProblem = controlToken === undefined ? undefined : controlTokenProblem(controlToken);
-  if (tokenProblem) throw new CliError(`--control-token ${tokenProblem}`, 2);
+  const controlToken = readControlToken(values);
+  const allowedHosts = (values['allowed-hosts'] ?? []).flatMap((list) => list.split(',')).map((name) => name.trim());
+  for (const host of allowedHosts) {
+    const problem = allowedHostProblem(host);
+    if (problem) throw new CliError(`--allowed-hosts: ${problem}`, 2);
+  }
+  const cors = values.cors ?? [];
+  for (const origin of cors) {
+    const problem = corsOriginProblem(origin);
+    if (problem) throw new CliError(`--cors "${origin}" ${problem}`, 2);
+  }
   if (values.state === '') throw new CliError('--state needs a file name', 2);
+  // For tests only: treat the loopback address bound as if it were not (never documented).
+  const assumeNonLoopback = readEnv('LEDGER_MOCK_ASSUME_NON_LOOPBACK').value === '1';
   const scenario = readScenario(values.scenario);
 
   const version = LEDGER_MOCK_VERSION === 'dev' ? packageVersion() : LEDGER_MOCK_VERSION;
@@ -106,10 +132,11 @@ async function main(): Promise<void> {
         ...(values.state !== undefined
           ? { state: values.state, stateFileOptions: { onFailure: (error: Error) => process.stderr.write(`ledger-mock: ${error.message}\n`) } }
           : {}),
-        ...(controlToken !== undefined ? { controlToken } : {}),
+        ...(controlToken !== undefined ? { controlToken: controlToken.token } : {}),
         openControl: values['open-control'],
-        // For tests only: treat the loopback address bound as if it were not (never documented).
-        assumeNonLoopback: process.env.LEDGER_MOCK_ASSUME_NON_LOOPBACK === '1',
+        allowedHosts,
+        cors,
+        assumeNonLoopback,
       });
     } catch (error) {
       throw startError(values.scenario, error);
@@ -136,7 +163,11 @@ async function main(): Promise<void> {
   process.on('SIGTERM', stop);
   process.on('SIGHUP', stop); // the terminal closed: stop as cleanly, so the state file's lock goes too
 
-  const control = { ...(running.controlToken !== undefined ? { token: running.controlToken } : {}), generated: running.controlToken !== undefined && controlToken === undefined };
+  const control = {
+    ...(running.controlToken !== undefined ? { token: running.controlToken } : {}),
+    generated: running.controlToken !== undefined && controlToken === undefined,
+    ...(controlToken !== undefined ? { source: controlToken.source } : {}),
+  };
   const text = values['base-url-print']
     ? `${running.url}\n`
     : await banner({
@@ -151,6 +182,61 @@ async function main(): Promise<void> {
   const bound = new URL(running.url).hostname.replace(/^\[|\]$/g, '');
   if (running.controlToken === undefined && !isLoopbackAddress(bound)) {
     process.stderr.write(`ledger-mock: warning: bound to ${values.host} with --open-control; anyone who can reach it can use the control surface\n`);
+  }
+}
+
+/** Where the control token came from, and the token (never printed). */
+interface GivenControlToken {
+  token: string;
+  /** `--control-token-file <f>`, `--control-token` or `LEDGER_MOCK_CONTROL_TOKEN`, as the banner and errors name it. */
+  source: string;
+}
+
+/**
+ * The control token given, from (in this order) --control-token-file, --control-token or LEDGER_MOCK_CONTROL_TOKEN;
+ * a bad one is bad usage (exit 2), said without the token itself.
+ */
+function readControlToken(values: { 'control-token'?: string; 'control-token-file'?: string; 'open-control'?: boolean }): GivenControlToken | undefined {
+  const file = values['control-token-file'];
+  const argument = values['control-token'];
+  if (file !== undefined && argument !== undefined) throw new CliError('give --control-token-file or --control-token, not both', 2);
+  let given: GivenControlToken | undefined;
+  if (file !== undefined) given = { token: readTokenFile(file), source: `--control-token-file ${file}` };
+  else if (argument !== undefined) given = { token: argument, source: '--control-token' };
+  else {
+    const env = readEnv('LEDGER_MOCK_CONTROL_TOKEN');
+    if (env.problem) process.stderr.write(`ledger-mock: warning: ${env.problem}; starting as if it were not set\n`);
+    if (env.value !== undefined && env.value !== '') given = { token: env.value, source: 'LEDGER_MOCK_CONTROL_TOKEN' };
+  }
+  if (given === undefined) return undefined;
+  if (values['open-control']) throw new CliError(`give ${given.source.split(' ')[0]} or --open-control, not both`, 2);
+  const problem = controlTokenProblem(given.token);
+  if (problem) throw new CliError(`the control token of ${given.source} ${problem}`, 2);
+  return given;
+}
+
+/** The token in a file: its first line, without the line break. */
+function readTokenFile(path: string): string {
+  if (path === '') throw new CliError('--control-token-file needs a file name', 2);
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new CliError(`cannot read --control-token-file ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, 2);
+  }
+  return text.split(/\r?\n/, 1)[0]!;
+}
+
+/**
+ * An environment variable, or why it cannot be read: Deno without --allow-env refuses the read (NotCapable),
+ * which is not a reason to stop.
+ */
+function readEnv(name: string): { value?: string; problem?: string } {
+  try {
+    const value = process.env[name];
+    return value === undefined ? {} : { value };
+  } catch (error) {
+    return { problem: `cannot read the environment variable ${name} (${error instanceof Error ? error.message : String(error)})` };
   }
 }
 
@@ -198,7 +284,8 @@ function startError(option: string, error: unknown): CliError {
   if (error instanceof ApiError && error.code === 'state_not_saved') return new CliError(error.message, 1);
   if (error instanceof TypeError && /^createLedgerMockServer: /.test(error.message)) return new CliError(error.message.replace(/^createLedgerMockServer: /, ''), 2);
   if (isMockControlError(error)) return new CliError(`scenario ${option} was refused: ${error.message}`, 1);
-  return new CliError(`cannot load scenario ${option}: ${error instanceof Error ? error.message : String(error)}`, 1);
+  // Anything else is not the scenario's fault (a permission the runtime refused, say): say what failed as it is.
+  return new CliError(`cannot start: ${error instanceof Error ? error.message : String(error)}`, 1);
 }
 
 function packageVersion(): string {

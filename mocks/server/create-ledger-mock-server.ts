@@ -3,10 +3,12 @@ import { startNodeServer } from '../adapters/node-http';
 import type { ScenarioName } from '../control/scenario';
 import type { Scenario } from '../control/scenario-types';
 import { controlTokenProblem, decideControlAccess } from '../control-http/control-token';
+import { corsOriginProblem } from '../control-http/cors';
+import { allowedHostProblem } from '../control-http/host-check';
 import { createFrontDoor } from '../control-http/front-door';
 import { assembleLedgerMock, type LedgerMock, type LedgerMockOptions } from '../create-ledger-mock';
 import { StateFile, type StateFileOptions } from './state-file';
-import { createHttpWebhookDeliverer } from './webhook-delivery';
+import { createHttpWebhookDeliverer, type ListeningAddress } from './webhook-delivery';
 
 /** The package version (set at build time; `dev` when run from source). */
 export const LEDGER_MOCK_VERSION: string = typeof __SDK_VERSION__ === 'string' ? __SDK_VERSION__ : 'dev';
@@ -61,6 +63,20 @@ export interface LedgerMockServerOptions {
   controlToken?: string;
   /** Leaves `/__mock` open to anyone who can reach the port, on any address. @default false */
   openControl?: boolean;
+  /**
+   * Host names (or addresses) a request may be addressed to besides the bound address, `localhost` and loopback
+   * literals (127.0.0.0/8, `[::1]`); any other `Host` header is refused with 403 `host_not_allowed`, as a guard
+   * against DNS rebinding. A port in the header is ignored. `ledger-mock --allowed-hosts`.
+   * @default none
+   */
+  allowedHosts?: readonly string[];
+  /**
+   * Origins (`http://localhost:5173`) whose pages may call the API from a browser: preflights are answered and
+   * answers carry `Access-Control-Allow-Origin` for them. API routes only: `/__mock` never answers a page of
+   * another origin. `ledger-mock --cors`.
+   * @default none: no CORS headers
+   */
+  cors?: readonly string[];
   /** @internal Options of the state file (compaction threshold, a hook before each fsync). */
   stateFileOptions?: StateFileOptions;
   /** @internal Applies the control policy of a non-loopback address although the bound one is loopback (tests). */
@@ -122,6 +138,16 @@ export function createLedgerMockServer(options: LedgerMockServerOptions = {}): L
   if (options.mock && options.state !== undefined) throw new TypeError('createLedgerMockServer: `state` keeps a fake the server creates itself; it cannot be combined with `mock`');
   const tokenProblem = options.controlToken === undefined ? undefined : controlTokenProblem(options.controlToken);
   if (tokenProblem) throw new TypeError(`createLedgerMockServer: controlToken ${tokenProblem}`);
+  for (const host of options.allowedHosts ?? []) {
+    const problem = allowedHostProblem(host);
+    if (problem) throw new TypeError(`createLedgerMockServer: allowedHosts ${problem}`);
+  }
+  for (const origin of options.cors ?? []) {
+    const problem = corsOriginProblem(origin);
+    if (problem) throw new TypeError(`createLedgerMockServer: cors "${origin}" ${problem}`);
+  }
+  // Where the server listens, once it does: a webhook that resolves there is refused (webhook-delivery.ts).
+  let listening: ListeningAddress | undefined;
   const mockOptions: LedgerMockOptions = {
     scenario: options.scenario ?? 'empty',
     ...(options.seed !== undefined ? { seed: options.seed } : {}),
@@ -131,6 +157,7 @@ export function createLedgerMockServer(options: LedgerMockServerOptions = {}): L
       allowRemote: options.allowRemoteWebhooks ?? false,
       timeoutMs: options.webhookTimeoutMs ?? 5000,
       userAgent: `ledger-mock/${version}`,
+      ownAddress: () => listening,
     }),
   };
   // Opened (read and checked) at once, so a damaged file is refused before anything else happens.
@@ -174,9 +201,17 @@ export function createLedgerMockServer(options: LedgerMockServerOptions = {}): L
       let controlToken: string | undefined;
       const running = await startNodeServer({
         // The control token is decided from the address actually bound (loopback: none unless given).
-        handlerFor: ({ address }) => {
+        handlerFor: ({ address, port }) => {
+          listening = { address, port };
           controlToken = decideControlAccess(options, address).token;
-          return createFrontDoor({ api: mock.handle, control: mock.control, stateFile: file?.path }, controlToken === undefined ? {} : { controlToken });
+          return createFrontDoor(
+            { api: mock.handle, control: mock.control, stateFile: file?.path },
+            {
+              ...(controlToken !== undefined ? { controlToken } : {}),
+              listening: { address, port, allowedHosts: options.allowedHosts ?? [] },
+              ...(options.cors !== undefined ? { cors: options.cors } : {}),
+            },
+          );
         },
         port: options.port ?? 0,
         host: options.host ?? '127.0.0.1',

@@ -192,6 +192,16 @@ export const snapshotWriteProbes: readonly Probe[] = [
     compares: 'status and the upsert result',
   },
   {
+    id: 'upsert.forbidden-key',
+    title: 'A __proto__ key in a body (any depth) is 400 forbidden_key naming its path; nothing is written',
+    gaps: [15, 17],
+    mode: 'scratch',
+    operations: ['upsertSnapshot', 'listSnapshots'],
+    // A valid row besides the key: a service that dropped the key silently would write it (the list after shows it).
+    steps: [(s) => raw(`{"__proto__":{"balance":2},${JSON.stringify(row(s, 13)).slice(1)}`), (s) => scratchSnapshots(s, 13, 13)],
+    compares: `${REFUSAL}; the list after`,
+  },
+  {
     id: 'upsert.body-too-large',
     title: 'A body over 8 MiB is 413 body_too_large before it is parsed',
     spec: '§8',

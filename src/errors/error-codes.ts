@@ -6,6 +6,7 @@
 export const LEDGER_ERROR_CODES = [
   'invalid_json',
   'invalid_query',
+  'forbidden_key',
   'missing_token',
   'invalid_token',
   'token_revoked',
@@ -27,6 +28,8 @@ export const LEDGER_ERROR_CODES = [
   'unavailable',
   'request_timeout',
   'incomplete_body',
+  'host_not_allowed',
+  'bad_request',
 ] as const;
 
 /**

@@ -418,7 +418,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description Malformed request: the body is not JSON (`invalid_json`). */
+        /** @description Malformed request: the body is not JSON (`invalid_json`), or it holds a key named `__proto__`, `constructor` or `prototype` at any depth (`forbidden_key`, one `detail` entry per such key). */
         BadRequest: {
             headers: {
                 [name: string]: unknown;

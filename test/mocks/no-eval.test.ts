@@ -18,7 +18,7 @@ describe('the fake under a CSP without unsafe-eval', () => {
       await mock.ready;
       await mock.control.loadScenario({ households: [{ id: 'h', plan: 'household' }], users: [{ id: 'u', household_id: 'h' }] });
       await mock.control.createAccount({ userId: 'u', name: 'Pot', categoryId: (await mock.control.createCategory({ name: 'Cash' })).id });
-      const reply = await mock.fetch(`${mock.baseUrl}/__mock/users`, { method: 'POST', body: '{"name":"Kim"}' });
+      const reply = await mock.fetch(`${mock.baseUrl}/__mock/users`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"Kim"}' });
       expect(reply.status).toBe(201);
     } finally {
       globalThis.Function = original;

@@ -14,7 +14,7 @@ function callerThrough(fetch: typeof globalThis.fetch, url: string) {
   return async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> => {
     const res = await fetch(`${url}${path}`, {
       method,
-      headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+      headers: { ...(body !== undefined || method !== 'GET' ? { 'content-type': 'application/json' } : {}), ...headers },
       ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
     });
     const text = await res.text();

@@ -10,7 +10,8 @@ const { url } = demoServerForThisFile();
 async function call(method: string, path: string, body?: unknown) {
   const res = await fetch(`${url()}/__mock${path}`, {
     method,
-    ...(body !== undefined ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) } : {}),
+    ...(method !== 'GET' ? { headers: { 'content-type': 'application/json' } } : {}), // as /__mock requires of a change
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
   });
   const text = await res.text();
   // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -177,8 +177,10 @@ describe.concurrent('ledger-mock and the control token', { timeout: 90_000 }, ()
     runs.push(run);
     expect((await within(run.exited, 45_000, 'exit')).code).toBe(0);
     const help = run.stdout().replace(/\s+/g, ' ');
-    expect(help).toContain('--control-token <t> Require <t> on every /__mock request');
+    expect(help).toContain('--control-token-file <f> Require the token in file <f> (its first line) on every /__mock request');
+    expect(help).toContain('Or set LEDGER_MOCK_CONTROL_TOKEN in the environment.');
+    expect(help).toContain('--control-token <t> The same with the token itself; the arguments of a process are visible to every user of the machine (ps)');
     expect(help).toContain('--open-control Leave /__mock open on any address');
-    expect(help).toContain('On any other address (--host 0.0.0.0 in a container or on a shared machine) it requires a control token: generated and printed at start, or given with --control-token');
+    expect(help).toContain('On any other address (--host 0.0.0.0 in a container or on a shared machine) it requires a control token: generated and printed at start, or given (a given one is never printed)');
   });
 });

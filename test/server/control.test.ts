@@ -9,7 +9,7 @@ async function call(method: string, path: string, body?: unknown, token?: string
   const res = await fetch(`${url()}${path}`, {
     method,
     headers: {
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(body !== undefined || method !== 'GET' ? { 'content-type': 'application/json' } : {}), // as /__mock requires of a change
       ...(token !== undefined ? { authorization: `Bearer ${token}` } : {}),
     },
     ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),

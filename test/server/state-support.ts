@@ -1,5 +1,6 @@
 // Helpers of the --state tests: JSON calls over HTTP, temporary state files, and the part of a dump that is state.
 import { mkdtempSync, rmSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -10,14 +11,17 @@ export interface Answer {
   body: any;
 }
 
-/** Calls a server at `url`: a path under /__mock (control) or /api/public/v1 (with `token`), JSON in and out. */
+/**
+ * Calls a server at `url`: a path under /__mock (control) or /api/public/v1 (with `token`), JSON in and out. Every
+ * request that is not a GET says `Content-Type: application/json`, body or not, as /__mock requires of a change.
+ */
 export function caller(url: string, defaults: Record<string, string> = {}) {
   return async (method: string, path: string, body?: unknown, token?: string, headers: Record<string, string> = {}): Promise<Answer> => {
     const res = await fetch(`${url}${path}`, {
       method,
       headers: {
         ...defaults,
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(body !== undefined || method !== 'GET' ? { 'content-type': 'application/json' } : {}),
         ...(token !== undefined ? { authorization: `Bearer ${token}` } : {}),
         ...headers,
       },
@@ -26,6 +30,29 @@ export function caller(url: string, defaults: Record<string, string> = {}) {
     const text = await res.text();
     return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : undefined };
   };
+}
+
+/**
+ * One request with node:http, which sends any header as given (fetch would replace Host and drop others): for
+ * Host, Origin and Content-Type as a browser or an attacker's page would send them. The answer's body is parsed
+ * when it is JSON.
+ */
+export function rawRequest(url: string, method: string, path: string, options: { headers?: Record<string, string>; body?: string } = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const length = options.body === undefined ? {} : { 'content-length': String(Buffer.byteLength(options.body)) }; // DELETE and OPTIONS too
+    const request = httpRequest(`${url}${path}`, { method, headers: { ...length, ...options.headers } }, (response) => {
+      let text = '';
+      response.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+      response.once('end', () => {
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(response.headers)) if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+        const json = headers.get('content-type')?.startsWith('application/json') && text !== '';
+        resolve({ status: response.statusCode!, headers, body: json ? JSON.parse(text) : text });
+      });
+    });
+    request.once('error', reject);
+    request.end(options.body);
+  });
 }
 
 /** A temporary directory for state files; `cleanup()` removes it. */

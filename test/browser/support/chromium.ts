@@ -6,8 +6,11 @@ export const CHROMIUM = '/usr/bin/chromium';
 /** A name that is not localhost: pages opened under it are on an insecure origin. */
 export const INSECURE_HOST = 'ledger-app.test';
 
-/** Launches Chromium once per test file. */
-export async function launchChromium(): Promise<Browser> {
+/**
+ * Launches Chromium once per test file. Each of `names` (INSECURE_HOST by default) resolves to 127.0.0.1 in it
+ * (--host-resolver-rules): pages of other origins, never a LAN address.
+ */
+export async function launchChromium(names: readonly string[] = [INSECURE_HOST]): Promise<Browser> {
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium (.ci/run does)`);
   return chromium.launch({
     executablePath: CHROMIUM,
@@ -21,7 +24,7 @@ export async function launchChromium(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
-      `--host-resolver-rules=MAP ${INSECURE_HOST} 127.0.0.1`,
+      `--host-resolver-rules=${names.map((name) => `MAP ${name} 127.0.0.1`).join(', ')}`,
     ],
   });
 }
