@@ -1,7 +1,7 @@
 import * as openapiFetch from 'openapi-fetch';
 import type { BodySerializer, Middleware } from 'openapi-fetch';
 import type { paths } from './generated/openapi';
-import { clientMiddleware } from './middleware';
+import { clientHeaders } from './middleware';
 import type { ClientEventName, ClientListener } from './observe/events';
 import { ClientObserver } from './observe/observer';
 import { normalizeClientOptions, type FetchLike, type LedgerClientOptions } from './options';
@@ -80,9 +80,7 @@ export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
   });
   // openapi-fetch's default query serializer, made once rather than on every call.
   const querySerializer = openapiFetch.createQuerySerializer();
-  const raw = createClient<paths>({ baseUrl: normalized.baseUrl, headers: normalized.headers, querySerializer });
-  // The transport's marker first (its onResponse runs last), then Authorization and User-Agent.
-  raw.use(transport.middleware, ...clientMiddleware(normalized));
+  const raw = createClient<paths>({ baseUrl: normalized.baseUrl, headers: clientHeaders(normalized), querySerializer });
   const api = withTransport(raw, transport);
   const ctx: ResourceContext = { api, secrets };
   return {
@@ -90,7 +88,7 @@ export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
     POST: api.POST,
     PATCH: api.PATCH,
     DELETE: api.DELETE,
-    use: raw.use,
+    use: (...middleware) => (transport.watchMiddleware(raw), raw.use(...middleware)),
     eject: raw.eject,
     on: (event, listener) => observer.on(event, listener),
     me: (options) => getIdentity(ctx, options),

@@ -38,7 +38,8 @@ export interface LedgerClientOptions {
   retry?: RetryOptions | false | undefined;
   /**
    * Limit per attempt, in milliseconds, from sending to the whole response body; `false` for none. A timeout
-   * raises `TimeoutError` (after retries, for idempotent requests). Pass `signal` per call to cancel.
+   * raises `TimeoutError` (after retries, for idempotent requests). Pass `signal` per call to cancel. It never fires
+   * early, and at most 1% of it (100 ms at most) late: attempts starting that close together share a timer.
    * @default 30000
    */
   timeoutMs?: number | false | undefined;

@@ -1,5 +1,6 @@
 // One attempt of a call: its deadline, the caller's signal, and how far it got.
 import type { FetchLike } from '../options';
+import type { DeadlineHolder, Deadlines, SharedDeadline } from './deadlines';
 
 /**
  * How far an attempt got. A failure of `fetch` itself or of the body read is a transport failure; one while
@@ -9,52 +10,56 @@ export type AttemptPhase = 'building' | 'fetch' | 'middleware' | 'body';
 
 /**
  * An attempt's state. With a timeout or a caller's signal, `guard` ends the attempt when either fires, and the
- * fetch gets a signal in `init` that aborts with it. Without either (`timeoutMs: false`, no signal), nothing is
- * armed and the attempt is the bare openapi-fetch call.
+ * fetch gets a signal in `init` that aborts with it: the shared deadline's (src/retry/deadlines.ts), or, when the
+ * caller passed a signal, the attempt's own, which follows both. Without either (`timeoutMs: false`, no signal),
+ * nothing is armed and the attempt is the bare openapi-fetch call.
  */
-export class Attempt {
+export class Attempt implements DeadlineHolder {
   phase: AttemptPhase = 'building';
   /** The Request the fetch was given, once it was. */
   request: Request | undefined;
   timedOut = false;
-  /**
-   * Aborts the fetch on the deadline or the caller's abort; made only when one of them can fire. Made at once:
-   * a getter that made it on first read was an object literal with its own accessor per attempt, so a hidden
-   * class per attempt, which V8 keeps in old space until a full GC (in bench 4 that doubled the client's cost).
-   */
+  /** What the fetch is given: aborts on the deadline or the caller's abort; absent when neither can fire. */
+  private readonly signal: AbortSignal | undefined;
+  /** Made only when the caller passed a signal, to follow it and the deadline both. */
   private readonly controller: AbortController | undefined;
+  private readonly deadline: SharedDeadline | undefined;
   private reason: { value: unknown } | undefined;
   private reject: (reason: unknown) => void = ignore;
-  private readonly timer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     private readonly caller: AbortSignal | undefined,
-    timeoutMs: number | false,
+    deadlines: Deadlines | undefined,
   ) {
-    if (timeoutMs === false && !caller) return;
-    this.controller = new AbortController();
-    if (timeoutMs !== false) this.timer = setTimeout(onDeadline, timeoutMs, this);
+    if (deadlines) this.deadline = deadlines.join(this);
     if (caller) {
+      this.controller = new AbortController();
+      this.signal = this.controller.signal;
       caller.addEventListener('abort', this);
       if (caller.aborted) this.handleEvent();
+    } else {
+      this.signal = this.deadline?.signal;
     }
   }
 
-  /** The fetch for this attempt: notes the request and passes the attempt's signal in `init`. */
-  fetchWith(base: FetchLike, onRequest: (request: Request, attempt: Attempt) => void): FetchLike {
+  /**
+   * The fetch for this attempt: notes the request and passes the attempt's signal in `init`. `middleware`: the
+   * caller's middleware runs between the fetch and the body read (the transport's marker then says when it ends).
+   */
+  fetchWith(base: FetchLike, onRequest: (request: Request, attempt: Attempt) => void, middleware: boolean): FetchLike {
     return async (request, init) => {
       this.request = request;
       this.phase = 'fetch';
       onRequest(request, this);
-      const response = await base(request, this.controller ? { ...init, signal: this.controller.signal } : init);
-      this.phase = 'middleware';
+      const response = await base(request, this.signal ? { ...init, signal: this.signal } : init);
+      this.phase = middleware ? 'middleware' : 'body';
       return response;
     };
   }
 
   /** `call`, unless the deadline or the caller's abort comes first: then a rejection with the abort reason. */
   guard<T>(call: Promise<T>): Promise<T> {
-    if (!this.controller) return call;
+    if (!this.signal) return call;
     return new Promise<T>((resolve, reject) => {
       this.reject = reject;
       if (this.reason) reject(this.reason.value);
@@ -67,6 +72,12 @@ export class Attempt {
     this.abort(this.caller?.reason);
   }
 
+  /** The shared deadline passed with this attempt still going. */
+  onDeadline(): void {
+    this.timedOut = true;
+    this.abort(this.deadline!.signal.reason);
+  }
+
   abort(reason: unknown): void {
     if (this.reason) return;
     this.reason = { value: reason };
@@ -75,14 +86,9 @@ export class Attempt {
   }
 
   dispose(): void {
-    clearTimeout(this.timer);
+    this.deadline?.leave(this);
     this.caller?.removeEventListener('abort', this);
   }
-}
-
-function onDeadline(attempt: Attempt): void {
-  attempt.timedOut = true;
-  attempt.abort(new DOMException('The attempt timed out', 'TimeoutError'));
 }
 
 function ignore(): void {}

@@ -15,6 +15,7 @@ import type { FetchLike } from '../options';
 import { sleep as defaultSleep } from './abort';
 import { Attempt } from './attempt';
 import { backoffDelay } from './backoff';
+import { Deadlines } from './deadlines';
 import { RetryBudget } from './budget';
 import { failedBeforeSending, isIdempotentRequest } from './policy';
 import { parseRetryAfter } from './retry-after';
@@ -62,8 +63,12 @@ export interface CallSpec<R extends { response: Response }> {
 export interface Transport {
   /** Runs a call with per-attempt timeouts and retries; resolves with the last attempt's openapi-fetch result. */
   run<R extends { response: Response }>(spec: CallSpec<R>): Promise<R>;
-  /** Must be the client's first middleware: its `onResponse` runs last, as openapi-fetch starts reading the body. */
-  middleware: Middleware;
+  /**
+   * Call before the caller's first middleware is added to `client`: puts the transport's marker first (its
+   * `onResponse` runs last, as openapi-fetch starts reading the body), so a failure in the caller's middleware is
+   * told from one of the body read. Without middleware the body read follows the fetch at once, and no marker runs.
+   */
+  watchMiddleware(client: { use(...middleware: Middleware[]): void }): void;
 }
 
 /** What the transport records of the call that produced a response. */
@@ -96,24 +101,32 @@ export function createTransport(options: TransportOptions, internals: TransportI
   const random = internals.random ?? Math.random;
   const now = internals.now ?? Date.now;
   const budget = retry.budget === false ? undefined : new RetryBudget(retry.budget);
+  const deadlines = timeoutMs === false ? undefined : new Deadlines(timeoutMs, now);
   // The attempt of each request in flight, for the marker below; each entry is removed when its attempt ends. Not a
   // WeakMap: one whose values (an Attempt) hold their keys (its Request) made each scavenge about 3x longer.
   const attempts = new Map<Request, Attempt>();
   const track = (request: Request, attempt: Attempt) => attempts.set(request, attempt);
+  const untracked = () => undefined;
 
-  const middleware: Middleware = {
+  let marked = false;
+  const marker: Middleware = {
     onResponse({ request }) {
       const attempt = attempts.get(request);
       if (attempt) attempt.phase = 'body';
     },
   };
+  function watchMiddleware(client: { use(...middleware: Middleware[]): void }): void {
+    if (marked) return;
+    marked = true;
+    client.use(marker);
+  }
 
   async function attemptOnce<R extends { response: Response }>(spec: CallSpec<R>, number: number, watch: CallWatch | undefined): Promise<Outcome<R>> {
-    const attempt = new Attempt(spec.signal ?? undefined, timeoutMs);
+    const attempt = new Attempt(spec.signal ?? undefined, deadlines);
     watch?.start();
     try {
-      const onSend = watch ? (request: Request, a: Attempt) => (track(request, a), watch.sent(request, number)) : track;
-      const call = spec.attempt(attempt.fetchWith(spec.fetch ?? options.fetch, onSend), watch?.serializer(spec.bodySerializer));
+      const onSend = watch ? (request: Request, a: Attempt) => (marked && track(request, a), watch.sent(request, number)) : marked ? track : untracked;
+      const call = spec.attempt(attempt.fetchWith(spec.fetch ?? options.fetch, onSend, marked), watch?.serializer(spec.bodySerializer));
       return { result: await attempt.guard(call), request: attempt.request };
     } catch (raw) {
       if (spec.signal?.aborted) throw spec.signal.reason;
@@ -123,7 +136,7 @@ export function createTransport(options: TransportOptions, internals: TransportI
       if (phase === 'fetch' || (phase === 'body' && !(raw instanceof SyntaxError))) return { error: new NetworkError({ ...failure, cause: raw }), raw, request };
       throw raw;
     } finally {
-      if (attempt.request) attempts.delete(attempt.request);
+      if (marked && attempt.request) attempts.delete(attempt.request);
       attempt.dispose();
     }
   }
@@ -200,5 +213,5 @@ export function createTransport(options: TransportOptions, internals: TransportI
     return backoffDelay(attempt - 1, retry.baseDelayMs, retry.maxDelayMs, random);
   }
 
-  return { run, middleware };
+  return { run, watchMiddleware };
 }

@@ -15,7 +15,7 @@ describe.each(bothTransports())('request headers through $name', (transport) => 
     expect(transport.requests.map((r) => r.headers.get('authorization'))).toEqual([`Bearer ${TOKEN}`, `Bearer ${TOKEN}`]);
   });
 
-  it('Authorization comes from middleware, so a static Authorization header cannot replace the token', async () => {
+  it('a static Authorization header in the options cannot replace the token', async () => {
     transport.reply('get', '/api/public/v1/me', { json: identity });
     await transport.client({ headers: { Authorization: 'Bearer other' } }).me();
     expect(transport.requests[0]?.headers.get('authorization')).toBe(`Bearer ${TOKEN}`);
