@@ -6,8 +6,12 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     body?: string;
     connections?: number;
+    /** Requests in flight per connection. */
+    pipelining?: number;
     /** Seconds. */
     duration?: number;
+    /** Sent in turn on each connection, in place of method, headers and body. */
+    requests?: Array<{ method?: string; path?: string; headers?: Record<string, string>; body?: string }>;
   }
   interface Histogram {
     average: number;

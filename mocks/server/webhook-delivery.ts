@@ -70,12 +70,13 @@ export function createHttpWebhookDeliverer(options: HttpWebhookDelivererOptions 
       return { ok: false, error: `Not delivered: ${url.protocol} URLs are not supported` };
     }
     const hostname = url.hostname.replace(/^\[|\]$/g, '');
-    let addresses: ResolvedAddress[];
-    try {
-      addresses = isIP(hostname) ? [{ address: hostname, family: isIP(hostname) as 4 | 6 }] : await within(resolve(hostname), timeoutMs);
-    } catch (error) {
+    const family = isIP(hostname);
+    const outcome = family !== 0 ? { addresses: [{ address: hostname, family: family as 4 | 6 }] } : await settledWithin(resolve(hostname), timeoutMs);
+    if ('error' in outcome) {
+      const { error } = outcome;
       return { ok: false, error: `Not delivered: ${hostname} did not resolve (${error instanceof Error ? error.message : String(error)})` };
     }
+    const { addresses } = outcome;
     if (addresses.length === 0) return { ok: false, error: `Not delivered: ${hostname} resolved to no address` };
     const shown = `${hostname} (${addresses.map((a) => a.address).join(', ')})`;
     if (!options.allowRemote && !addresses.every((a) => isLoopbackIp(a.address))) {
@@ -103,33 +104,54 @@ export function createHttpWebhookDeliverer(options: HttpWebhookDelivererOptions 
   };
 }
 
-/** `promise`, or a rejection once `ms` have passed (a resolver that does not answer holds up no write for longer). */
-function within<T>(promise: Promise<T>, ms: number): Promise<T> {
+/** What a lookup came to. */
+type Outcome = { addresses: ResolvedAddress[] } | { error: unknown };
+
+/** A name's lookup, and its outcome once it has one. */
+interface Lookup {
+  at: number;
+  pending: Promise<ResolvedAddress[]>;
+  settled?: Outcome;
+}
+
+/**
+ * The outcome of a lookup: at once when it has one (no timer, no promise race: a write per millisecond to a
+ * remembered name costs nothing more), else within `ms` (a resolver that does not answer holds up no write longer).
+ */
+function settledWithin(lookup: Lookup, ms: number): Outcome | Promise<Outcome> {
+  if (lookup.settled) return lookup.settled;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  const late = new Promise<Outcome>((resolve) => {
+    timer = setTimeout(() => resolve({ error: new Error(`no answer within ${ms} ms`) }), ms);
   });
-  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+  const settled = lookup.pending.then(
+    (addresses): Outcome => ({ addresses }),
+    (error: unknown): Outcome => ({ error }),
+  );
+  return Promise.race([settled, late]).finally(() => clearTimeout(timer));
 }
 
 /** How long a name's addresses (or its failure to resolve) are used again: a write per millisecond makes one lookup. */
 const REMEMBER_MS = 10_000;
 
 /**
- * `resolve`, each name's answer kept for REMEMBER_MS (the lookup itself shared by the deliveries waiting for it).
+ * `resolve`, each name's lookup kept for REMEMBER_MS (shared by the deliveries waiting for it, and its outcome kept).
  * The connection still goes to an address of the answer that was checked, so keeping it opens no gap.
  */
-function remembered(resolve: (hostname: string) => Promise<ResolvedAddress[]>): (hostname: string) => Promise<ResolvedAddress[]> {
-  const answers = new Map<string, { at: number; addresses: Promise<ResolvedAddress[]> }>();
+function remembered(resolve: (hostname: string) => Promise<ResolvedAddress[]>): (hostname: string) => Lookup {
+  const lookups = new Map<string, Lookup>();
   return (hostname) => {
     const now = Date.now();
-    const known = answers.get(hostname);
-    if (known && now - known.at < REMEMBER_MS) return known.addresses;
-    if (answers.size >= 256) answers.clear(); // bounded: subscriptions are anyone's input
-    const addresses = resolve(hostname);
-    addresses.catch(() => undefined); // the caller reports it
-    answers.set(hostname, { at: now, addresses });
-    return addresses;
+    const known = lookups.get(hostname);
+    if (known && now - known.at < REMEMBER_MS) return known;
+    if (lookups.size >= 256) lookups.clear(); // bounded: subscriptions are anyone's input
+    const lookup: Lookup = { at: now, pending: resolve(hostname) };
+    lookup.pending.then(
+      (addresses) => (lookup.settled = { addresses }),
+      (error: unknown) => (lookup.settled = { error }),
+    );
+    lookups.set(hostname, lookup);
+    return lookup;
   };
 }
 
