@@ -1,23 +1,14 @@
 // A target that differs from the fake in one thing at a time: a proxy in front of ledger-mock (another process)
 // changes a status, drops a header, renames a code, reorders a list, changes a type, requires a field, relaxes a
 // rule... Each change must be reported as `differs` by the probe aimed at it, and said where.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { runParity, type ParityRun } from 'personal-ledger-sdk/parity';
-import { jsonOf, SCRATCH, startLedgerMock, startProxy, TOKEN, withJson, type Divergence, type Exchange, type Proxy, type Upstream } from './support';
+import { type Divergence, type Exchange, jsonOf, ledgerMockBehindProxyForThisFile, SCRATCH, TOKEN, withJson } from './support';
 
-let upstream: Upstream;
-let proxy: Proxy;
-beforeAll(async () => {
-  upstream = await startLedgerMock();
-  proxy = await startProxy(upstream.url);
-}, 90_000);
-afterAll(async () => {
-  await proxy?.close();
-  await upstream?.stop();
-});
+const served = ledgerMockBehindProxyForThisFile();
 afterEach(async () => {
-  proxy.divergence = {};
-  await upstream.control('POST', '/reset');
+  served.proxy.divergence = {};
+  await served.upstream.control('POST', '/reset');
 });
 
 const API = '/api/public/v1';
@@ -353,7 +344,7 @@ const CASES: Case[] = [
 /** A run of `only` these probes (every probe when none), unpaced. */
 async function run(mode: 'read' | 'scratch', only?: string[]): Promise<ParityRun> {
   return runParity({
-    baseUrl: proxy.url,
+    baseUrl: served.proxy.url,
     token: TOKEN,
     ...(mode === 'scratch' ? { scratchAccount: SCRATCH } : {}),
     ...(only ? { only } : {}),
@@ -363,7 +354,7 @@ async function run(mode: 'read' | 'scratch', only?: string[]): Promise<ParityRun
 
 describe('a target that differs in one thing is reported as differs by the probe aimed at it', { timeout: 60_000 }, () => {
   it.each(CASES.map((c) => [c.change, c] as const))('%s', async (_change, c) => {
-    proxy.divergence = c.divergence;
+    served.proxy.divergence = c.divergence;
     const result = await run(c.mode, [c.probe]);
     const probe = result.report.probes.find((p) => p.id === c.probe)!;
     expect(probe.outcome, JSON.stringify(probe, null, 1).slice(0, 3000)).toBe('differs');
@@ -376,7 +367,7 @@ describe('a target that differs in one thing is reported as differs by the probe
   });
 
   it('the same service with additive fields and another webhook count: nothing differs in the whole catalogue, and the additions are noted', async () => {
-    proxy.divergence = {
+    served.proxy.divergence = {
       response: (e, r) => {
         if (is(e, 'GET', '/accounts') && r.status === 200) {
           return withJson(r, { accounts: (jsonOf(r).accounts as object[]).map((a) => ({ ...a, created_at: '2026-01-01T00:00:00Z' })) });

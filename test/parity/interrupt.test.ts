@@ -5,38 +5,29 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ParityReport } from 'personal-ledger-sdk/parity';
-import { runParityCli, SCRATCH, startLedgerMock, startProxy, TOKEN, type Proxy, type Upstream } from './support';
+import { ledgerMockBehindProxyForThisFile, runParityCli, SCRATCH, TOKEN } from './support';
 
-let upstream: Upstream;
-let proxy: Proxy;
-beforeAll(async () => {
-  upstream = await startLedgerMock();
-  proxy = await startProxy(upstream.url);
-}, 90_000);
-afterAll(async () => {
-  await proxy?.close();
-  await upstream?.stop();
-});
+const served = ledgerMockBehindProxyForThisFile();
 
 describe('Ctrl-C during the write probes', { timeout: 120_000 }, () => {
   it('SIGINT to the process: the writes are undone, the report covers what ran, exit 130', async () => {
-    const before = (await upstream.control('GET', '/state')) as { accounts: unknown[]; snapshots: unknown[] };
+    const before = (await served.upstream.control('GET', '/state')) as { accounts: unknown[]; snapshots: unknown[] };
     let child: ChildProcess | undefined;
     let signalled = -1;
-    proxy.divergence = {
+    served.proxy.divergence = {
       request: (e) => {
         // The first write with the token: Ctrl-C now, while it is on its way.
         if (signalled < 0 && e.method === 'POST' && (e.headers.authorization ?? '').includes(TOKEN)) {
-          signalled = proxy.seen.length;
+          signalled = served.proxy.seen.length;
           child!.kill('SIGINT');
         }
         return e;
       },
     };
     const json = join(mkdtempSync(join(tmpdir(), 'ledger-parity-sigint-')), 'report.json');
-    const run = await runParityCli(['--base-url', proxy.url, '--scratch-account', SCRATCH, '--rate', '50', '--json', json], {
+    const run = await runParityCli(['--base-url', served.proxy.url, '--scratch-account', SCRATCH, '--rate', '50', '--json', json], {
       onSpawn: (spawned) => (child = spawned),
     });
     expect(signalled).toBeGreaterThan(0);
@@ -52,10 +43,10 @@ describe('Ctrl-C during the write probes', { timeout: 120_000 }, () => {
     expect(report.safety).toMatchObject({ not_undone: [], before_after: { identical: true } });
 
     // After the signal: no new probe write, only the cleanup (a list, deletes of the kit's snapshots, a read).
-    const afterSignal = proxy.seen.slice(signalled).filter((e) => (e.headers.authorization ?? '').includes(TOKEN) && e.method !== 'GET');
+    const afterSignal = served.proxy.seen.slice(signalled).filter((e) => (e.headers.authorization ?? '').includes(TOKEN) && e.method !== 'GET');
     expect(afterSignal.every((e) => e.method === 'DELETE' || e.method === 'PATCH'), afterSignal.map((e) => `${e.method} ${e.path}`).join('\n')).toBe(true);
     expect(afterSignal.some((e) => e.method === 'DELETE')).toBe(true);
-    const after = (await upstream.control('GET', '/state')) as typeof before;
+    const after = (await served.upstream.control('GET', '/state')) as typeof before;
     expect(after.accounts).toEqual(before.accounts);
     expect(after.snapshots).toEqual(before.snapshots);
   });

@@ -3,23 +3,14 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { ParityReport } from 'personal-ledger-sdk/parity';
-import { runParityCli, SCRATCH, startLedgerMock, startProxy, TOKEN, type Exchange, type Proxy, type Upstream } from './support';
+import { type Exchange, ledgerMockBehindProxyForThisFile, runParityCli, SCRATCH, TOKEN } from './support';
 
-let upstream: Upstream;
-let proxy: Proxy;
-beforeAll(async () => {
-  upstream = await startLedgerMock();
-  proxy = await startProxy(upstream.url);
-}, 90_000);
-afterAll(async () => {
-  await proxy?.close();
-  await upstream?.stop();
-});
+const served = ledgerMockBehindProxyForThisFile();
 afterEach(async () => {
-  proxy.seen.length = 0;
-  await upstream.control('POST', '/reset');
+  served.proxy.seen.length = 0;
+  await served.upstream.control('POST', '/reset');
 });
 
 interface State {
@@ -27,7 +18,7 @@ interface State {
   snapshots: Array<{ id: string; account_id: string; snapshot_date: string; balance: number; is_estimated: boolean }>;
   categories: unknown[];
 }
-const state = async () => (await upstream.control('GET', '/state')) as State;
+const state = async () => (await served.upstream.control('GET', '/state')) as State;
 const carriesToken = (e: Exchange) => (e.headers.authorization ?? '').includes(TOKEN);
 const outputs = () => {
   const dir = mkdtempSync(join(tmpdir(), 'ledger-parity-out-'));
@@ -47,7 +38,7 @@ function rowsOf(value: unknown, out: Array<Record<string, unknown>> = []): Array
 describe('ledger-parity against ledger-mock, through a recording proxy', { timeout: 150_000 }, () => {
   it('without --scratch-account: nothing differs (exit 0), and the token went with GET requests only', async () => {
     const files = outputs();
-    const run = await runParityCli(['--base-url', proxy.url, '--rate', '1000', '--report', files.report, '--json', files.json]);
+    const run = await runParityCli(['--base-url', served.proxy.url, '--rate', '1000', '--report', files.report, '--json', files.json]);
     expect(run.stderr).not.toMatch(/Error|at .*\.ts:\d+/);
     expect(run.code, run.stdout + run.stderr).toBe(0);
     const report = JSON.parse(readFileSync(files.json, 'utf8')) as ParityReport;
@@ -57,11 +48,11 @@ describe('ledger-parity against ledger-mock, through a recording proxy', { timeo
     for (const probe of report.probes.filter((p) => p.outcome === 'skipped')) expect(probe.mode, probe.id).not.toBe('read');
     expect(run.stdout).toMatch(/^ledger-parity: \d+ same, 0 differ, \d+ skipped/);
 
-    const withToken = proxy.seen.filter(carriesToken);
+    const withToken = served.proxy.seen.filter(carriesToken);
     expect(withToken.length).toBeGreaterThan(20);
     expect(withToken.filter((e) => e.method !== 'GET')).toEqual([]);
-    expect(proxy.seen.filter((e) => e.method !== 'GET').length).toBeGreaterThan(3); // writes went out, without a valid token
-    expect(proxy.seen.filter((e) => e.method === 'POST' && /\/accounts\/?$/i.test(e.path))).toEqual([]);
+    expect(served.proxy.seen.filter((e) => e.method !== 'GET').length).toBeGreaterThan(3); // writes went out, without a valid token
+    expect(served.proxy.seen.filter((e) => e.method === 'POST' && /\/accounts\/?$/i.test(e.path))).toEqual([]);
     expect(report.safety).toMatchObject({ before_after: { identical: true }, not_undone: [], with_token: { GET: withToken.length } });
 
     for (const text of [run.stdout, run.stderr, readFileSync(files.report, 'utf8'), readFileSync(files.json, 'utf8')]) expect(text).not.toContain(TOKEN);
@@ -72,7 +63,7 @@ describe('ledger-parity against ledger-mock, through a recording proxy', { timeo
     const accountIds = new Set(before.accounts.map((a) => a.id as string));
     const snapshotIds = new Set(before.snapshots.map((s) => s.id));
     const files = outputs();
-    const run = await runParityCli(['--base-url', proxy.url, '--scratch-account', SCRATCH, '--rate', '1000', '--json', files.json, '--record', files.record]);
+    const run = await runParityCli(['--base-url', served.proxy.url, '--scratch-account', SCRATCH, '--rate', '1000', '--json', files.json, '--record', files.record]);
     expect(run.code, run.stdout + run.stderr).toBe(0);
     const report = JSON.parse(readFileSync(files.json, 'utf8')) as ParityReport;
     expect(report.summary.differs).toBe(0);
@@ -80,7 +71,7 @@ describe('ledger-parity against ledger-mock, through a recording proxy', { timeo
     expect(report.probes.filter((p) => p.outcome === 'skipped').map((p) => p.id)).toEqual(['auth.create-account']);
 
     // Read off the wire, independently of the kit's own rules.
-    const writes = proxy.seen.filter((e) => carriesToken(e) && e.method !== 'GET');
+    const writes = served.proxy.seen.filter((e) => carriesToken(e) && e.method !== 'GET');
     expect(writes.length).toBeGreaterThan(50);
     for (const write of writes) {
       const where = `${write.method} ${write.path} ${write.body.slice(0, 200)}`;

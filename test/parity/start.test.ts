@@ -1,27 +1,18 @@
 // When ledger-parity refuses to start (exit 2): bad options, no token, plain http to another machine, a token the
 // target refuses, an unknown scratch account, a scratch account with snapshots in the reserved year. Each says why,
 // and nothing with the token but GET reached the target.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { ParityStartError, runParity } from 'personal-ledger-sdk/parity';
-import { RECORDING_FILE, runParityCli, SCRATCH, startLedgerMock, startProxy, TOKEN, type Proxy, type Upstream } from './support';
+import { ledgerMockBehindProxyForThisFile, RECORDING_FILE, runParityCli, SCRATCH, TOKEN } from './support';
 
-let upstream: Upstream;
-let proxy: Proxy;
-beforeAll(async () => {
-  upstream = await startLedgerMock();
-  proxy = await startProxy(upstream.url);
-}, 90_000);
-afterAll(async () => {
-  await proxy?.close();
-  await upstream?.stop();
-});
+const served = ledgerMockBehindProxyForThisFile();
 afterEach(async () => {
-  proxy.seen.length = 0;
-  await upstream.control('POST', '/reset');
+  served.proxy.seen.length = 0;
+  await served.upstream.control('POST', '/reset');
 });
 
 /** Only GET requests carried the token. */
-const onlyReads = () => proxy.seen.filter((e) => (e.headers.authorization ?? '').includes(TOKEN) && e.method !== 'GET');
+const onlyReads = () => served.proxy.seen.filter((e) => (e.headers.authorization ?? '').includes(TOKEN) && e.method !== 'GET');
 
 describe('ledger-parity refuses to start, saying why (exit 2)', { timeout: 90_000 }, () => {
   it.concurrent.each([
@@ -42,35 +33,35 @@ describe('ledger-parity refuses to start, saying why (exit 2)', { timeout: 90_00
   });
 
   it('a token the target refuses: "the target refused the token", and no write was sent', async () => {
-    const run = await runParityCli(['--base-url', proxy.url, '--scratch-account', SCRATCH], { env: { LEDGER_TOKEN: `plk_${'Z'.repeat(40)}` } });
+    const run = await runParityCli(['--base-url', served.proxy.url, '--scratch-account', SCRATCH], { env: { LEDGER_TOKEN: `plk_${'Z'.repeat(40)}` } });
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/the target refused the token: GET \/api\/public\/v1\/me answered 401 invalid_token/);
-    expect(proxy.seen.filter((e) => e.method !== 'GET')).toEqual([]);
+    expect(served.proxy.seen.filter((e) => e.method !== 'GET')).toEqual([]);
   });
 
   it('a scratch account the token does not see', async () => {
     const unknown = '00000000-0000-4000-8000-0000000000ff';
-    await expect(runParity({ baseUrl: proxy.url, token: TOKEN, scratchAccount: unknown })).rejects.toThrow(
+    await expect(runParity({ baseUrl: served.proxy.url, token: TOKEN, scratchAccount: unknown })).rejects.toThrow(
       new ParityStartError(`the token sees no account ${unknown}: create one for the kit and pass its id`),
     );
     expect(onlyReads()).toEqual([]);
   });
 
   it('a scratch account with a snapshot in the reserved year: named, left alone, nothing written', async () => {
-    await upstream.control('POST', '/snapshots/seed', { snapshots: [{ account_id: SCRATCH, snapshot_date: '2000-06-15', balance: 42 }] });
-    const run = await runParityCli(['--base-url', proxy.url, '--scratch-account', SCRATCH, '--rate', '1000']);
+    await served.upstream.control('POST', '/snapshots/seed', { snapshots: [{ account_id: SCRATCH, snapshot_date: '2000-06-15', balance: 42 }] });
+    const run = await runParityCli(['--base-url', served.proxy.url, '--scratch-account', SCRATCH, '--rate', '1000']);
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/the scratch account already has 1 snapshot\(s\) in the reserved range 2000-01-01\.\.2000-12-31 \(2000-06-15 snp_\w+\)/);
     expect(onlyReads()).toEqual([]);
-    const { snapshots } = (await upstream.control('GET', '/state')) as { snapshots: Array<{ account_id: string; balance: number }> };
+    const { snapshots } = (await served.upstream.control('GET', '/state')) as { snapshots: Array<{ account_id: string; balance: number }> };
     expect(snapshots.filter((s) => s.account_id === SCRATCH)).toMatchObject([{ balance: 42 }]);
   });
 
   it('the function throws ParityStartError for options the command would refuse', async () => {
     await expect(runParity({ baseUrl: 'ftp://example.com', token: TOKEN })).rejects.toThrow(/not an http\(s\) URL/);
-    await expect(runParity({ baseUrl: proxy.url, token: 'plk with space' })).rejects.toThrow(/white space/);
-    await expect(runParity({ baseUrl: proxy.url, token: TOKEN, only: ['no.such-probe'] })).rejects.toThrow(/no probe no.such-probe/);
-    await expect(runParity({ baseUrl: proxy.url, token: TOKEN, budget: 5 })).rejects.toThrow(/at least 100/);
-    expect(proxy.seen).toEqual([]);
+    await expect(runParity({ baseUrl: served.proxy.url, token: 'plk with space' })).rejects.toThrow(/white space/);
+    await expect(runParity({ baseUrl: served.proxy.url, token: TOKEN, only: ['no.such-probe'] })).rejects.toThrow(/no probe no.such-probe/);
+    await expect(runParity({ baseUrl: served.proxy.url, token: TOKEN, budget: 5 })).rejects.toThrow(/at least 100/);
+    expect(served.proxy.seen).toEqual([]);
   });
 });

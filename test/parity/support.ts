@@ -6,6 +6,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { ROOT, runCli, within, type CliRun } from '../server/support';
 import { parityScenario, TOKEN } from './scenario';
 
@@ -84,6 +85,23 @@ export interface Proxy {
 
 const HOP_BY_HOP = new Set(['host', 'connection', 'content-length', 'transfer-encoding', 'keep-alive']);
 
+
+/**
+ * ledger-mock (another process) behind a recording proxy, for the current test file: started before its tests
+ * (`upstream` and `proxy` are set then) and stopped after them.
+ */
+export function ledgerMockBehindProxyForThisFile(): { upstream: Upstream; proxy: Proxy } {
+  const served = {} as { upstream: Upstream; proxy: Proxy };
+  beforeAll(async () => {
+    served.upstream = await startLedgerMock();
+    served.proxy = await startProxy(served.upstream.url);
+  }, 90_000);
+  afterAll(async () => {
+    await served.proxy?.close();
+    await served.upstream?.stop();
+  });
+  return served;
+}
 /** Starts a proxy on 127.0.0.1 that forwards everything to `upstream`, recording it, changed by `divergence`. */
 export async function startProxy(upstream: string): Promise<Proxy> {
   const proxy: Proxy = { url: '', seen: [], divergence: {}, close: async () => undefined };
