@@ -80,7 +80,7 @@ export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
   });
   // openapi-fetch's default query serializer, made once rather than on every call.
   const querySerializer = openapiFetch.createQuerySerializer();
-  const raw = createClient<paths>({ baseUrl: normalized.baseUrl, headers: clientHeaders(normalized), querySerializer });
+  const raw = createClient<paths>({ baseUrl: normalized.baseUrl, headers: clientHeaders(normalized), querySerializer, fetch: transport.fetch });
   const api = withTransport(raw, transport);
   const ctx: ResourceContext = { api, secrets };
   return {
@@ -99,7 +99,7 @@ export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
 }
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-type CallInit = { signal?: AbortSignal | null; fetch?: FetchLike; body?: unknown; bodySerializer?: BodySerializer<unknown> } | undefined;
+type CallInit = { signal?: AbortSignal | null; fetch?: FetchLike; body?: unknown; bodySerializer?: BodySerializer<unknown>; middleware?: unknown[] } | undefined;
 
 /** The typed methods, each call run by the transport: one openapi-fetch call per attempt. */
 function withTransport(raw: ApiClient, transport: Transport): ResourceContext['api'] {
@@ -113,7 +113,10 @@ function withTransport(raw: ApiClient, transport: Transport): ResourceContext['a
         fetch: init?.fetch,
         body: init?.body,
         bodySerializer: init?.bodySerializer,
-        attempt: (fetch, bodySerializer) => call(path, bodySerializer ? { ...init, fetch, bodySerializer } : { ...init, fetch }),
+        // Middleware of this call runs before its fetch (awaited), so the transport must pass its fetch in the call.
+        fetchInCall: init?.middleware !== undefined && init.middleware.length > 0,
+        attempt: (fetch, bodySerializer) =>
+          call(path, fetch === undefined && bodySerializer === undefined ? init : bodySerializer ? { ...init, fetch, bodySerializer } : { ...init, fetch }),
       });
     return run as unknown as ApiClient[M];
   };
