@@ -20,7 +20,7 @@ type Path = 'handed over' | 'client middleware' | 'call middleware' | 'call fetc
 
 /** Runs `ledger.GET('/api/public/v1/me')` along `path`, with `fetch` as the client's (or the call's) fetch. */
 async function call(path: Path, fetch: (request: Request, init?: RequestInit) => Promise<Response>, timeoutMs = 30_000) {
-  const ledger = createLedgerClient({ baseUrl: 'https://ledger.test', token: TOKEN, fetch: path === 'call fetch' ? answer : fetch, timeoutMs, retry: false });
+  const ledger = createLedgerClient({ baseUrl: 'https://ledger.test', token: TOKEN, fetch: path === 'call fetch' ? async () => answer() : fetch, timeoutMs, retry: false });
   if (path === 'client middleware') ledger.use(slowStart);
   const init = path === 'call middleware' ? { middleware: [slowStart] } : path === 'call fetch' ? { fetch } : {};
   return ledger.GET('/api/public/v1/me', init);
