@@ -1,24 +1,17 @@
 // The control surface is not open to the network: off loopback /__mock takes a control token (generated at start,
 // or given), refusals are 401 and change nothing, and on loopback nothing changes. Every server here binds a
 // loopback address; the non-loopback policy is forced onto one (assumeNonLoopback), never reached by binding.
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_IDS, DEMO_TOKENS } from 'personal-ledger-sdk/mocks';
-import { createLedgerMockServer, type LedgerMockServerOptions, type RunningLedgerMockServer } from 'personal-ledger-sdk/mocks/node';
+import { createLedgerMockServer, type LedgerMockServerOptions } from 'personal-ledger-sdk/mocks/node';
 import { decideControlAccess, isLoopbackAddress } from '../../mocks/control-http/control-token';
 import { caller } from './state-support';
-import { runCli, within, type CliRun } from './support';
+import { serversForThisFile, within, type CliRun } from './support';
 
-const running: RunningLedgerMockServer[] = [];
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((server) => server.close()));
-});
-const runs: CliRun[] = [];
-afterAll(() => runs.forEach((run) => run.kill()));
+const servers = serversForThisFile();
 
 async function start(options: LedgerMockServerOptions = {}) {
-  const server = createLedgerMockServer({ scenario: 'demo', ...options });
-  const listening = await server.listen();
-  running.push(listening);
+  const { server, listening } = await servers.serve(options);
   return { server, listening, call: caller(listening.url) };
 }
 
@@ -126,8 +119,7 @@ describe.concurrent('ledger-mock and the control token', { timeout: 90_000 }, ()
   };
 
   it('off loopback it prints a generated control token in its banner (stdout) and requires it', async () => {
-    const run = runCli(['--port', '0'], { LEDGER_MOCK_ASSUME_NON_LOOPBACK: '1' });
-    runs.push(run);
+    const run = servers.cli(['--port', '0'], { LEDGER_MOCK_ASSUME_NON_LOOPBACK: '1' });
     const text = await banner(run);
     const token = /Control token: (lmc_\S+)/.exec(text)?.[1];
     expect(token).toBeDefined();
@@ -140,8 +132,7 @@ describe.concurrent('ledger-mock and the control token', { timeout: 90_000 }, ()
   });
 
   it('--control-token: /__mock refuses calls without it, and the banner does not repeat it', async () => {
-    const run = runCli(['--port', '0', '--control-token', GIVEN]);
-    runs.push(run);
+    const run = servers.cli(['--port', '0', '--control-token', GIVEN]);
     const text = await banner(run);
     expect(text).toContain('Control token: the one given with --control-token');
     expect(text).not.toContain(GIVEN);
@@ -153,8 +144,7 @@ describe.concurrent('ledger-mock and the control token', { timeout: 90_000 }, ()
   });
 
   it('--open-control off loopback: no control token', async () => {
-    const run = runCli(['--port', '0', '--open-control'], { LEDGER_MOCK_ASSUME_NON_LOOPBACK: '1' });
-    runs.push(run);
+    const run = servers.cli(['--port', '0', '--open-control'], { LEDGER_MOCK_ASSUME_NON_LOOPBACK: '1' });
     const text = await banner(run);
     expect(text).not.toContain('Control token');
     expect((await caller(/^ledger-mock listening on (\S+)$/m.exec(text)![1]!)('GET', '/__mock/users')).status).toBe(200);
@@ -166,15 +156,13 @@ describe.concurrent('ledger-mock and the control token', { timeout: 90_000 }, ()
     [['--control-token', 'short'], /--control-token must be at least 16 characters/],
     [['--control-token', GIVEN, '--open-control'], /give --control-token or --open-control, not both/],
   ])('bad usage %j exits 2', async (args, message) => {
-    const run = runCli(args);
-    runs.push(run);
+    const run = servers.cli(args);
     expect((await within(run.exited, 45_000, 'exit')).code).toBe(2);
     expect(run.stderr()).toMatch(message);
   });
 
   it('--help documents the control token', async () => {
-    const run = runCli(['--help']);
-    runs.push(run);
+    const run = servers.cli(['--help']);
     expect((await within(run.exited, 45_000, 'exit')).code).toBe(0);
     const help = run.stdout().replace(/\s+/g, ' ');
     expect(help).toContain('--control-token-file <f> Require the token in file <f> (its first line) on every /__mock request');

@@ -3,23 +3,16 @@
 // as Content-Type: application/json (415 otherwise), which a page can send across origins only after a preflight
 // that /__mock never grants. The API gains CORS only when asked (--cors). The same cases in real Chromium:
 // test/browser/cross-site.test.ts.
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createLedgerMock, DEMO_IDS, DEMO_TOKENS } from 'personal-ledger-sdk/mocks';
-import { createLedgerMockServer, type LedgerMockServerOptions, type RunningLedgerMockServer } from 'personal-ledger-sdk/mocks/node';
+import { createLedgerMockServer, type LedgerMockServerOptions } from 'personal-ledger-sdk/mocks/node';
 import { rawRequest } from './state-support';
-import { runCli, within, type CliRun } from './support';
+import { serversForThisFile, within } from './support';
 
-const running: RunningLedgerMockServer[] = [];
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((server) => server.close()));
-});
-const runs: CliRun[] = [];
-afterAll(() => runs.forEach((run) => run.kill()));
+const servers = serversForThisFile();
 
 async function start(options: LedgerMockServerOptions = {}) {
-  const server = createLedgerMockServer({ scenario: 'demo', ...options });
-  const listening = await server.listen();
-  running.push(listening);
+  const { server, listening } = await servers.serve(options);
   const send = (method: string, path: string, headers: Record<string, string> = {}, body?: string) => rawRequest(listening.url, method, path, { headers, ...(body !== undefined ? { body } : {}) });
   return { server, listening, send };
 }
@@ -156,15 +149,13 @@ describe('CORS on the API, only when asked (--cors)', () => {
   });
 
   it('ledger-mock --cors (repeatable) allows those origins; a bad one exits 2', { timeout: 90_000 }, async () => {
-    const run = runCli(['--port', '0', '--base-url-print', '--cors', APP, '--cors', 'http://localhost:3000']);
-    runs.push(run);
+    const run = servers.cli(['--port', '0', '--base-url-print', '--cors', APP, '--cors', 'http://localhost:3000']);
     const url = await within(run.firstLine, 45_000, 'the URL');
     for (const origin of [APP, 'http://localhost:3000']) {
       const preflight = await rawRequest(url, 'OPTIONS', '/api/public/v1/me', { headers: { origin, 'access-control-request-method': 'GET' } });
       expect([preflight.status, preflight.headers.get('access-control-allow-origin')]).toEqual([204, origin]);
     }
-    const bad = runCli(['--port', '0', '--cors', 'http://app.test/path']);
-    runs.push(bad);
+    const bad = servers.cli(['--port', '0', '--cors', 'http://app.test/path']);
     expect((await within(bad.exited, 45_000, 'exit')).code).toBe(2);
     expect(bad.stderr()).toMatch(/--cors "http:\/\/app.test\/path" must be an origin alone/);
   });

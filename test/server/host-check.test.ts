@@ -2,24 +2,17 @@
 // as the fake, free to read and write it. Its requests still say `Host: evil.example:PORT`: ledger-mock answers only
 // the names it knows (the bound address, localhost, loopback literals, --allowed-hosts), on every request.
 import { connect } from 'node:net';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_IDS, DEMO_TOKENS } from 'personal-ledger-sdk/mocks';
-import { createLedgerMockServer, type LedgerMockServerOptions, type RunningLedgerMockServer } from 'personal-ledger-sdk/mocks/node';
+import { createLedgerMockServer, type LedgerMockServerOptions } from 'personal-ledger-sdk/mocks/node';
 import { allowedHostProblem, hostCheck, isLoopbackLiteral } from '../../mocks/control-http/host-check';
 import { rawRequest } from './state-support';
-import { runCli, within, type CliRun } from './support';
+import { serversForThisFile, within } from './support';
 
-const running: RunningLedgerMockServer[] = [];
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((server) => server.close()));
-});
-const runs: CliRun[] = [];
-afterAll(() => runs.forEach((run) => run.kill()));
+const servers = serversForThisFile();
 
 async function start(options: LedgerMockServerOptions = {}) {
-  const server = createLedgerMockServer({ scenario: 'demo', ...options });
-  const listening = await server.listen();
-  running.push(listening);
+  const { server, listening } = await servers.serve(options);
   return { server, listening, as: (host: string, method: string, path: string, headers: Record<string, string> = {}, body?: string) => rawRequest(listening.url, method, path, { headers: { host, ...headers }, ...(body !== undefined ? { body } : {}) }) };
 }
 
@@ -123,8 +116,7 @@ describe('the rule itself', () => {
 
 describe('ledger-mock --allowed-hosts', { timeout: 90_000 }, () => {
   it('takes a comma list, repeated: each name is answered, others refused', async () => {
-    const run = runCli(['--port', '0', '--base-url-print', '--allowed-hosts', 'a.test, b.test', '--allowed-hosts', 'c.test']);
-    runs.push(run);
+    const run = servers.cli(['--port', '0', '--base-url-print', '--allowed-hosts', 'a.test, b.test', '--allowed-hosts', 'c.test']);
     const url = await within(run.firstLine, 45_000, 'the URL');
     for (const host of ['a.test', 'b.test:1', 'c.test']) expect((await rawRequest(url, 'GET', '/__mock/clock', { headers: { host } })).status, host).toBe(200);
     const refused = await rawRequest(url, 'GET', '/__mock/clock', { headers: { host: 'd.test' } });
@@ -132,8 +124,7 @@ describe('ledger-mock --allowed-hosts', { timeout: 90_000 }, () => {
   });
 
   it('a value that is not a host name exits 2 and says why', async () => {
-    const run = runCli(['--port', '0', '--allowed-hosts', 'http://a.test']);
-    runs.push(run);
+    const run = servers.cli(['--port', '0', '--allowed-hosts', 'http://a.test']);
     expect((await within(run.exited, 45_000, 'exit')).code).toBe(2);
     expect(run.stderr()).toMatch(/^ledger-mock: --allowed-hosts: "http:\/\/a.test" must be a host name or an address alone/);
   });

@@ -4,7 +4,7 @@ import { chmodSync, copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createLedgerMockServer, type LedgerMockServer, type RunningLedgerMockServer } from 'personal-ledger-sdk/mocks/node';
+import { createLedgerMockServer, type LedgerMockServer, type LedgerMockServerOptions, type RunningLedgerMockServer } from 'personal-ledger-sdk/mocks/node';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -113,4 +113,31 @@ export function demoServerForThisFile(): { server: LedgerMockServer; url(): stri
     await server.mock.control.reset();
   });
   return { server, url: () => running!.url };
+}
+
+/**
+ * Servers and CLI runs for the current test file: `serve(options)` starts a `createLedgerMockServer` (the demo
+ * scenario unless the options say otherwise) that closes after the test; `cli(args, env)` runs the CLI from source,
+ * killed after the file's tests if it still runs.
+ */
+export function serversForThisFile() {
+  const running: RunningLedgerMockServer[] = [];
+  afterEach(async () => {
+    await Promise.all(running.splice(0).map((server) => server.close()));
+  });
+  const runs: CliRun[] = [];
+  afterAll(() => runs.forEach((run) => run.kill()));
+  return {
+    async serve(options: LedgerMockServerOptions = {}) {
+      const server = createLedgerMockServer({ scenario: 'demo', ...options });
+      const listening = await server.listen();
+      running.push(listening);
+      return { server, listening };
+    },
+    cli(args: string[], env: Record<string, string> = {}): CliRun {
+      const run = runCli(args, env);
+      runs.push(run);
+      return run;
+    },
+  };
 }
