@@ -10,42 +10,15 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Scenario } from '../mocks/control/scenario-types';
 import { createLedgerMockServer } from '../mocks/server/create-ledger-mock-server';
+import { ACCOUNTS, bigScenario, DAYS } from './lib/big-scenario';
 import { arg, report } from './lib/child';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const ACCOUNTS = 100;
-const DAYS = 1000;
 const SIZE = ACCOUNTS * DAYS;
 
 const dir = arg('dir');
 const scenarioFile = join(dir, 'scenario.json');
 const stateFile = join(dir, 'ledger.state');
-
-/** 100 accounts with 1,000 daily balances each, every snapshot written out (no series). */
-function bigScenario(): Scenario {
-  const accounts = Array.from({ length: ACCOUNTS }, (_, i) => ({
-    id: `acc00000-0000-4000-8000-${String(i).padStart(12, '0')}`,
-    owner_user_id: 'u1',
-    name: `Account ${i}`,
-    category_id: 'c1',
-  }));
-  const start = Date.UTC(2024, 0, 1);
-  const snapshots = accounts.flatMap((account, a) =>
-    Array.from({ length: DAYS }, (_, d) => ({
-      account_id: account.id,
-      snapshot_date: new Date(start + d * 86_400_000).toISOString().slice(0, 10),
-      balance: Math.round((1000 + a * 10 + d * 1.37) * 100) / 100,
-    })),
-  );
-  return {
-    households: [{ id: 'h1', plan: 'household' }],
-    users: [{ id: 'u1', name: 'Bench', household_id: 'h1' }],
-    categories: [{ id: 'c1', name: 'Cash' }],
-    accounts,
-    snapshots,
-    tokens: [{ id: 't1', user_id: 'u1', value: `plk_${'B'.repeat(40)}` }],
-  };
-}
 
 async function prepare(): Promise<void> {
   writeFileSync(scenarioFile, JSON.stringify(bigScenario()));
