@@ -20,6 +20,8 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     typecheck: { enabled: true, include: ['test/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
+    // fast-check runs every property from one fixed seed (FC_SEED replays another).
+    setupFiles: ['test/support/setup-fast-check.ts'],
     testTimeout: 20_000,
   },
 });
