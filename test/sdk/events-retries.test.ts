@@ -110,7 +110,7 @@ describe('timeouts and failures', () => {
     const controller = new AbortController();
     const { client, names, of } = recorded({ retry: { ...FAST_RETRY, maxRetryAfterMs: 60_000 } });
     const call = client.me({ signal: controller.signal });
-    await vi.waitFor(() => expect(names()).toContain('retry'));
+    await vi.waitFor(() => expect(names()).toContain('retry'), { timeout: 15_000 }); // vi.waitFor's default is 1 s
     const reason = new Error('user went away');
     controller.abort(reason);
     await expect(call).rejects.toBe(reason);
