@@ -126,7 +126,8 @@ describe('secrets', () => {
         await attempt('sdk bad baseUrl', async () => createLedgerClient({ baseUrl: 'not a url', token: t.alice.value }));
         await attempt('sdk bad token', async () => createLedgerClient({ baseUrl: mock.baseUrl, token: `${t.alice.value} with a space` }).me());
         await attempt('sdk bad retry', async () => createLedgerClient({ baseUrl: mock.baseUrl, token: t.alice.value, retry: { maxRetries: -1 } }));
-        await new Promise((resolve) => setTimeout(resolve, 350)); // let the timed-out attempts finish in the fake
+        // The timed-out attempts finish in the fake later (latency 300 ms): their journal entries are waited for.
+        await vi.waitFor(() => expect(control.journal.entries().filter((e) => e.fault === 'latency 300ms')).toHaveLength(2), { timeout: 15_000, interval: 20 });
         control.faults.clear();
       } finally {
         for (const spy of spies) spy.mockRestore();

@@ -127,7 +127,7 @@ describe('against a real server on 127.0.0.1 (the default fetch)', () => {
   it('a stalled body times out, and the connection is closed (the request was cancelled, not abandoned)', async () => {
     const client = createLedgerClient({ baseUrl, token: TOKEN, timeoutMs: 50, retry: false });
     await expect(client.me()).rejects.toBeInstanceOf(TimeoutError);
-    await expect.poll(() => closedEarly, { timeout: 2000 }).toBe(1);
+    await expect.poll(() => closedEarly, { timeout: 15_000 }).toBe(1); // the server hears the close: waited for, with room for a busy machine
     expect(open.size).toBe(0);
   });
 });
