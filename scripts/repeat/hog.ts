@@ -2,8 +2,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 
-// Busy for 100 ms at a time, then a look at the parent: a hog whose parent died (even by kill -9) ends itself.
-const BUSY = `const parent = process.ppid;
+// Busy for 100 ms at a time, then a look at the parent: a hog whose parent died (even by kill -9) ends itself. The
+// parent's pid comes as an argument: read from process.ppid at start, it would be the new parent's already when
+// the script died while the hog was starting.
+const BUSY = `const parent = Number(process.argv[1]);
 for (;;) {
   const until = Date.now() + 100;
   while (Date.now() < until) {}
@@ -21,7 +23,7 @@ export interface Hog {
  * @default count os.availableParallelism()
  */
 export function startHog(count = availableParallelism()): Hog {
-  const children: ChildProcess[] = Array.from({ length: count }, () => spawn(process.execPath, ['-e', BUSY], { stdio: 'ignore' }));
+  const children: ChildProcess[] = Array.from({ length: count }, () => spawn(process.execPath, ['-e', BUSY, String(process.pid)], { stdio: 'ignore' }));
   return {
     pids: children.map((child) => child.pid!),
     stop() {
