@@ -14,6 +14,9 @@ afterEach(() => vi.useRealTimers());
 
 describe('shared deadlines', () => {
   it('25 calls in a row share 3 signals, at most 10 calls each, and every signal is still unaborted after them', async () => {
+    // The clock stands still: the calls all start within the window however slow the machine (the window's own
+    // closing is the next test's).
+    vi.useFakeTimers({ now: 0, toFake: ['Date'] });
     const signals: AbortSignal[] = [];
     const fetch = async (_request: Request, init?: RequestInit) => (signals.push(init!.signal!), answer());
     const ledger = createLedgerClient({ baseUrl: 'https://ledger.test', token: TOKEN, fetch });
@@ -25,6 +28,7 @@ describe('shared deadlines', () => {
   });
 
   it('a call with a signal of its own gets a signal of its own, which follows the caller and the deadline', async () => {
+    vi.useFakeTimers({ now: 0, toFake: ['Date'] }); // the first and third calls start within one window, however slow the machine
     const signals: AbortSignal[] = [];
     const fetch = async (_request: Request, init?: RequestInit) => (signals.push(init!.signal!), answer());
     const ledger = createLedgerClient({ baseUrl: 'https://ledger.test', token: TOKEN, fetch });
