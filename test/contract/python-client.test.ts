@@ -30,7 +30,7 @@ function runPython(args: string[], env: Record<string, string> = {}): Promise<{ 
   });
 }
 
-describe.skipIf(!hasPython)('python3 client against ledger-mock', { timeout: 60_000 }, () => { // a child process: room for a busy machine
+describe.skipIf(!hasPython)('python3 client against ledger-mock', () => {
   it('creates a token, writes and reads snapshots, checks bulk skipped rows; exits 0', async () => {
     const { code, stdout, stderr } = await runPython([running.url]);
     expect(stderr).toBe('');

@@ -22,8 +22,7 @@ const apiErrorLogged = (message: ConsoleMessage) =>
   message.location().url.startsWith(API_BASE) && /^Failed to load resource: the server responded with a status of (401|402|404|503) /.test(message.text());
 
 export function describeBrowserPages(bundler: Bundler): void {
-  // Each test drives a page in Chromium (a few seconds): a ceiling with room for a busy machine.
-  describe(`pages built by ${bundler.name} from the packed tarball, in headless Chromium`, { timeout: 60_000 }, () => {
+  describe(`pages built by ${bundler.name} from the packed tarball, in headless Chromium`, () => {
     let app: BrowserApp | undefined;
     let browser: Browser | undefined;
     let out: string | undefined;
