@@ -9,7 +9,7 @@ export interface VitestJsonReport {
     name: string;
     status: string;
     message: string;
-    assertionResults: Array<{ fullName: string; status: string; failureMessages: string[] }>;
+    assertionResults: Array<{ fullName: string; ancestorTitles?: string[]; title?: string; status: string; failureMessages: string[] }>;
   }>;
 }
 
@@ -35,9 +35,14 @@ export interface Failure {
 export function failuresOf(outcome: RunOutcome, root: string): Array<{ test: string; message: string }> {
   const found: Array<{ test: string; message: string }> = [];
   const relative = (file: string) => (file.startsWith(`${root}/`) ? file.slice(root.length + 1) : file);
+  const messages = new Map((outcome.errors?.tests ?? []).map(({ file, test, message }) => [`${file}\u0000${test}`, message]));
   for (const file of outcome.report?.testResults ?? []) {
     const failed = file.assertionResults.filter((test) => test.status === 'failed');
-    for (const test of failed) found.push({ test: `${relative(file.name)} > ${test.fullName}`, message: firstLine(test.failureMessages[0] ?? '') });
+    for (const test of failed) {
+      const name = test.title === undefined ? test.fullName : [...(test.ancestorTitles ?? []), test.title].join(' > ');
+      const message = messages.get(`${file.name}\u0000${name}`) || test.failureMessages[0] || '';
+      found.push({ test: `${relative(file.name)} > ${name}`, message: firstLine(message) });
+    }
     // A file can fail outside its tests (an import, a hook, an error thrown while collecting).
     if (file.status === 'failed' && (failed.length === 0 || file.message)) found.push({ test: `${relative(file.name)} (the file itself)`, message: firstLine(file.message) });
   }

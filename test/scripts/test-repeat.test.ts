@@ -26,7 +26,7 @@ function run(number: number, tests: Array<[string, string, string?]>, extra: Par
       };
     }),
   };
-  return { run: number, report, errors: { suites: [], unhandled: [] }, exitCode: tests.some(([, , m]) => m) ? 1 : 0, signal: null, logTail: '', ...extra };
+  return { run: number, report, errors: { tests: [], suites: [], unhandled: [] }, exitCode: tests.some(([, , m]) => m) ? 1 : 0, signal: null, logTail: '', ...extra };
 }
 
 /** True while `pid` is a live process (a zombie, killed but not yet reaped, counts as gone). */
@@ -96,6 +96,7 @@ describe('the tally', () => {
     const outcome = run(1, [['test/a.test.ts', 'block skipped test']], {
       exitCode: 1,
       errors: {
+        tests: [],
         suites: [{ file: `${root}/test/a.test.ts`, suite: 'a block', message: 'beforeAll failed' }],
         unhandled: [{ file: `${root}/test/a.test.ts`, message: 'Error: late timer' }, { message: 'Error: no file known' }],
       },
@@ -107,6 +108,14 @@ describe('the tally', () => {
       { test: 'test/a.test.ts (an unhandled error)', message: 'Error: late timer' },
       { test: '(the run) (an unhandled error)', message: 'Error: no file known' },
     ]);
+  });
+
+  it("takes a failed test's message from its own reporter where the JSON report has only a stack (a timeout's is a placeholder)", () => {
+    const outcome = run(1, [['test/a.test.ts', 'slow', 'Error: STACK_TRACE_ERROR\n    at task (runner.js:1:1)']]);
+    outcome.report!.testResults[0]!.assertionResults[0]!.ancestorTitles = ['a block'];
+    outcome.report!.testResults[0]!.assertionResults[0]!.title = 'slow';
+    outcome.errors!.tests.push({ file: `${root}/test/a.test.ts`, test: 'a block > slow', message: 'Error: Test timed out in 60000ms.' });
+    expect(failuresOf(outcome, root)).toEqual([{ test: 'test/a.test.ts > a block > slow', message: 'Error: Test timed out in 60000ms.' }]);
   });
 
   it('counts a run that failed with nothing in its reports as a failure of the run, with its output\'s last error line', () => {
