@@ -20,6 +20,11 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     typecheck: { enabled: true, include: ['test/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
-    testTimeout: 20_000,
+    // fast-check runs every property from one fixed seed (FC_SEED replays another).
+    setupFiles: ['test/support/setup-fast-check.ts'],
+    // Ceilings for a test or hook that hangs, with room for a machine several times slower than usual (a loaded CI
+    // machine, `npm run test:repeat -- --hog`): a CPU-bound test that takes 5 s alone may take 30 s there.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
   },
 });

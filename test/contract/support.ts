@@ -1,21 +1,11 @@
 // Prism as a child process for the contract tests, and a fetch that records every response.
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import document from '../../openapi.json' with { type: 'json' };
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const PRISM_CLI = createRequire(import.meta.url).resolve('@stoplight/prism-cli/dist/index.js');
-
-/** A port nobody listens on right now (127.0.0.1). */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 export interface RunningPrism {
   /** `http://127.0.0.1:<port>` */
@@ -24,13 +14,16 @@ export interface RunningPrism {
   stop(): Promise<void>;
 }
 
+/** Prism's line once it listens, with the address it took. */
+const LISTENING = /Prism is listening on (http:\/\/127\.0\.0\.1:\d+)\s*\n/; // the whole line: a chunk may end mid-port
+
 /**
- * Starts `prism <args> -p <free port> -h 127.0.0.1` on openapi.json and waits (bounded) for its
- * "Prism is listening" line.
+ * Starts `prism <args> -p 0 -h 127.0.0.1` on openapi.json and waits (bounded) for its "Prism is listening on
+ * <url>" line. Port 0: Prism takes a free port itself and says which (a port found free beforehand could be taken
+ * by another process before Prism binds it).
  */
 export async function startPrism(args: string[], timeoutMs = 90_000): Promise<RunningPrism> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [PRISM_CLI, ...args, '-p', String(port), '-h', '127.0.0.1'], {
+  const child = spawn(process.execPath, [PRISM_CLI, ...args, '-p', '0', '-h', '127.0.0.1'], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -43,12 +36,15 @@ export async function startPrism(args: string[], timeoutMs = 90_000): Promise<Ru
     await exited;
     clearTimeout(timer);
   };
+  let url = '';
   try {
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`Prism did not start within ${timeoutMs} ms:\n${output}`)), timeoutMs);
       const onData = (chunk: Buffer) => {
         output += chunk.toString('utf8');
-        if (output.includes('Prism is listening')) {
+        const listening = LISTENING.exec(output);
+        if (listening) {
+          url = listening[1]!;
           clearTimeout(timer);
           resolve();
         }
@@ -64,7 +60,7 @@ export async function startPrism(args: string[], timeoutMs = 90_000): Promise<Ru
     await stop();
     throw error;
   }
-  return { url: `http://127.0.0.1:${port}`, output: () => output, stop };
+  return { url, output: () => output, stop };
 }
 
 /** One response seen by the recording fetch. */

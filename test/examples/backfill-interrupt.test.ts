@@ -1,6 +1,8 @@
-// Ctrl-C as a person gives it: SIGINT to the process group of `tsx examples/backfill.ts` running offline (the
-// in-process fake). The fake answers like a network, so the handler runs midway: the checkpoint is saved, and
-// `--resume` (a new process, a new demo ledger) finishes the rest.
+// Ctrl-C as a terminal gives it: SIGINT to the process group of `node --import tsx examples/backfill.ts` running
+// offline (the in-process fake). The fake answers like a network, so the handler runs midway: the checkpoint is
+// saved, and `--resume` (a new process, a new demo ledger) finishes the rest. One process, not tsx's CLI: tsx 4
+// relays the signal to the program it runs and kills it (SIGKILL) when the program has not taken the signal within
+// 60 ms, as a program busy with a chunk on a loaded machine may not have: no checkpoint then, a matter of luck.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -10,7 +12,6 @@ import { interruptHandler, SAME_INTERRUPT_MS } from '../../examples/lib/io.js';
 import { tempDir } from './support.js';
 
 const repo = resolve(import.meta.dirname, '../..');
-const TSX = join(repo, 'node_modules/.bin/tsx');
 const offline = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('LEDGER_')));
 
 let dir: Awaited<ReturnType<typeof tempDir>>;
@@ -25,7 +26,7 @@ interface Run {
 
 /** Runs the example in its own process group; `interruptAfter` sends SIGINT to the group once stdout has it. */
 function backfill(args: string[], interruptAfter?: RegExp): Promise<Run> {
-  const child = spawn(TSX, ['examples/backfill.ts', ...args], { cwd: repo, env: offline, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'examples/backfill.ts', ...args], { cwd: repo, env: offline, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   let interrupted = false;

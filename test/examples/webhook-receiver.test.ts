@@ -5,8 +5,8 @@ import { main as syncOfx } from '../../examples/sync-ofx.js';
 import { main } from '../../examples/webhook-receiver.js';
 import { captureIo, dataFile, type CapturedIo } from './support.js';
 
-/** Waits until `check` passes, polling every 20 ms; fails after `timeoutMs`. */
-async function eventually(check: () => void, timeoutMs = 5000): Promise<void> {
+/** Waits until `check` passes, polling every 20 ms; fails after `timeoutMs` (a ceiling far above a busy machine's need). */
+async function eventually(check: () => void, timeoutMs = 15_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {
@@ -43,7 +43,7 @@ afterEach(async () => {
 });
 
 const post = (body: string, headers: Record<string, string> = {}) =>
-  fetch(receiver.url, { method: 'POST', body, headers: { 'content-type': 'application/json', ...headers }, signal: AbortSignal.timeout(5000) });
+  fetch(receiver.url, { method: 'POST', body, headers: { 'content-type': 'application/json', ...headers }, signal: AbortSignal.timeout(15_000) });
 
 describe('webhook-receiver: prints each snapshot.upserted event and answers 204', () => {
   it('prints the event id, operation, row count and the first snapshots', async () => {
@@ -76,7 +76,7 @@ describe('webhook-receiver: prints each snapshot.upserted event and answers 204'
   });
 
   it('answers 405 to anything but POST, 400 to a body that is not an event, 204 to an event type it does not know', async () => {
-    expect((await fetch(receiver.url, { signal: AbortSignal.timeout(5000) })).status).toBe(405);
+    expect((await fetch(receiver.url, { signal: AbortSignal.timeout(15_000) })).status).toBe(405);
     expect((await post('{not json')).status).toBe(400);
     expect((await post('[1,2]')).status).toBe(400);
     expect((await post(JSON.stringify({ id: 'evt_2', type: 'account.archived' }))).status).toBe(204);

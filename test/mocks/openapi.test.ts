@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DEMO_IDS, DEMO_TOKENS } from 'personal-ledger-sdk/mocks';
 import document from '../../openapi.json' with { type: 'json' };
 import { checkResponse } from '../support/openapi-validator';
@@ -50,8 +50,8 @@ describe('the fake and openapi.json', () => {
     const before = checkedCount();
     await call('GET', '/me', { token: alex });
     await call('GET', '/me');
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(checkedCount() - before).toBe(2);
+    // MSW reports a response after the client has it, and the check reads its body: waited for, not assumed done.
+    await vi.waitFor(() => expect(checkedCount() - before).toBe(2), { timeout: 15_000, interval: 5 });
   });
 
   it('the checker catches a response that breaks the document', () => {

@@ -1,6 +1,6 @@
 // The store hands every mutation to a change sink, one sealed unit per exclusive task, and applying what a
 // sink recorded to a new store gives the same state: what `ledger-mock --state` builds on.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createLedgerClient } from 'personal-ledger-sdk';
 import { createLedgerMock, DEMO_IDS, DEMO_TOKENS, type LedgerMock } from 'personal-ledger-sdk/mocks';
 import { LedgerStore } from '../../mocks/store/ledger-store';
@@ -11,7 +11,7 @@ function recordingSink(options: { hold?: boolean } = {}) {
   let open: StoreChange[] = [];
   const units: StoreChange[][] = [];
   let held: Array<() => void> = [];
-  const sink: ChangeSink & { units: StoreChange[][]; release(): void } = {
+  const sink: ChangeSink & { units: StoreChange[][]; release(): void; waiting(): number } = {
     units,
     record: (change) => void open.push(change),
     seal: () => {
@@ -24,6 +24,8 @@ function recordingSink(options: { hold?: boolean } = {}) {
       held = [];
       waiting.forEach((resolve) => resolve());
     },
+    /** How many durable() calls are held. */
+    waiting: () => held.length,
   };
   return sink;
 }
@@ -141,12 +143,12 @@ describe('change capture: every mutation reaches the sink, one unit per task', (
       })
       .then((response) => ((answered = true), response));
     const created = mock.control.createUser({ name: 'Kim' }).then((user) => ((answered = true), user));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Both have been applied and now wait for durability: the event itself, not a time that is usually enough.
+    await vi.waitFor(() => expect(sink.waiting()).toBe(2), { timeout: 15_000, interval: 5 });
     expect(answered).toBe(false);
     expect(sink.units.flat().some((c) => c.kind === 'snapshot')).toBe(true); // applied and recorded, not yet answered
+    expect(sink.units.flat().some((c) => c.kind === 'put' && c.table === 'users')).toBe(true);
     sink.release();
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    sink.release(); // the control call queued behind the request
     expect((await request).status).toBe(201);
     expect((await created).name).toBe('Kim');
   });

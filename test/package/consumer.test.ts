@@ -60,16 +60,16 @@ async function startBin(cwd: string): Promise<{ url: string; stop(): Promise<voi
   };
   try {
     const url = await new Promise<string>((ok, fail) => {
-      const timer = setTimeout(() => fail(new Error('ledger-mock did not print its URL within 30 s')), 30_000);
+      const timer = setTimeout(() => fail(new Error('ledger-mock did not print its URL within 60 s')), 60_000); // a ceiling for a busy machine
       let out = '';
       let err = '';
       child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
       child.stdout.on('data', (chunk: Buffer) => {
         out += chunk.toString();
-        const match = /http:\/\/127\.0\.0\.1:\d+/.exec(out);
+        const match = /(http:\/\/127\.0\.0\.1:\d+)\r?\n/.exec(out); // the whole line: never a port cut short
         if (match) {
           clearTimeout(timer);
-          ok(match[0]);
+          ok(match[1]!);
         }
       });
       child.on('exit', (code) => fail(new Error(`ledger-mock exited with ${code}: ${out}${err}`)));
@@ -81,7 +81,8 @@ async function startBin(cwd: string): Promise<{ url: string; stop(): Promise<voi
   }
 }
 
-describe('a fresh project that installed the packed tarball', () => {
+// Child processes (npm, node, tsc, vitest) on a busy machine: a ceiling far above their usual few seconds.
+describe('a fresh project that installed the packed tarball', { timeout: 120_000 }, () => {
   it('imports every entry as ESM and talks to the fake by mock.fetch, by MSW and over HTTP', async () => {
     const { stdout } = await run('node', ['esm.mjs'], { cwd: dir });
     expect(JSON.parse(stdout)).toEqual({ esm: true, user: true, accounts: expect.any(Number), notFound: true, msw: true, http: true });
@@ -123,7 +124,7 @@ describe('a fresh project that installed the packed tarball', () => {
   });
 });
 
-describe('a fresh project that installed only the packed tarball (no msw)', () => {
+describe('a fresh project that installed only the packed tarball (no msw)', { timeout: 120_000 }, () => {
   it('uses the fake through mock.fetch, from ESM and from CommonJS', async () => {
     expect(existsSync(join(bare, 'node_modules/msw'))).toBe(false);
     expect(JSON.parse((await run('node', ['fetch-only.mjs'], { cwd: bare })).stdout).accounts).toBeGreaterThan(0);

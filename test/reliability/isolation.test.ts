@@ -310,6 +310,6 @@ describe('isolation between tokens, users and households', () => {
       });
       expect(figures.apiRequests).toBeGreaterThanOrEqual(scaled(2000));
     },
-    scaled(120_000),
+    scaled(600_000), // a ceiling: CPU-bound, and several times slower on a loaded machine
   );
 });

@@ -64,6 +64,6 @@ describe('model-based: the fake against a reference model written from the speci
       console.log(`[reliability] model API statuses: ${[...real.stats.statuses].sort((a, b) => a[0] - b[0]).map(([s, n]) => `${s}:${n}`).join(',')}`);
       expect(sequences).toBeGreaterThanOrEqual(SEQUENCES);
     },
-    scaled(120_000),
+    scaled(600_000), // a ceiling: CPU-bound, and several times slower on a loaded machine
   );
 });

@@ -2,13 +2,16 @@
 // Retry-After 0, connection drops, timeouts, and failures after the write was applied) ends with the stored
 // state equal to the input and an exact report; account creation under the same faults never duplicates an
 // account, and the fake holds exactly the confirmed accounts plus those applied before their answer was lost.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { bulkUpsertSnapshots, createLedgerClient, isLedgerApiError, isNetworkError, isTimeoutError, type BulkRow, type LedgerClient } from 'personal-ledger-sdk';
 import type { FaultKind, FaultOperation, LedgerControl } from 'personal-ledger-sdk/mocks';
 import { createTestMock } from '../support/test-mock';
 import { scaled, summary } from './support/config';
 
-const { mock, control } = createTestMock({ seed: 'reliability-sdk-faults', now: '2026-01-15T12:00:00Z' });
+const { mock, control, server } = createTestMock({ seed: 'reliability-sdk-faults', now: '2026-01-15T12:00:00Z' });
+/** Requests that reached the fake (through MSW); the fake journals each one when it answers it. */
+let received = 0;
+server.events.on('request:start', () => void (received += 1));
 
 const ROWS = scaled(50_000);
 const CHUNK = 500;
@@ -44,21 +47,19 @@ async function setUp(): Promise<{ client: LedgerClient; accountIds: string[]; re
   const client = createLedgerClient({
     baseUrl: mock.baseUrl,
     token: token.value,
-    retry: { baseDelayMs: 1, maxDelayMs: 5, maxRetries: 6, budget: false, onRetry: () => (retries.count += 1) },
+    // Retries enough for a chunk that keeps being unlucky: on a busy machine a request may also time out without a fault.
+    retry: { baseDelayMs: 1, maxDelayMs: 5, maxRetries: 20, budget: false, onRetry: () => (retries.count += 1) },
     timeoutMs: TIMEOUT_MS,
   });
   return { client, accountIds, retries };
 }
 
-/** Waits until every request the fake received has been answered (late writes after timeouts included). */
-async function settle(): Promise<void> {
-  await new Promise((resolve) => setTimeout(resolve, LATENCY_MS + 50)); // the last delayed request lands
-  for (let waited = 0, last = control.journal.entries().length; waited < 5_000; waited += 50) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const count = control.journal.entries().length;
-    if (count === last) return;
-    last = count;
-  }
+/**
+ * Waits until the fake has answered every request it received in this test (late writes after timeouts included):
+ * its journal holds one entry per request, written when the request is answered.
+ */
+async function settle(receivedBefore: number): Promise<void> {
+  await vi.waitFor(() => expect(control.journal.entries().length).toBe(received - receivedBefore), { timeout: 30_000, interval: 20 });
 }
 
 function faultCounts(operation: string): Record<string, number> {
@@ -75,6 +76,7 @@ describe('the SDK under injected faults', () => {
     `a ${ROWS.toLocaleString('en')}-row bulk upsert through 20% transient failures stores exactly the input, with an exact report (no row lost, none doubled)`,
     async () => {
       const started = performance.now();
+      const receivedBefore = received;
       const { client, accountIds, retries } = await setUp();
       const rows: BulkRow[] = Array.from({ length: ROWS }, (_, i) => ({
         account_id: accountIds[i % ACCOUNTS]!,
@@ -84,7 +86,7 @@ describe('the SDK under injected faults', () => {
       injectMix(control, 'bulkUpsertSnapshots');
       const report = await bulkUpsertSnapshots(client, rows, { chunkSize: CHUNK });
       control.faults.clear();
-      await settle();
+      await settle(receivedBefore);
 
       // The report: every row accounted for, whole chunks either inserted or (after an applied attempt) updated.
       expect(report.received).toBe(ROWS);
@@ -128,13 +130,14 @@ describe('the SDK under injected faults', () => {
       });
       console.log(`[reliability] sdk-faults bulk faults by kind: ${JSON.stringify(faults)}`);
     },
-    scaled(60_000),
+    scaled(300_000), // a ceiling: several times slower on a loaded machine
   );
 
   it(
     'account creation under the same faults never creates an account twice; the fake holds the confirmed accounts plus exactly those applied before their answer was lost',
     async () => {
       const started = performance.now();
+      const receivedBefore = received;
       const { client, retries } = await setUp();
       const before = new Set((await control.listAccounts()).map((a) => a.id));
       const category = (await control.listCategories())[0]!;
@@ -160,7 +163,7 @@ describe('the SDK under injected faults', () => {
         }
       }
       control.faults.clear();
-      await settle();
+      await settle(receivedBefore);
 
       const created = (await control.listAccounts()).filter((a) => !before.has(a.id));
       const byName = new Map<string, string[]>();
@@ -177,10 +180,12 @@ describe('the SDK under injected faults', () => {
       for (const account of unconfirmed) expect(failedNames.has(account.name), `${account.name} stored but its call succeeded?`).toBe(true);
       expect(created.length).toBe(journal.filter((e) => e.status === 201 || e.appliedStatus === 201).length);
       const latencyFaults = journal.filter((e) => e.fault?.startsWith('latency')).length;
-      // A timeout the fault did not cause (a very slow machine) is one more unknown outcome, applied.
+      // Every latency fault is a timeout (250 ms > 200 ms); a busy machine may add timeouts no fault caused, each one
+      // more unknown outcome, applied or not (the fault-free request answered late, or a refusal answered late).
       const spuriousTimeouts = outcomes.timeout - latencyFaults;
       expect(spuriousTimeouts).toBeGreaterThanOrEqual(0);
-      expect(unconfirmed.length).toBe(appliedButLost + spuriousTimeouts);
+      expect(unconfirmed.length).toBeGreaterThanOrEqual(appliedButLost);
+      expect(unconfirmed.length).toBeLessThanOrEqual(appliedButLost + spuriousTimeouts);
       const unconfirmedStored = unconfirmed.length;
 
       const faults = faultCounts('createAccount');
@@ -202,6 +207,6 @@ describe('the SDK under injected faults', () => {
       });
       console.log(`[reliability] sdk-faults accounts faults by kind: ${JSON.stringify(faults)}`);
     },
-    scaled(60_000),
+    scaled(300_000), // a ceiling: several times slower on a loaded machine
   );
 });

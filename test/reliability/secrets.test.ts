@@ -117,7 +117,7 @@ describe('secrets', () => {
         await attempt('sdk 403 read-only', () => client(t.aliceRead.value).accounts.create({ name: 'x', category_id: world.categories.checking }));
         control.faults.inject({ operation: 'getMe', times: 2, kind: { networkError: true } });
         await attempt('sdk network error', () => alice.me());
-        control.faults.inject({ operation: 'listAccounts', times: 2, kind: { latencyMs: 300 } });
+        const slow = control.faults.inject({ operation: 'listAccounts', times: 2, kind: { latencyMs: 300 } });
         await attempt('sdk timeout', () => alice.accounts.list());
         control.faults.inject({ operation: 'bulkUpsertSnapshots', times: 5, kind: { status: 503, retryAfter: 0 } });
         const rows: BulkRow[] = Array.from({ length: 30 }, (_, i) => ({ account_id: world.accounts.alicePrivate, snapshot_date: `2023-01-${String(i + 1).padStart(2, '0')}`, balance: i }));
@@ -126,7 +126,10 @@ describe('secrets', () => {
         await attempt('sdk bad baseUrl', async () => createLedgerClient({ baseUrl: 'not a url', token: t.alice.value }));
         await attempt('sdk bad token', async () => createLedgerClient({ baseUrl: mock.baseUrl, token: `${t.alice.value} with a space` }).me());
         await attempt('sdk bad retry', async () => createLedgerClient({ baseUrl: mock.baseUrl, token: t.alice.value, retry: { maxRetries: -1 } }));
-        await new Promise((resolve) => setTimeout(resolve, 350)); // let the timed-out attempts finish in the fake
+        // The timed-out attempts finish in the fake later (latency 300 ms): the journal entries of those that reached it
+        // (each took one of the fault's two hits) are waited for.
+        const reachedSlow = 2 - (control.faults.list().find((fault) => fault.id === slow)?.remaining ?? 0);
+        await vi.waitFor(() => expect(control.journal.entries().filter((e) => e.fault === 'latency 300ms')).toHaveLength(reachedSlow), { timeout: 15_000, interval: 20 });
         control.faults.clear();
       } finally {
         for (const spy of spies) spy.mockRestore();

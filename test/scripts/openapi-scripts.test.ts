@@ -31,7 +31,8 @@ async function serve(body: string, status = 200): Promise<{ server: Server; base
   return { server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
 
-describe('drift check', () => {
+// Each test runs the scripts as child processes: a ceiling far above their usual few seconds, for a busy machine.
+describe('drift check', { timeout: 120_000 }, () => {
   it('passes when src/generated/openapi.ts and mocks/generated/validators.js are what openapi.json generates', async () => {
     const { stdout } = await run('node', [script('check-generated.mjs')], { cwd: dir });
     expect(stdout).toContain('match');
@@ -69,7 +70,7 @@ describe('drift check', () => {
   });
 });
 
-describe('npm run openapi:pull -- <base_url>', () => {
+describe('npm run openapi:pull -- <base_url>', { timeout: 120_000 }, () => {
   it('replaces openapi.json with the live document, regenerates the types and prints what changed', async () => {
     const live = JSON.parse(readFileSync(join(repo, 'openapi.json'), 'utf8'));
     live.paths['/api/public/v1/webhooks'] = { get: { operationId: 'listWebhooks', responses: { 200: { description: 'ok' } } } };

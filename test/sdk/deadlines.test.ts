@@ -14,6 +14,9 @@ afterEach(() => vi.useRealTimers());
 
 describe('shared deadlines', () => {
   it('25 calls in a row share 3 signals, at most 10 calls each, and every signal is still unaborted after them', async () => {
+    // The clock stands still: the calls all start within the window however slow the machine (the window's own
+    // closing is the next test's).
+    vi.useFakeTimers({ now: 0, toFake: ['Date'] });
     const signals: AbortSignal[] = [];
     const fetch = async (_request: Request, init?: RequestInit) => (signals.push(init!.signal!), answer());
     const ledger = createLedgerClient({ baseUrl: 'https://ledger.test', token: TOKEN, fetch });
@@ -25,6 +28,7 @@ describe('shared deadlines', () => {
   });
 
   it('a call with a signal of its own gets a signal of its own, which follows the caller and the deadline', async () => {
+    vi.useFakeTimers({ now: 0, toFake: ['Date'] }); // the first and third calls start within one window, however slow the machine
     const signals: AbortSignal[] = [];
     const fetch = async (_request: Request, init?: RequestInit) => (signals.push(init!.signal!), answer());
     const ledger = createLedgerClient({ baseUrl: 'https://ledger.test', token: TOKEN, fetch });
@@ -79,16 +83,17 @@ describe('shared deadlines', () => {
     expect(holder.onDeadline).not.toHaveBeenCalled();
   });
 
-  it('a script that made calls exits at once: an ended attempt never keeps the process alive for timeoutMs', () => {
+  it('a script that made calls exits at once: an ended attempt never keeps the process alive for timeoutMs', { timeout: 150_000 }, () => {
     const script = `
       import { createLedgerClient } from ${JSON.stringify(join(import.meta.dirname, '../../src/index.ts'))};
       const body = ${JSON.stringify(IDENTITY)};
       const fetch = async () => new Response(body, { status: 200, headers: { 'content-type': 'application/json' } });
-      const ledger = createLedgerClient({ baseUrl: 'https://ledger.test', token: '${TOKEN}', fetch, timeoutMs: 60000 });
+      const ledger = createLedgerClient({ baseUrl: 'https://ledger.test', token: '${TOKEN}', fetch, timeoutMs: 600000 });
       for (let i = 0; i < 3; i++) await ledger.me();
       console.log('done');`;
-    // Were the attempts' timer still ref'd, the process would wait the 60 s timeout; the spawn gives it 20 s.
-    const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', timeout: 20_000 });
+    // Were the attempts' timer still ref'd, the process would wait the 10 min timeout; the spawn gives it 2 min (room
+    // for node and tsx to start on a loaded machine).
+    const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', timeout: 120_000 });
     expect(run.signal, run.stderr).toBeNull();
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout.trim()).toBe('done');

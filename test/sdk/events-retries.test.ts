@@ -106,11 +106,12 @@ describe('timeouts and failures', () => {
   });
 
   it("the caller's abort during the wait before a retry ends the call with a final \"error\" carrying the reason", async () => {
-    control.faults.inject({ operation: 'getMe', times: 1, kind: { status: 503, retryAfter: 30 } });
+    // An hour's wait, far past the test's time limit: the call ends in time only if the abort cuts it short.
+    control.faults.inject({ operation: 'getMe', times: 1, kind: { status: 503, retryAfter: 3600 } });
     const controller = new AbortController();
-    const { client, names, of } = recorded({ retry: { ...FAST_RETRY, maxRetryAfterMs: 60_000 } });
+    const { client, names, of } = recorded({ retry: { ...FAST_RETRY, maxRetryAfterMs: 3_600_000 } });
     const call = client.me({ signal: controller.signal });
-    await vi.waitFor(() => expect(names()).toContain('retry'));
+    await vi.waitFor(() => expect(names()).toContain('retry'), { timeout: 15_000 }); // vi.waitFor's default is 1 s
     const reason = new Error('user went away');
     controller.abort(reason);
     await expect(call).rejects.toBe(reason);

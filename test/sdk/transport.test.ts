@@ -2,10 +2,19 @@
 // are transport failures (retried when safe) and which are thrown as they are, and middleware per attempt.
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createLedgerClient, NetworkError, TimeoutError, type FetchLike, type LedgerClientOptions } from 'personal-ledger-sdk';
 
 const TOKEN = 'plk_TRANSPORTtransport0123456789abcdefghijk';
+
+/** Waits (in real time, whatever timers are faked) until `condition` holds; fails after `ms`. */
+async function until(condition: () => boolean, what: string, ms = 15_000): Promise<void> {
+  const started = performance.now();
+  while (!condition()) {
+    if (performance.now() - started > ms) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
 const ME = { user_id: 'u1', household_id: 'h1', token_id: 't1' };
 const FAST = { baseDelayMs: 1, maxDelayMs: 2 };
 
@@ -125,9 +134,22 @@ describe('against a real server on 127.0.0.1 (the default fetch)', () => {
   });
 
   it('a stalled body times out, and the connection is closed (the request was cancelled, not abandoned)', async () => {
-    const client = createLedgerClient({ baseUrl, token: TOKEN, timeoutMs: 50, retry: false });
-    await expect(client.me()).rejects.toBeInstanceOf(TimeoutError);
-    await expect.poll(() => closedEarly, { timeout: 2000 }).toBe(1);
+    // The deadline's timer waits until the server has the request and has begun the body: a deadline that passed
+    // before the request went out (fetch starting cold on a busy machine) would leave nothing to cancel.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const client = createLedgerClient({ baseUrl, token: TOKEN, timeoutMs: 50, retry: false });
+      const outcome = client.me().then(
+        () => 'answered',
+        (error: unknown) => error,
+      );
+      await until(() => open.size === 1, 'the request to reach the server');
+      vi.advanceTimersByTime(50);
+      expect(await outcome).toBeInstanceOf(TimeoutError);
+    } finally {
+      vi.useRealTimers();
+    }
+    await expect.poll(() => closedEarly, { timeout: 15_000 }).toBe(1); // the server hears the close: waited for, with room for a busy machine
     expect(open.size).toBe(0);
   });
 });

@@ -1,4 +1,6 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_IDS, DEMO_TOKENS } from 'personal-ledger-sdk/mocks';
 import { createLedgerMockServer, type RunningLedgerMockServer } from 'personal-ledger-sdk/mocks/node';
@@ -90,7 +92,12 @@ function drained(req: ReturnType<typeof httpRequest>): Promise<void> {
   });
 }
 
+v8.setFlagsFromString('--expose-gc');
+const gc = vm.runInNewContext('gc') as () => void;
+
+/** Heap and buffers still in use after a full collection: what is kept, not garbage a collection has not reached yet. */
 const heapNow = () => {
+  gc();
   const m = process.memoryUsage();
   return m.heapUsed + m.arrayBuffers;
 };

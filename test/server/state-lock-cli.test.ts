@@ -3,11 +3,12 @@
 // every acknowledged write survives a write/reset/compaction/write sequence, a symbolic link is written through,
 // and a file that cannot be used stops the start with a message that says which file, what failed and why.
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_IDS, DEMO_TOKENS } from 'personal-ledger-sdk/mocks';
+import { parseStateFile } from '../../mocks/server/state-format';
 import { caller, stateDir } from './state-support';
 import { ROOT, runCli, within, type CliRun } from './support';
 
@@ -55,6 +56,21 @@ async function stop(run: CliRun, signal: NodeJS.Signals = 'SIGTERM'): Promise<vo
 async function kill9(run: CliRun): Promise<void> {
   run.child.kill('SIGKILL');
   expect(await within(run.exited, 15_000, 'exit after SIGKILL')).toEqual({ code: null, signal: 'SIGKILL' });
+}
+
+/**
+ * What the file at `file` holds now, read as ledger-mock reads it: the users of its image, and the users and
+ * snapshots appended after the image. A witness of which file a write reached that does not depend on how the
+ * file system numbers files (a new file may get the inode number of one freed a moment before).
+ */
+function liveFile(file: string) {
+  const contents = parseStateFile(file, readFileSync(file));
+  const appended = contents.batches.flatMap((batch) => batch.changes);
+  return {
+    imageUsers: contents.entities.filter((e) => e.table === 'users').flatMap((e) => e.records.map((user) => (user as { name: string }).name)),
+    appendedUsers: appended.filter((change) => change[0] === 'put' && change[1] === 'users').map((change) => (change[2] as { name: string }).name),
+    appendedSnapshots: appended.filter((change) => change[0] === 'snapshot').length,
+  };
 }
 
 const lockPid = (file: string) => (JSON.parse(readFileSync(`${file}.lock`, 'utf8')) as { pid: number }).pid;
@@ -178,25 +194,28 @@ describe('ledger-mock --state: one process per file, as real processes', { timeo
     const first = await serve(file);
     const { call } = first;
     expect((await call('POST', '/__mock/users', { name: 'Before the reset' })).status).toBe(201);
-    const inodes = [statSync(file).ino];
+    expect(liveFile(file)).toMatchObject({ imageUsers: ['Alex', 'Sam'], appendedUsers: ['Before the reset'] });
     expect((await call('POST', '/__mock/reset')).status).toBe(200);
-    inodes.push(statSync(file).ino);
+    // The file at the path is a new image (renamed over the old one), and the next write is appended to it.
+    expect(liveFile(file)).toEqual({ imageUsers: ['Alex', 'Sam'], appendedUsers: [], appendedSnapshots: 0 });
     expect((await call('POST', '/__mock/users', { name: 'After the reset' })).status).toBe(201);
+    expect(liveFile(file)).toEqual({ imageUsers: ['Alex', 'Sam'], appendedUsers: ['After the reset'], appendedSnapshots: 0 });
 
     // Bulk writes until the log outgrows the default 8 MiB and the file is rewritten as one image (a rename).
     const account = DEMO_IDS.accounts.everydayChecking;
     let rows = 0;
-    for (let call_ = 0; statSync(file).ino === inodes[1] && call_ < 60; call_++) {
+    for (let call_ = 0; liveFile(file).appendedUsers.length > 0 && call_ < 60; call_++) {
       const batch = Array.from({ length: 5000 }, (_, i) => ({ account_id: account, snapshot_date: new Date(Date.UTC(2030, 0, 1) + (rows + i) * 86_400_000).toISOString().slice(0, 10), balance: rows + i }));
       expect((await call('POST', '/api/public/v1/snapshots/bulk', { snapshots: batch }, alex)).body.inserted).toBe(5000);
       rows += 5000;
     }
-    inodes.push(statSync(file).ino);
-    expect(new Set(inodes).size).toBe(3); // the reset and the compaction each renamed a new file over the old one
+    // Compacted: what had been appended is now in the image of the file at the path, and nothing follows it.
+    expect(liveFile(file)).toEqual({ imageUsers: ['Alex', 'Sam', 'After the reset'], appendedUsers: [], appendedSnapshots: 0 });
     const last = await call('POST', '/__mock/users', { name: 'After the compaction' });
     expect(last.status).toBe(201);
     const snapshot = await call('POST', '/api/public/v1/snapshots', { account_id: account, snapshot_date: '2029-12-31', balance: 42 }, alex);
     expect(snapshot.status).toBe(201);
+    expect(liveFile(file)).toEqual({ imageUsers: ['Alex', 'Sam', 'After the reset'], appendedUsers: ['After the compaction'], appendedSnapshots: 1 });
     await kill9(first.run);
 
     const second = await serve(file);

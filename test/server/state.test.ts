@@ -311,7 +311,8 @@ describe('ledger-mock --state: the data outlives the server', () => {
     expect(readFileSync(file, 'utf8')).toBe('{"households":[]}\n');
   });
 
-  it('100,000 stored snapshots load in under a few seconds', { timeout: 120_000 }, async () => {
+  // How fast they load is benchmark 7's (bench/state-load.bench.ts): a time limit here would fail on a busy machine.
+  it('100,000 stored snapshots load back, the last one exact', { timeout: 120_000 }, async () => {
     const file = newDir().path();
     const accounts = Array.from({ length: 100 }, (_, i) => ({ id: `acc-${i}`, owner_user_id: 'u1', name: `Account ${i}`, category_id: 'c1' }));
     const scenario = {
@@ -326,11 +327,8 @@ describe('ledger-mock --state: the data outlives the server', () => {
     expect(created.server.mock.store.snapshots.size).toBe(100_000);
     await created.stop();
 
-    const started = performance.now();
     const restored = await start(file, { scenario: 'empty' });
-    const ms = performance.now() - started;
     expect(restored.server.mock.store.snapshots.size).toBe(100_000);
-    expect(ms).toBeLessThan(5000);
     const last = await restored.call('GET', '/__mock/snapshots?account_id=acc-99&from=2026-09-26');
     expect(last.body).toEqual([{ id: expect.stringMatching(/^snp_/), account_id: 'acc-99', snapshot_date: '2026-09-26', balance: 100 + 999 * 0.25, is_estimated: false }]);
   });

@@ -1,14 +1,11 @@
 // Run sizes and seeds of the reliability suite. CI size by default; RELIABILITY_SCALE=full multiplies the
 // run counts (x10) and lengthens the load test. FC_SEED pins fast-check's seed (default: a fixed one).
 import fc from 'fast-check';
+import { SEED } from '../../support/fast-check-seed';
 
 /** `RELIABILITY_SCALE=full` runs ten times the CI counts. */
 export const FULL = process.env.RELIABILITY_SCALE === 'full';
 export const SCALE = FULL ? 10 : 1;
-
-/** The fixed default seed; `FC_SEED=<integer>` overrides it (to replay a failure printed by a test). */
-export const DEFAULT_SEED = 20_261_122;
-export const SEED = parseSeed(process.env.FC_SEED);
 
 /** A CI-size count, multiplied by the scale. */
 export function scaled(ciCount: number): number {
@@ -38,11 +35,4 @@ export function summary(area: string, figures: Record<string, string | number>):
 function formatNumber(value: number): string {
   if (Number.isInteger(value)) return String(value);
   return Math.abs(value) < 1 ? value.toFixed(3) : value.toFixed(1);
-}
-
-function parseSeed(text: string | undefined): number {
-  if (text === undefined || text.trim() === '') return DEFAULT_SEED;
-  const seed = Number(text);
-  if (!Number.isInteger(seed)) throw new Error(`FC_SEED must be an integer; got ${text}`);
-  return seed;
 }
