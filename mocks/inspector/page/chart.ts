@@ -7,7 +7,7 @@ import type { SnapshotView } from '../wire';
 
 const MARGIN = { top: 12, right: 14, bottom: 26, left: 76 };
 /** Reported balances get a point of their own only up to this many (the line carries them beyond). */
-const POINTS_DRAWN = 120;
+const POINTS_DRAWN = 40;
 const DAY_MS = 86_400_000;
 
 /** The chart of one account's balances (sorted by date, as /__mock/snapshots lists them), `width` pixels wide. */
