@@ -6,7 +6,7 @@ import { createLedgerMock, DEMO_IDS, DEMO_TOKENS } from 'personal-ledger-sdk/moc
 import type { LedgerMockServerOptions } from 'personal-ledger-sdk/mocks/node';
 import { INSPECTOR_CSP, prefersHtml } from '../../mocks/inspector/page-files';
 import { caller, rawRequest } from './state-support';
-import { serversForThisFile } from './support';
+import { serversForThisFile, within } from './support';
 
 const servers = serversForThisFile();
 
@@ -76,6 +76,26 @@ describe('GET /__mock/: the page for a browser, the list of routes for everyone 
     expect(answer.headers.get('content-type')).toBe('application/json');
     expect(Array.isArray(((await answer.json()) as { routes: unknown }).routes)).toBe(true);
     expect((await mock.fetch('https://ledger.test/__mock/inspector/state')).status).toBe(404);
+  });
+
+  it('ledger-mock prints the page’s address in its banner, and --help says where it is', { timeout: 90_000 }, async () => {
+    const run = servers.cli(['--port', '0']);
+    const url = /^ledger-mock listening on (http:\/\/127\.0\.0\.1:\d+)$/.exec(await within(run.firstLine, 45_000, 'the first line'))![1]!;
+    await within(
+      (async () => {
+        while (!run.stdout().includes('Ctrl-C')) await new Promise((resolve) => setTimeout(resolve, 20));
+      })(),
+      15_000,
+      'the banner',
+    );
+    const line = run.stdout().split('\n').find((text) => text.includes('Inspector:'));
+    expect(line).toBe(`  Inspector: ${url}/__mock/   (open it in a browser: requests as they arrive, and the state)`);
+    const page = await rawRequest(url, 'GET', '/__mock/', { headers: { accept: BROWSER } });
+    expect([page.status, page.headers.get('content-type')]).toEqual([200, 'text/html; charset=utf-8']);
+    run.kill();
+    const help = servers.cli(['--help']);
+    await within(help.exited, 45_000, 'ledger-mock --help');
+    expect(help.stdout()).toContain('Open <url>/__mock/ in a browser for the inspector page');
   });
 
   it('prefersHtml: text/html (or XHTML) named with more weight than application/json, and nothing else', () => {
