@@ -29,8 +29,6 @@ export interface InspectorHooks {
   page(request: MockRequest): MockResponse | undefined;
   /** The answer of one of its read-only routes under /__mock, after every /__mock check; else `undefined`. */
   route(request: MockRequest): Promise<MockResponse> | undefined;
-  /** The request to hand the API in place of `request`: the same, with its body kept as the core reads it. */
-  capture(request: MockRequest): MockRequest;
   /** A /__mock request and its answer (the page refreshes what it shows after a change). */
   answered(request: MockRequest, response: MockResponse): void;
 }
@@ -61,7 +59,6 @@ export function createFrontDoor(target: FrontDoorTarget, options: AccessOptions 
     }
     const refused = refusalOf(checks.api, request);
     if (refused) return Promise.resolve(refused);
-    const admitted = inspector ? inspector.capture(request) : request;
-    return cors === undefined ? api(admitted) : api(admitted).then((reply) => cors.decorate(request, reply));
+    return cors === undefined ? api(request) : api(request).then((reply) => cors.decorate(request, reply));
   };
 }

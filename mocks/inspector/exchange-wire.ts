@@ -2,7 +2,7 @@
 // with the accounts each one names so the page can filter by account, and both bodies when a row is opened.
 import { journalEntryToJson } from '../control-http/journal-wire';
 import type { Exchange } from './exchanges';
-import { keptText } from './kept-body';
+import { bodyBytes, keptText } from './kept-body';
 import type { RequestBodies, RequestSummary } from './wire';
 
 /** Distinct accounts read off one request at most (a bulk call may name many). */
@@ -22,8 +22,8 @@ export function exchangeSummary(exchange: Exchange): RequestSummary {
       ...(journalEntryToJson(exchange.entry) as Omit<RequestSummary, 'id' | 'user' | 'accounts' | 'request_bytes' | 'response_bytes'>),
       user: exchange.user,
       accounts: accountsOf(exchange),
-      request_bytes: exchange.request.bytes ?? null,
-      response_bytes: exchange.response.bytes ?? null,
+      request_bytes: bodyBytes(exchange.request),
+      response_bytes: bodyBytes(exchange.response),
     };
     summaries.set(exchange, summary);
   }
@@ -39,16 +39,16 @@ export function exchangeBodies(exchange: Exchange): RequestBodies {
     request: {
       method: exchange.entry.method,
       path: exchange.entry.path,
-      content_type: exchange.request.contentType ?? null,
-      bytes: exchange.request.bytes ?? null,
+      content_type: exchange.requestType ?? null,
+      bytes: bodyBytes(exchange.request),
       unread: exchange.request.unread,
       truncated: request.truncated,
       body: request.text,
     },
     response: {
       status: exchange.entry.status,
-      content_type: exchange.response.contentType ?? null,
-      bytes: exchange.response.bytes ?? null,
+      content_type: exchange.responseType ?? null,
+      bytes: bodyBytes(exchange.response),
       truncated: response.truncated,
       body: response.text,
     },

@@ -15,9 +15,11 @@ export interface Exchange {
   readonly entry: Readonly<JournalEntry>;
   /** The user the token belongs to, when a token was recognised. */
   readonly user: { readonly id: string; readonly name: string } | null;
-  readonly request: KeptBody & { readonly contentType: string | undefined };
+  readonly request: KeptBody;
+  readonly requestType: string | undefined;
   /** `NO_BODY` for a dropped connection (an injected network error). */
-  readonly response: KeptBody & { readonly contentType: string | undefined };
+  readonly response: KeptBody;
+  readonly responseType: string | undefined;
 }
 
 /** The newest requests after one the page has seen, and how many between them are not sent. */
@@ -65,8 +67,10 @@ export class ExchangeLog implements JournalWatcher {
       id: ++this.#lastId,
       entry,
       user: user ? { id: user.id, name: user.name } : null,
-      request: { ...keptRequestBody(request.body), contentType: request.headers['content-type'] },
-      response: response ? { ...keepBody(response.body), contentType: response.headers['content-type'] } : { ...NO_BODY, contentType: undefined },
+      request: keptRequestBody(request.body),
+      requestType: request.headers['content-type'],
+      response: response ? keepBody(response.body) : NO_BODY,
+      responseType: response?.headers['content-type'],
     });
     // Trimmed in batches, as the journal is: one shift per request would move every entry kept.
     if (this.#kept.length >= 2 * INSPECTOR_LIMITS.requestsKept) this.#kept.splice(0, this.#kept.length - INSPECTOR_LIMITS.requestsKept);

@@ -2,9 +2,7 @@
 // its routes and its files, as the hooks the front door calls (control-http/front-door.ts decides who reaches them).
 import type { InspectorHooks } from '../control-http/front-door';
 import type { RequestJournal } from '../core/journal';
-import type { MockRequest } from '../core/messages';
 import { ExchangeLog } from './exchanges';
-import { CapturedBody } from './kept-body';
 import { pageFile } from './page-files';
 import { inspectorRoute } from './routes';
 import type { InspectedFake } from './state';
@@ -27,8 +25,6 @@ export function createInspector(fake: InspectedFake, journal: Pick<RequestJourna
   return {
     page: pageFile,
     route: ({ method, path, query }) => inspectorRoute({ fake, log, waiting }, method, path, query),
-    capture: (request: MockRequest) =>
-      request.body === undefined || typeof request.body === 'string' || request.body instanceof Uint8Array ? request : { ...request, body: new CapturedBody(request.body) },
     answered: (request, response) => {
       if (!READ_ONLY.has(request.method) && response.status < 400) log.changed();
     },

@@ -30,6 +30,7 @@ export class Waiting {
 
   /** Wakes every page waiting. */
   wake(): void {
+    if (this.#waiters.size === 0) return; // nearly every request: no page waits at that moment
     for (const done of [...this.#waiters]) done();
   }
 
