@@ -107,6 +107,40 @@ describe('GET /__mock/: the page for a browser, the list of routes for everyone 
   });
 });
 
+describe('GET /__mock/inspector/state: what the page shows of the state', () => {
+  it('tokens by id and prefix, accounts with their snapshot count and latest balance, webhook events without their rows but with each delivery’s outcome', async () => {
+    const { call } = await start();
+    const hook = await call('POST', '/__mock/webhooks', { user_id: DEMO_IDS.users.alex, url: 'http://127.0.0.1:9/nobody-listens' });
+    expect(hook.status).toBe(201);
+    const rows = ['2026-11-02', '2026-11-03'].map((day) => ({ account_id: DEMO_IDS.accounts.everydayChecking, snapshot_date: day, balance: 3000 }));
+    expect((await call('POST', '/api/public/v1/snapshots/bulk', { snapshots: rows }, DEMO_TOKENS.alex)).status).toBe(200);
+    await call('POST', '/__mock/faults', { operation: 'getMe', status: 503, times: 2 });
+    const { status, body: state } = await call('GET', '/__mock/inspector/state');
+    expect(status).toBe(200);
+    expect(state.clock).toEqual({ now: '2026-11-01T09:00:00.000Z', frozen: true });
+    expect(state.households).toEqual([expect.objectContaining({ id: DEMO_IDS.household, plan: 'household_sharing' })]);
+    expect(state.tokens[0]).toEqual({ id: expect.any(String), prefix: DEMO_TOKENS.alex.slice(0, 8), user_id: DEMO_IDS.users.alex, name: expect.any(String), scopes: expect.any(Array), status: 'active' });
+    const checking = state.accounts.find((a: { id: string }) => a.id === DEMO_IDS.accounts.everydayChecking);
+    expect(checking).toMatchObject({ visibility: 'private', lifecycle_status: 'active', liquidity_tier: 'auto', snapshots: 14, latest: { snapshot_date: '2026-11-03', balance: 3000, is_estimated: false } });
+    expect(state.events.total).toBe(1);
+    expect(state.events.latest).toEqual([
+      {
+        id: expect.any(String),
+        created_at: '2026-11-01T09:00:00.000Z',
+        operation: 'bulkUpsertSnapshots',
+        user_id: DEMO_IDS.users.alex,
+        snapshots: 2,
+        accounts: [DEMO_IDS.accounts.everydayChecking],
+        // The demo's own subscription, and this one, which nobody answers.
+        deliveries: expect.arrayContaining([{ subscription_id: hook.body.id, url: 'http://127.0.0.1:9/nobody-listens', outcome: 'failed', error: 'connect ECONNREFUSED 127.0.0.1:9' }]),
+      },
+    ]);
+    expect(state.faults).toEqual([expect.objectContaining({ operation: 'getMe', status: 503, times: 2, remaining: 2 })]);
+    expect(state.checkpoints).toEqual([]);
+    expect(JSON.stringify(state)).not.toContain(DEMO_TOKENS.alex);
+  });
+});
+
 describe('the page obeys every protection of /__mock, and adds no way to change anything', () => {
   it('off loopback the page files need no control token (they hold no data); every inspector route does, and works with it', async () => {
     const { raw, listening } = await start({ controlToken: TOKEN });
