@@ -24,9 +24,14 @@ for (const [path, expected] of Object.entries(expectedFiles)) {
   const a = actual.split('\n');
   const e = expected.split('\n');
   const line = e.findIndex((l, i) => l !== a[i]);
+  // Around the first differing character: a minified line (the inspector page's script) is one very long line.
+  const [el, al] = [e[line] ?? '<end of file>', a[line] ?? '<end of file>'];
+  let column = 0;
+  while (column < el.length && el[column] === al[column]) column++;
+  const near = (text) => `${column > 60 ? '…' : ''}${text.slice(Math.max(0, column - 60), column + 60)}${text.length > column + 60 ? '…' : ''}`;
   console.error(
-    `${path} has drifted from ${path.includes('inspector') ? 'mocks/inspector/page/' : 'openapi.json'} (first difference at line ${line + 1}).\n` +
-      `  expected: ${JSON.stringify(e[line] ?? '<end of file>')}\n  found:    ${JSON.stringify(a[line] ?? '<end of file>')}`,
+    `${path} has drifted from ${path.includes('inspector') ? 'mocks/inspector/page/' : 'openapi.json'} (first difference at line ${line + 1}, column ${column + 1}).\n` +
+      `  expected: ${JSON.stringify(near(el))}\n  found:    ${JSON.stringify(near(al))}`,
   );
 }
 if (drifted) {

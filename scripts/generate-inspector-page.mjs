@@ -9,7 +9,9 @@ import { build, version } from 'esbuild';
 export async function generateInspectorPage(root) {
   const page = resolve(root, 'mocks/inspector/page');
   const bundle = async (entry, options = {}) => {
-    const result = await build({ entryPoints: [resolve(page, entry)], bundle: true, minify: true, write: false, charset: 'utf8', legalComments: 'none', logLevel: 'silent', ...options });
+    // tsconfigRaw: the same output wherever the sources are (esbuild would otherwise read the nearest tsconfig.json).
+    const tsconfigRaw = { compilerOptions: { target: 'ES2022', useDefineForClassFields: true, verbatimModuleSyntax: true } };
+    const result = await build({ entryPoints: [resolve(page, entry)], bundle: true, minify: true, write: false, charset: 'utf8', legalComments: 'none', logLevel: 'silent', tsconfigRaw, ...options });
     return result.outputFiles[0].text;
   };
   const script = await bundle('main.ts', { format: 'iife', platform: 'browser', target: 'es2022' });
