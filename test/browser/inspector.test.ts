@@ -14,6 +14,8 @@ import { goLive, nodeRequest, openInspector, rowArrival, writeScreenshotIfChange
 const EVIL = 'evil.test';
 const SCREENSHOT = fileURLToPath(new URL('../../docs/images/ledger-mock-inspector.png', import.meta.url));
 const ALEX = { authorization: `Bearer ${DEMO_TOKENS.alex}` };
+/** How long a page may take to show what it was told (a bound against hanging, not a measure: busy CI machines are slow). */
+const SOON = { timeout: 20_000 };
 
 let browser: Browser | undefined;
 const opened: Inspected[] = [];
@@ -43,7 +45,7 @@ describe('the inspector page in Chromium', { timeout: 60_000 }, () => {
       expect(status).toBe(404);
       delays.push((await arrived()) - sentAt);
       const row = page.locator('tr.request').first();
-      await expect.poll(() => row.locator('td').allInnerTexts()).toEqual(['GET', `/accounts/not-there-${i}\ngetAccount`, '404\nnot_found', 'Alex', expect.stringMatching(/^\d+\.\d$/), `there is no account not-there-${i}`]);
+      await expect.poll(() => row.locator('td').allInnerTexts(), SOON).toEqual(['GET', `/accounts/not-there-${i}\ngetAccount`, '404\nnot_found', 'Alex', expect.stringMatching(/^\d+\.\d$/), `there is no account not-there-${i}`]);
     }
     const sorted = [...delays].sort((a, b) => a - b);
     console.log(`request -> its row on the page: ${delays.map((d) => `${d.toFixed(0)} ms`).join(', ')} (median ${sorted[2]!.toFixed(0)} ms, request sent to MutationObserver callback)`);
@@ -105,7 +107,7 @@ describe('the inspector page in Chromium', { timeout: 60_000 }, () => {
 
     const chartButton = page.getByRole('button', { name: 'Chart of Travel fund' });
     await chartButton.click();
-    await expect.poll(() => page.locator('#balances-title').innerText()).toBe('Balances of Travel fund: 93, 3 estimated');
+    await expect.poll(() => page.locator('#balances-title').innerText(), SOON).toBe('Balances of Travel fund: 93, 3 estimated');
     const chart = page.locator('#chart svg');
     expect(await chart.getAttribute('role')).toBe('img');
     expect(await chart.locator('desc').textContent()).toMatch(/^93 balances from 2026-08-01 to 2026-11-01, between .*; 3 estimated, drawn as hollow points\.$/);
@@ -117,7 +119,7 @@ describe('the inspector page in Chromium', { timeout: 60_000 }, () => {
     expect(await chartButton.getAttribute('aria-pressed')).toBe('true');
     // The bulk write is on the list, and the account filter finds it by the account it wrote to.
     await page.locator('#filter-account').selectOption(account.id);
-    await expect.poll(() => page.locator('tr.request:not([hidden]) td.path').evaluateAll((cells) => cells.map((c) => c.getAttribute('title')))).toEqual([
+    await expect.poll(() => page.locator('tr.request:not([hidden]) td.path').evaluateAll((cells) => cells.map((c) => c.getAttribute('title'))), SOON).toEqual([
       '/api/public/v1/snapshots/bulk',
       '/api/public/v1/accounts', // createAccount: the account it made
 
@@ -126,7 +128,7 @@ describe('the inspector page in Chromium', { timeout: 60_000 }, () => {
     // One refusal, so the picture shows why a request was answered so.
     const refused = JSON.stringify({ account_id: account.id, snapshot_date: '2026-02-30', balance: 1 });
     await nodeRequest(running.url, 'POST', '/api/public/v1/snapshots', { ...ALEX, 'content-type': 'application/json' }, refused);
-    await expect.poll(() => page.locator('tr.request').first().locator('td.why').innerText()).toMatch(/^body.snapshot_date must be a real calendar date/);
+    await expect.poll(() => page.locator('tr.request').first().locator('td.why').innerText(), SOON).toMatch(/^body.snapshot_date must be a real calendar date/);
     expect(await problems()).toEqual([]);
 
     const png = await page.screenshot({ fullPage: false });
@@ -138,7 +140,7 @@ describe('the inspector page in Chromium', { timeout: 60_000 }, () => {
     await server.mock.control.createUser({ name: 'Made after the start' });
     await nodeRequest(running.url, 'GET', '/api/public/v1/me', ALEX);
     await goLive(page, running.url);
-    await expect.poll(() => page.locator('#users').innerText()).toContain('Made after the start');
+    await expect.poll(() => page.locator('#users').innerText(), SOON).toContain('Made after the start');
     expect(await page.locator('tr.request').count()).toBe(1);
 
     await page.getByRole('button', { name: 'Reset…' }).click();
@@ -149,10 +151,10 @@ describe('the inspector page in Chromium', { timeout: 60_000 }, () => {
 
     await page.getByRole('button', { name: 'Reset…' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Reset' }).click();
-    await expect.poll(() => page.locator('#notice').innerText()).toBe('Reset to the starting scenario.');
+    await expect.poll(() => page.locator('#notice').innerText(), SOON).toBe('Reset to the starting scenario.');
     expect((await server.mock.control.listUsers()).map((u) => u.name).sort()).toEqual(['Alex', 'Sam']);
-    await expect.poll(() => page.locator('#users').innerText()).not.toContain('Made after the start');
-    await expect.poll(() => page.locator('tr.request').count()).toBe(0); // the journal was cleared: a new epoch
+    await expect.poll(() => page.locator('#users').innerText(), SOON).not.toContain('Made after the start');
+    await expect.poll(() => page.locator('tr.request').count(), SOON).toBe(0); // the journal was cleared: a new epoch
     expect(await problems()).toEqual([]);
   });
 
@@ -162,16 +164,17 @@ describe('the inspector page in Chromium', { timeout: 60_000 }, () => {
     await goLive(page, running.url);
     await page.locator('#checkpoint-name').fill('before');
     await page.getByRole('button', { name: 'Take' }).click();
-    await expect.poll(() => page.locator('#checkpoints').innerText()).toContain('before');
+    await expect.poll(() => page.locator('#checkpoints').innerText(), SOON).toContain('before');
     await server.mock.control.createUser({ name: 'After the checkpoint' });
     await page.getByRole('button', { name: 'Restore checkpoint before' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Restore' }).click();
-    await expect.poll(async () => (await server.mock.control.listUsers()).map((u) => u.name).sort()).toEqual(['Alex', 'Sam']);
-    // A restore clears the faults too: arm one again, and remove it with its button.
-    const id = server.mock.control.faults.inject({ operation: 'listAccounts', kind: { latencyMs: 5 } });
+    await expect.poll(async () => (await server.mock.control.listUsers()).map((u) => u.name).sort(), SOON).toEqual(['Alex', 'Sam']);
+    // A restore clears the faults too: arm one again over HTTP (the page hears of it at once), and remove it with its button.
+    const armed = await fetch(`${running.url}/__mock/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ operation: 'listAccounts', latency_ms: 5 }) });
+    const { id } = (await armed.json()) as { id: string };
     await page.getByRole('button', { name: `Remove fault ${id}` }).click();
-    await expect.poll(() => server.mock.control.faults.list()).toEqual([]);
-    await expect.poll(() => page.locator('#faults').innerText()).toContain('No fault armed.');
+    await expect.poll(() => server.mock.control.faults.list(), SOON).toEqual([]);
+    await expect.poll(() => page.locator('#faults').innerText(), SOON).toContain('No fault armed.');
     expect(await problems()).toEqual([]);
   });
 });
@@ -192,7 +195,7 @@ describe('what the page is allowed, and what it refuses', { timeout: 60_000 }, (
       return (window as { injected?: boolean }).injected === true;
     });
     expect(ran).toBe(false);
-    await expect.poll(async () => (await problems()).filter((p) => p.startsWith('CSP violation: script-src-elem'))).toHaveLength(1);
+    await expect.poll(async () => (await problems()).filter((p) => p.startsWith('CSP violation: script-src-elem')), SOON).toHaveLength(1);
   });
 
   it('off loopback it asks for the control token, says when one is wrong, sends it as /__mock expects and never in a URL', async () => {
@@ -208,7 +211,7 @@ describe('what the page is allowed, and what it refuses', { timeout: 60_000 }, (
     expect(await page.locator('#connection').innerText()).toBe('Needs the control token');
     await dialog.getByLabel('Control token').fill('not-the-token-0123456789');
     await dialog.getByRole('button', { name: 'Connect' }).click();
-    await expect.poll(() => page.locator('#token-problem').innerText()).toBe('That is not the control token of this ledger-mock.');
+    await expect.poll(() => page.locator('#token-problem').innerText(), SOON).toBe('That is not the control token of this ledger-mock.');
     await dialog.getByLabel('Control token').fill(token);
     await dialog.getByRole('button', { name: 'Connect' }).click();
     await page.locator('#connection[data-state="live"]').waitFor();

@@ -1,11 +1,12 @@
 // The requests as they arrive: a long poll of GET /__mock/inspector/events. Each answer comes as soon as ledger-mock
-// has news (a request answered, a change of state, a cleared journal) or after the wait, and the next question goes
-// out at once. When ledger-mock is gone, it asks again, less and less often (at most every 5 s).
+// has news (a request answered, a change over HTTP, a cleared journal) or after the wait, and the next question goes
+// out at once. An answer after a wait with no news has the state read again too: a change made in code, through the
+// server's mock.control, tells no one. When ledger-mock is gone, it asks again, less and less often (at most every 5 s).
 import { ControlProblem, type ControlApi } from './api';
 import type { EventsAnswer, RequestSummary } from '../wire';
 
-/** How long one question may wait for news, in ms (ledger-mock answers within 25 s at most anyway). */
-const WAIT_MS = 20_000;
+/** How long one question may wait for news, in ms: also how late a change made in code may show. */
+const WAIT_MS = 10_000;
 
 /** What the feed tells the page. */
 export interface FeedListener {
@@ -37,7 +38,8 @@ export async function follow(api: ControlApi, listener: FeedListener, signal: Ab
       epoch = answer.epoch;
       after = answer.last_id;
       if (answer.requests.length > 0 || answer.missed > 0) listener.requests(answer.requests, answer.missed);
-      if (answer.state_version !== version) {
+      const quiet = answer.requests.length === 0 && answer.state_version === version;
+      if (answer.state_version !== version || quiet) {
         version = answer.state_version;
         listener.stateChanged();
       }
