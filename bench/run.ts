@@ -47,6 +47,7 @@ const METHOD = [
   '6 (bench/fake-bundle.bench.ts): esbuild `bundle, minify, format esm, platform browser` of mocks/index.ts with msw external, gzipped (level 9); the pages are test/browser/page/main-sw.ts (the flow under MSW\u2019s service worker: SDK, fake, msw/browser) and main-fetch.ts (the flow through mock.fetch: SDK and fake), bundled the same way with nothing external.',
   '7 (bench/state-load.bench.ts): a scenario file with 100 accounts x 1,000 daily snapshots written out one by one (100,000 snapshot objects, about 10 MB of JSON), and the `--state` file that `createLedgerMockServer({ scenario, state })` writes for it (its image: about 3.5 MB), both made once per `npm run bench`. Each start is a fresh process; the two variants alternate. In-process: from nothing to `listen()` resolved with 100,000 snapshots stored, the scenario variant including reading and parsing its file (as `ledger-mock --scenario` does), the state variant reading, checking (CRC-32 per record) and restoring the file. Command: `ledger-mock --port 0 --base-url-print` with `--state` or `--scenario`, run by node from the build (dist/bin/ledger-mock.js), from spawn to its first line (node and tsx start-up included on both sides).',
   '8 (bench/checkpoint.bench.ts): one process per size, the demo scenario (96 snapshots) or a scenario of 100 accounts x 1,000 daily snapshots (100,000, as in 7) as the starting scenario, seeded. Each round, in turn: `control.checkpoint(name)`; a write; `control.restore(name)`; a write of one balance to every account that has snapshots (the first write after a restore, which copies the arrays of every account the checkpoint shares: copy on write) and the same write again (nothing left to copy); `control.reset()` (reloads the starting scenario); a new `createLedgerMock({ scenario })` until ready; and, at 100,000, `reset()` then `seedSnapshots()` of the 100,000 rows into a fake whose scenario has none (a setup rebuilt through the control API; 3 rounds). 200 rounds (demo) or 8 (100,000), median of the rounds per run. The heap a checkpoint holds is `heapUsed` after a second checkpoint minus before, both after `gc()`. The restore on `--state` is `control.restore(name)` of a `createLedgerMockServer({ state })`, which resolves once the file is rewritten as one image and fsync\u2019d.',
+  '9 (bench/inspector-page.bench.ts): the HTML, script and stylesheet of `ledger-mock`\u2019s inspector page exactly as it serves them (mocks/generated/inspector-page.ts: the script bundled and minified by esbuild, the stylesheet minified, by `npm run generate`), each gzipped at level 9 on its own, as a server compressing its answers would send them; the total is their sum. Sizes are exact, so one run.',
 ];
 
 type Row = [benchmark: string, measure: string, figure: string, note: string];
@@ -349,6 +350,27 @@ async function checkpoints(): Promise<void> {
 }
 
 // ---------------------------------------------------------------------------------------------
+// 9. What ledger-mock's inspector page costs a browser, gzipped, against its budget.
+interface InspectorPage {
+  html: { bytes: number; gzipped: number };
+  script: { bytes: number; gzipped: number };
+  style: { bytes: number; gzipped: number };
+  total: { bytes: number; gzipped: number };
+}
+/** The page's budget: HTML, script and stylesheet together, gzipped (it weighed 10.9 KiB when written: room to grow by 80%). */
+const INSPECTOR_BUDGET_BYTES = 20 * 1024;
+async function inspectorPage(): Promise<void> {
+  noteLoad('inspector page');
+  process.stderr.write('9. the inspector page\n');
+  const size = await child<InspectorPage>('inspector-page.bench.ts');
+  const b = "9. ledger-mock's inspector page (as served)";
+  const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+  for (const part of ['html', 'script', 'style'] as const) rows.push([b, `${part}: gzipped`, kib(size[part].gzipped), `${kib(size[part].bytes)} as served; exact (1 build)`]);
+  rows.push([b, 'HTML + script + stylesheet: gzipped', kib(size.total.gzipped), `${kib(size.total.bytes)} as served`]);
+  bars.push({ bar: `the inspector page (HTML + JS + CSS) < ${INSPECTOR_BUDGET_BYTES / 1024} KiB gzipped`, measured: kib(size.total.gzipped), met: size.total.gzipped < INSPECTOR_BUDGET_BYTES });
+}
+
+// ---------------------------------------------------------------------------------------------
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
 const steps: Array<[string, () => Promise<void>]> = [
   ['bulk', bulkSync],
@@ -359,6 +381,7 @@ const steps: Array<[string, () => Promise<void>]> = [
   ['fake-bundle', fakeBundle],
   ['state', stateLoad],
   ['checkpoints', checkpoints],
+  ['inspector', inspectorPage],
 ];
 noteLoad('start');
 // Benchmark 3 runs the built `ledger-mock`, as users do: build it from this tree first.

@@ -89,6 +89,15 @@ export interface LedgerMockInternals {
   start?(store: LedgerStore, loadScenario: () => Promise<void>): Promise<void>;
 }
 
+// The journal of each fake made here, for a host that watches it (ledger-mock's inspector page); not on the fake
+// itself, whose journal is read through control.journal.
+const journals = new WeakMap<LedgerMock, RequestJournal>();
+
+/** @internal The request journal of a fake made by createLedgerMock (any entry's), or `undefined` for another object. */
+export function requestJournalOf(mock: LedgerMock): RequestJournal | undefined {
+  return journals.get(mock);
+}
+
 /** createLedgerMock with a host's internals. */
 export function assembleLedgerMock(options: LedgerMockOptions, internals: LedgerMockInternals = {}): LedgerMock {
   const baseUrl = (options.baseUrl ?? 'https://ledger.test').replace(/\/+$/, '');
@@ -125,6 +134,7 @@ export function assembleLedgerMock(options: LedgerMockOptions, internals: Ledger
       return ready;
     },
   };
+  journals.set(mock, context.journal);
   // Code written for the MSW fake of earlier versions reads mock.handlers: say where they went.
   Object.defineProperty(mock, 'handlers', {
     configurable: true,

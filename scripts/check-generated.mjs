@@ -1,7 +1,8 @@
 // Fails when a generated file (src/generated/openapi.ts, mocks/generated/validators.js and .d.ts) is not
-// exactly what openapi.json generates.
+// exactly what openapi.json generates, or mocks/generated/inspector-page.ts what the page's sources build.
 import { readFileSync, existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { generateInspectorPage } from './generate-inspector-page.mjs';
 import { generateTypes } from './generate-types.mjs';
 import { generateValidators } from './generate-validators.mjs';
 
@@ -12,6 +13,7 @@ const expectedFiles = {
   'src/generated/openapi.ts': await generateTypes(doc),
   'mocks/generated/validators.js': validators.js,
   'mocks/generated/validators.d.ts': validators.dts,
+  'mocks/generated/inspector-page.ts': await generateInspectorPage(root),
 };
 let drifted = false;
 for (const [path, expected] of Object.entries(expectedFiles)) {
@@ -22,13 +24,18 @@ for (const [path, expected] of Object.entries(expectedFiles)) {
   const a = actual.split('\n');
   const e = expected.split('\n');
   const line = e.findIndex((l, i) => l !== a[i]);
+  // Around the first differing character: a minified line (the inspector page's script) is one very long line.
+  const [el, al] = [e[line] ?? '<end of file>', a[line] ?? '<end of file>'];
+  let column = 0;
+  while (column < el.length && el[column] === al[column]) column++;
+  const near = (text) => `${column > 60 ? '…' : ''}${text.slice(Math.max(0, column - 60), column + 60)}${text.length > column + 60 ? '…' : ''}`;
   console.error(
-    `${path} has drifted from openapi.json (first difference at line ${line + 1}).\n` +
-      `  expected: ${JSON.stringify(e[line] ?? '<end of file>')}\n  found:    ${JSON.stringify(a[line] ?? '<end of file>')}`,
+    `${path} has drifted from ${path.includes('inspector') ? 'mocks/inspector/page/' : 'openapi.json'} (first difference at line ${line + 1}, column ${column + 1}).\n` +
+      `  expected: ${JSON.stringify(near(el))}\n  found:    ${JSON.stringify(near(al))}`,
   );
 }
 if (drifted) {
   console.error('Run `npm run generate` and commit the result. Never edit generated files by hand.');
   process.exit(1);
 }
-console.log('generated types and validators match openapi.json');
+console.log('generated types and validators match openapi.json; the inspector page matches its sources');

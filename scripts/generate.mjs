@@ -1,6 +1,8 @@
 // npm run generate: openapi.json -> src/generated/openapi.ts (the client's types) and
-// mocks/generated/validators.js + .d.ts (the fake's request validators).
+// mocks/generated/validators.js + .d.ts (the fake's request validators); mocks/inspector/page/ ->
+// mocks/generated/inspector-page.ts (ledger-mock's inspector page).
 import { resolve } from 'node:path';
+import { generateInspectorPage } from './generate-inspector-page.mjs';
 import { generateTypes, writeTypes } from './generate-types.mjs';
 import { generateValidators } from './generate-validators.mjs';
 
@@ -10,6 +12,7 @@ const outputs = {
   'src/generated/openapi.ts': await generateTypes(doc),
   'mocks/generated/validators.js': generateValidators(doc).js,
   'mocks/generated/validators.d.ts': generateValidators(doc).dts,
+  'mocks/generated/inspector-page.ts': await generateInspectorPage(root),
 };
 for (const [path, text] of Object.entries(outputs)) {
   writeTypes(resolve(root, path), text);

@@ -144,6 +144,7 @@ function targetOf(raw: string): { path: string; query: string } | undefined {
  */
 class NodeBody implements BodyReader {
   readonly declaredLength?: number;
+  received?: Uint8Array;
   #release: () => void = () => {};
 
   constructor(
@@ -172,7 +173,7 @@ class NodeBody implements BodyReader {
           fail(error); // past the limit: read no more
         }
       };
-      const onEnd = () => settle(() => resolve(collected.bytes()));
+      const onEnd = () => settle(() => resolve((this.received = collected.bytes())));
       const onGone = () => {
         if (!req.complete) fail(new ApiError(400, 'incomplete_body', 'The client closed the connection before the body was complete').because(`the client closed the connection after ${collected.size} body bytes`));
       };

@@ -1,3 +1,5 @@
+import type { MockRequest, MockResponse } from './messages';
+
 /** One request the fake answered. */
 export interface JournalEntry {
   /** 1, 2, 3... in arrival order. */
@@ -32,11 +34,30 @@ export interface JournalEntry {
 
 const MAX_ENTRIES = 10_000;
 
+/**
+ * Told of each entry as it is recorded, with the request and the answer it records (the journal keeps neither),
+ * and of each clear: what ledger-mock's inspector page shows as it happens. Called synchronously; must not throw.
+ */
+export interface JournalWatcher {
+  /** `response` is absent for a dropped connection (an injected network error). */
+  recorded(entry: Readonly<JournalEntry>, request: MockRequest, response: MockResponse | undefined): void;
+  cleared(): void;
+}
+
 /** The request journal: what was asked, what was answered, and any bug hit on the way. */
 export class RequestJournal {
   #entries: JournalEntry[] = [];
   #seq = 0;
   #seen = new Set<string>();
+  #watchers: JournalWatcher[] = [];
+
+  /** Tells `watcher` of every entry recorded and every clear from now on; the function returned stops it. */
+  watch(watcher: JournalWatcher): () => void {
+    this.#watchers = [...this.#watchers, watcher];
+    return () => {
+      this.#watchers = this.#watchers.filter((w) => w !== watcher);
+    };
+  }
 
   /** True the first time a cause (an internal error's message) is noted since the journal was cleared. */
   firstSight(cause: string): boolean {
@@ -45,12 +66,13 @@ export class RequestJournal {
     return true;
   }
 
-  /** Adds an entry, keeping the most recent 10,000. */
-  record(entry: Omit<JournalEntry, 'seq'>): JournalEntry {
+  /** Adds an entry, keeping the most recent 10,000; watchers are told of it with the request and its answer. */
+  record(entry: Omit<JournalEntry, 'seq'>, request: MockRequest, response: MockResponse | undefined): JournalEntry {
     const full = { seq: ++this.#seq, ...entry };
     this.#entries.push(full);
     // Trimmed in batches: dropping one entry per request shifted 10,000 entries on every request once full.
     if (this.#entries.length >= 2 * MAX_ENTRIES) this.#entries.splice(0, this.#entries.length - MAX_ENTRIES);
+    for (const watcher of this.#watchers) watcher.recorded(full, request, response);
     return full;
   }
 
@@ -83,6 +105,7 @@ export class RequestJournal {
     this.#entries = [];
     this.#seq = 0;
     this.#seen.clear();
+    for (const watcher of this.#watchers) watcher.cleared();
   }
 
   /** The entries kept (the most recent 10,000), as stored. */

@@ -30,6 +30,8 @@ export interface BodyReader {
    * an adapter may also throw 408 (idle body) or 400 (the client went away mid-body) as an ApiError.
    */
   read(limit: number): Promise<Uint8Array | string>;
+  /** What `read` returned, once it has, if the adapter keeps it (node:http's does: ledger-mock's inspector page shows it). */
+  readonly received?: Uint8Array | string;
 }
 
 /** An answer: status, headers (lower-case names) and the body text. */

@@ -118,7 +118,7 @@ export async function handleOperation(
     ...(reason !== undefined ? { reason } : {}),
     ...(appliedStatus !== undefined ? { appliedStatus } : {}),
     ...(internalError ? { internalError } : {}),
-  });
+  }, request, isNetworkError(reply) ? undefined : reply);
   return reply;
 }
 
@@ -145,6 +145,8 @@ export function handleUnknownRoute(context: MockContext, request: MockRequest, m
     methods.length > 0
       ? `${request.path} has no ${request.method} in openapi.json; it has ${methods.join(', ')}`
       : `${request.path} is not a path of openapi.json (the API is under /api/public/v1)`;
+  const plain = jsonReply(404, { error: `No operation ${request.method} ${request.path}`, code: 'route_not_found' });
+  const reply = context.reasonHeader ? withReasonHeader(plain, reason) : plain;
   context.journal.record({
     at: context.store.nowIso(),
     method: request.method,
@@ -156,9 +158,8 @@ export function handleUnknownRoute(context: MockContext, request: MockRequest, m
     fault: null,
     code: 'route_not_found',
     reason,
-  });
-  const reply = jsonReply(404, { error: `No operation ${request.method} ${request.path}`, code: 'route_not_found' });
-  return context.reasonHeader ? withReasonHeader(reply, reason) : reply;
+  }, request, reply);
+  return reply;
 }
 
 function pathWithQuery(request: MockRequest): string {

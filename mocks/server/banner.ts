@@ -26,6 +26,7 @@ export async function banner(input: BannerInput): Promise<string> {
     `ledger-mock listening on ${url}`,
     `  API:      ${url}/api/public/v1`,
     `  Control:  ${url}/__mock   (GET it for the list of routes)`,
+    `  Inspector: ${url}/__mock/   (open it in a browser: requests as they arrive, and the state)`,
   ];
   if (input.control.token !== undefined) {
     lines.push(

@@ -17,6 +17,7 @@ const USAGE = `Usage: ledger-mock [options]
 
 Serves a stateful fake of the Personal Ledger API over HTTP: the API under
 <url>/api/public/v1 and the control surface (state, tokens, clock, faults) under <url>/__mock.
+Open <url>/__mock/ in a browser for the inspector page: requests as they are answered, and the state.
 
 Options:
   --port <n>               Port to listen on; 0 picks a free one (default 4010)

@@ -6,7 +6,8 @@ import { controlTokenProblem, decideControlAccess } from '../control-http/contro
 import { corsOriginProblem } from '../control-http/cors';
 import { allowedHostProblem } from '../control-http/host-check';
 import { createFrontDoor } from '../control-http/front-door';
-import { assembleLedgerMock, type LedgerMock, type LedgerMockOptions } from '../create-ledger-mock';
+import { assembleLedgerMock, requestJournalOf, type LedgerMock, type LedgerMockOptions } from '../create-ledger-mock';
+import { createInspector } from '../inspector/inspector';
 import { StateFile, type StateFileOptions } from './state-file';
 import { createHttpWebhookDeliverer, type ListeningAddress } from './webhook-delivery';
 
@@ -199,13 +200,16 @@ export function createLedgerMockServer(options: LedgerMockServerOptions = {}): L
     async listen() {
       if (file) await mock.ready; // a file that cannot be applied is refused here, not on the first request
       let controlToken: string | undefined;
+      // The inspector page (GET /__mock/ in a browser) watches the fake's journal while the server runs.
+      const journal = requestJournalOf(mock);
+      const inspector = journal && createInspector(mock, journal);
       const running = await startNodeServer({
         // The control token is decided from the address actually bound (loopback: none unless given).
         handlerFor: ({ address, port }) => {
           listening = { address, port };
           controlToken = decideControlAccess(options, address).token;
           return createFrontDoor(
-            { api: mock.handle, control: mock.control, stateFile: file?.path },
+            { api: mock.handle, control: mock.control, stateFile: file?.path, inspector },
             {
               ...(controlToken !== undefined ? { controlToken } : {}),
               listening: { address, port, allowedHosts: options.allowedHosts ?? [] },
@@ -217,6 +221,7 @@ export function createLedgerMockServer(options: LedgerMockServerOptions = {}): L
         host: options.host ?? '127.0.0.1',
         bodyIdleTimeoutMs: options.bodyIdleTimeoutMs ?? 30_000,
       }).catch(async (error: unknown) => {
+        inspector?.close();
         await file?.close(); // no server to close() later (a port in use): the file and its lock are let go now
         throw error;
       });
@@ -225,6 +230,7 @@ export function createLedgerMockServer(options: LedgerMockServerOptions = {}): L
         port: running.port,
         ...(controlToken !== undefined ? { controlToken } : {}),
         close: async () => {
+          inspector?.close(); // waiting pages are answered now, not when their wait runs out
           await running.close();
           await file?.close();
         },

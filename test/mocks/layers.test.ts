@@ -19,6 +19,8 @@ const LAYERS: ReadonlyArray<{ name: string; paths: readonly string[] }> = [
   { name: 'core', paths: ['core/'] },
   { name: 'control', paths: ['control/'] },
   { name: 'control-http', paths: ['control-http/'] },
+  // ledger-mock's inspector page: its routes and files (served through the front door), and the page's own sources.
+  { name: 'inspector', paths: ['inspector/'] },
   { name: 'adapters', paths: ['adapters/'] },
   { name: 'assembly', paths: ['create-ledger-mock.ts'] },
   { name: 'server', paths: ['server/'] },

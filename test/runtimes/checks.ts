@@ -32,6 +32,7 @@ export const CHECKS: Record<CheckName, (context: CheckContext) => Promise<unknow
     let result: unknown;
     let code: number | null;
     try {
+      await expectInspectorPage(server.readyLine, runtime.name);
       result = await runFlowScript(context, 'over-http.mjs', [server.readyLine]);
     } finally {
       code = await server.stop();
@@ -42,3 +43,21 @@ export const CHECKS: Record<CheckName, (context: CheckContext) => Promise<unknow
 
   worker: ({ bin, app }) => runInWorkerd(app, bin, CHECK_TIMEOUT_MS),
 };
+
+/**
+ * ledger-mock's inspector page, built into the bin as strings, is served under this runtime as under Node: its HTML
+ * to a browser's Accept, under its Content-Security-Policy, and the script it loads.
+ */
+async function expectInspectorPage(url: string, runtime: string): Promise<void> {
+  const page = await fetch(`${url}/__mock/`, { headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
+  const html = await page.text();
+  const script = await fetch(`${url}/__mock/inspector/inspector.js`);
+  const problems = [
+    page.status !== 200 && `GET /__mock/ answered ${page.status}`,
+    !page.headers.get('content-security-policy')?.startsWith("default-src 'none'") && 'the page has no Content-Security-Policy',
+    !html.includes('<script defer src="/__mock/inspector/inspector.js">') && 'the page does not load its script',
+    script.status !== 200 && `its script answered ${script.status}`,
+    !(await script.text()).includes('/__mock/inspector/events') && 'its script is not the inspector',
+  ].filter(Boolean);
+  if (problems.length > 0) throw new Error(`ledger-mock under ${runtime}: the inspector page: ${problems.join('; ')}`);
+}

@@ -18,6 +18,7 @@ beforeEach(() => {
   mkdirSync(join(dir, 'src/generated'), { recursive: true });
   cpSync(join(repo, 'src/generated/openapi.ts'), join(dir, 'src/generated/openapi.ts'));
   cpSync(join(repo, 'mocks/generated'), join(dir, 'mocks/generated'), { recursive: true });
+  cpSync(join(repo, 'mocks/inspector/page'), join(dir, 'mocks/inspector/page'), { recursive: true }); // the inspector page's sources: mocks/generated/inspector-page.ts
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
