@@ -14,21 +14,42 @@ export interface Answer {
 /**
  * Calls a server at `url`: a path under /__mock (control) or /api/public/v1 (with `token`), JSON in and out. Every
  * request that is not a GET says `Content-Type: application/json`, body or not, as /__mock requires of a change.
+ * Each call has a connection of its own (node:http, no agent): a pooled keep-alive connection that the server closed
+ * for idleness while this process was busy (parsing a state file, on a loaded machine) would fail the next write with
+ * "other side closed", whatever the server did.
  */
 export function caller(url: string, defaults: Record<string, string> = {}) {
-  return async (method: string, path: string, body?: unknown, token?: string, headers: Record<string, string> = {}): Promise<Answer> => {
-    const res = await fetch(`${url}${path}`, {
-      method,
-      headers: {
-        ...defaults,
-        ...(body !== undefined || method !== 'GET' ? { 'content-type': 'application/json' } : {}),
-        ...(token !== undefined ? { authorization: `Bearer ${token}` } : {}),
-        ...headers,
-      },
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  return (method: string, path: string, body?: unknown, token?: string, headers: Record<string, string> = {}): Promise<Answer> => {
+    const text = body !== undefined ? JSON.stringify(body) : undefined;
+    return new Promise((resolve, reject) => {
+      const request = httpRequest(`${url}${path}`, {
+        method,
+        agent: false,
+        headers: {
+          accept: '*/*',
+          ...defaults,
+          ...(body !== undefined || method !== 'GET' ? { 'content-type': 'application/json' } : {}),
+          ...(token !== undefined ? { authorization: `Bearer ${token}` } : {}),
+          ...headers,
+          ...(text !== undefined || method !== 'GET' ? { 'content-length': String(Buffer.byteLength(text ?? '')) } : {}),
+        },
+      }, (response) => {
+        let answer = '';
+        response.setEncoding('utf8').on('data', (chunk: string) => (answer += chunk));
+        response.once('error', reject);
+        response.once('end', () => {
+          const responseHeaders = new Headers();
+          for (const [name, value] of Object.entries(response.headers)) if (value !== undefined) responseHeaders.set(name, Array.isArray(value) ? value.join(', ') : value);
+          try {
+            resolve({ status: response.statusCode!, headers: responseHeaders, body: answer ? JSON.parse(answer) : undefined });
+          } catch (error) {
+            reject(error);
+          }
+        });
+      });
+      request.once('error', reject);
+      request.end(text);
     });
-    const text = await res.text();
-    return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : undefined };
   };
 }
 
