@@ -63,14 +63,14 @@ export function buildTree(text: string, options: { skip?: ReadonlySet<string>; l
     i = value.next;
     if (!aggregate) continue;
     if (skip.has(tag.name)) {
-      // A literal end tag is found by a linear search; without one, the rest of the file was inside.
-      const end = new RegExp(`</${tag.name}\\s*>`, 'gi');
-      end.lastIndex = tag.end;
-      if (!end.exec(text)) {
+      // Passed over to its own end tag, or (SGML) to the end tag of an element open around it, which closes it too:
+      // a Nubank BANKTRANLIST left open ends at </STMTRS>. Without either, the rest of the file was inside.
+      const end = endOfSkipped(text, tag.end, tag.name, openAt, tag);
+      if (end < 0) {
         element.unclosed = true;
         break;
       }
-      i = text.indexOf('<', end.lastIndex);
+      i = end;
       continue;
     }
     const positions = openAt.get(tag.name);
@@ -79,6 +79,20 @@ export function buildTree(text: string, options: { skip?: ReadonlySet<string>; l
     open.push(element);
   }
   return root;
+}
+
+/**
+ * Where reading resumes after a passed-over aggregate named `name` whose content starts at `from`: after its own end
+ * tag, or at the end tag of an element still open around it (which the main loop then reads). -1: neither comes.
+ * One pass over the end tags (`</`), each looked at once.
+ */
+function endOfSkipped(text: string, from: number, name: string, openAt: ReadonlyMap<string, number[]>, tag: Tag): number {
+  for (let at = text.indexOf('</', from); at >= 0; at = text.indexOf('</', at + 2)) {
+    if (!readTag(text, at, tag)) continue;
+    if (tag.name === name) return text.indexOf('<', tag.end);
+    if ((openAt.get(tag.name)?.length ?? 0) > 0) return at;
+  }
+  return -1;
 }
 
 /** The children of every leaf: one frozen empty list, as leaves never get any (and there are millions of them). */

@@ -1,8 +1,8 @@
 // A bank profile: how one bank writes its CSV export. Profiles live in mapping.json under `banks.<id>`, either in
 // full or as `"profile": "<id>"` naming one of the real layouts in examples/data/bank-profiles.json. No I/O here.
-import { fail, type Parsed } from './amounts.js';
-import { compileDateFormat, orderPattern, type DateOrder, type DatePattern } from './dates.js';
-import { isEncoding } from './encodings.js';
+import { fail, type Parsed } from './amounts';
+import { compileDateFormat, orderPattern, type DateOrder, type DatePattern } from './dates';
+import { isEncoding } from '../text';
 
 /** A column by its header name, or by its zero-based position when the file has no column header. */
 export type Column = string | number;
@@ -23,7 +23,7 @@ export interface Columns {
 }
 
 /** A balance stated once for the whole file, in a line above the column header or in the footer. */
-export interface StatementBalance {
+export interface StatedBalance {
   /** A regular expression with a `(?<balance>...)` group; a `(?<date>...)` group too, if the date is on that line. */
   balance: string;
   /** A regular expression with a `(?<date>...)` group, when the date is on another line. */
@@ -58,7 +58,7 @@ export interface BankProfile {
   footer_lines: number;
   /** Regular expressions: a table line matching one is not data (a section title, a pending line). @default [] */
   ignore_lines: string[];
-  statement_balance?: StatementBalance;
+  statement_balance?: StatedBalance;
   /** Institution name given to accounts created for this bank. @default the profile's `name` */
   institution_name?: string;
 }
@@ -199,7 +199,7 @@ function checkColumns(raw: unknown, where: string, problems: string[]): Columns 
   return columns;
 }
 
-function checkStatementBalance(raw: unknown, where: string, problems: string[]): StatementBalance | undefined {
+function checkStatementBalance(raw: unknown, where: string, problems: string[]): StatedBalance | undefined {
   if (raw === undefined) return undefined;
   const at = `${where}.statement_balance`;
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {

@@ -1,6 +1,6 @@
 // Amounts as banks write them in CSV exports: the decimal separator and grouping of each locale, the negative forms,
 // a currency next to the number.
-import { negate, parseDecimal, toNumber, type Decimal } from './decimal.js';
+import { negate, parseDecimal, toNumber, type Decimal } from '../decimal';
 
 /** A parse outcome: the value, or why the text is not one. */
 export type Parsed<T> = { ok: true; value: T } | { ok: false; reason: string };

@@ -2,10 +2,11 @@
 // the balance a header or footer line states, and every line that holds data but cannot be used, with its reason.
 // Pure: no I/O, no network. Which balance closes each day is decided in day-closing.ts.
 import { parse } from 'csv-parse/sync';
-import { parseDecimalAmount } from './amounts.js';
-import { datePattern, statementDatePattern, type BankProfile, type Column } from './bank-profile.js';
-import { negate, subtract, ZERO, type Decimal } from './decimal.js';
-import { decodeText } from './encodings.js';
+import { parseDecimalAmount } from './amounts';
+import { datePattern, statementDatePattern, type BankProfile, type Column } from './profile';
+import { negate, subtract, ZERO, type Decimal } from '../decimal';
+import { StatementFormatError } from '../errors';
+import { decodeText } from '../text';
 
 /** One line of the export's table. */
 export interface TableLine {
@@ -45,8 +46,8 @@ export interface ParsedExport {
 }
 
 /** The export could not be read as a whole (no column header, an unclosed quote): nothing in it is used. */
-export class ExportFormatError extends Error {
-  override name = 'ExportFormatError';
+export class ExportFormatError extends StatementFormatError {
+  override name = 'StatementFormatError';
 }
 
 /** How far down the column header is looked for, when the profile does not say (header_lines). */

@@ -1,5 +1,6 @@
 // OFX amounts and dates as real files write them.
-import { parseDecimal, toNumber, type Decimal } from './decimal.js';
+import { calendarDay } from '../dates';
+import { parseDecimal, toNumber, type Decimal } from '../decimal';
 
 /**
  * An OFX amount, exactly: `-1119.29`, `+00000005231.36` (Fidelity pads with zeros), `1000`, `.5`, or with a
@@ -28,8 +29,5 @@ const OFX_DATE = /^(\d{4})(\d{2})(\d{2})(?:\d{2}(?:\d{2}(?:\d{2}(?:[.:]\d{1,6})?
 export function parseOfxDate(text: string): string | undefined {
   const m = OFX_DATE.exec(text.trim());
   if (!m) return undefined;
-  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const probe = new Date(Date.UTC(year, month - 1, day));
-  if (probe.getUTCFullYear() !== year || probe.getUTCMonth() !== month - 1 || probe.getUTCDate() !== day) return undefined;
-  return `${m[1]}-${m[2]}-${m[3]}`;
+  return calendarDay(Number(m[1]), Number(m[2]), Number(m[3]));
 }

@@ -1,8 +1,8 @@
-// Turning a bank file's bytes into text. A byte-order mark says the encoding for sure (UTF-8, UTF-16 LE or BE),
-// whatever the profile or header claims; otherwise the given encoding is used (Node 20 has full ICU, so
-// windows-1252, iso-8859-1 and iso-8859-15 are all known).
+// Turning a statement file's bytes into text. A byte-order mark says the encoding for sure (UTF-8, UTF-16 LE or BE),
+// whatever a profile or header claims; otherwise the given encoding is used. Only TextDecoder: no Buffer, no `node:`,
+// so this runs in browsers and Workers too.
 
-/** The byte-order marks, longest first: each names its encoding and its length. */
+/** The byte-order marks, longest first: each names its encoding. */
 const BOMS: ReadonlyArray<{ bytes: readonly number[]; encoding: string }> = [
   { bytes: [0xef, 0xbb, 0xbf], encoding: 'utf-8' },
   { bytes: [0xff, 0xfe], encoding: 'utf-16le' },
@@ -28,17 +28,32 @@ const WINDOWS_1252_C1 = [
  */
 export function decodeText(bytes: Uint8Array, encoding: string): { text: string; encoding: string } {
   const decoder = new TextDecoder(bomEncoding(bytes) ?? encoding);
-  if (decoder.encoding === 'windows-1252') {
-    // Latin-1 for every byte, then the table for 0x80-0x9F: right on every Node, and faster than TextDecoder here.
-    const latin1 = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
-    const text = latin1.replace(/[\u0080-\u009f]/g, (c) => String.fromCharCode(WINDOWS_1252_C1[c.charCodeAt(0) - 0x80]!));
-    return { text, encoding: decoder.encoding };
-  }
+  if (decoder.encoding === 'windows-1252') return { text: decodeWindows1252(bytes), encoding: decoder.encoding };
   // TextDecoder drops a BOM of its own encoding; the replace catches one left by a mislabelled file.
   return { text: decoder.decode(bytes).replace(/^\uFEFF/, ''), encoding: decoder.encoding };
 }
 
-/** True when this Node.js knows the encoding label. */
+/** UTF-8 when the bytes are valid UTF-8 (or carry a BOM), else windows-1252: what banks write when no header says. */
+export function decodeUtf8OrWindows1252(bytes: Uint8Array): { text: string; encoding: string } {
+  if (bomEncoding(bytes)) return decodeText(bytes, 'utf-8');
+  try {
+    return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes), encoding: 'utf-8' };
+  } catch {
+    return { text: decodeWindows1252(bytes), encoding: 'windows-1252' };
+  }
+}
+
+/** Latin-1 for every byte, then the table for 0x80-0x9F: right on every runtime. */
+function decodeWindows1252(bytes: Uint8Array): string {
+  const parts: string[] = [];
+  const CHUNK = 0x8000; // fromCharCode takes its arguments on the stack
+  for (let i = 0; i < bytes.length; i += CHUNK) {
+    parts.push(String.fromCharCode.apply(null, bytes.subarray(i, i + CHUNK) as unknown as number[]));
+  }
+  return parts.join('').replace(/[\u0080-\u009f]/g, (c) => String.fromCharCode(WINDOWS_1252_C1[c.charCodeAt(0) - 0x80]!));
+}
+
+/** True when this runtime's TextDecoder knows the encoding label. */
 export function isEncoding(label: string): boolean {
   try {
     new TextDecoder(label);

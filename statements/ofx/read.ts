@@ -6,15 +6,17 @@
 // Why not an npm package: the ones checked (ofx-js 1.1.1, node-ofx-parser 0.5.1, ofx-data-extractor 1.5.0) either
 // backtrack exponentially on long tag names, fail on empty elements (<MEMO> with no value), or fail on several
 // statements in one file. The tree is built in one linear pass (ofx-tree.ts).
-import { sum, toNumber } from './decimal.js';
-import { bomEncoding, decodeText } from './encodings.js';
-import { formatMoney, maskAccountNumber, plural } from './format.js';
-import { buildTree, child, descendant, descendants, type OfxElement } from './ofx-tree.js';
-import { parseOfxDate, parseOfxDecimal } from './ofx-values.js';
+import { sum, toNumber, toPlain } from '../decimal';
+import { StatementFormatError } from '../errors';
+import { formatMoney, maskAccountNumber, plural } from '../format';
+import { bomEncoding, decodeText, isEncoding } from '../text';
+import { buildTree, child, descendant, descendants, type OfxElement } from './tree';
+import { parseOfxDate, parseOfxDecimal } from './values';
 
 /** One balance with the day it is for. */
 export interface OfxBalance {
-  amount: number;
+  /** Exact decimal text: `-1119.29`. */
+  amount: string;
   /** The statement's own calendar day (YYYY-MM-DD), from the first eight digits of DTASOF. */
   date: string;
   /** DTASOF as written, e.g. `20261031235959.000[-5:EST]`. */
@@ -59,8 +61,8 @@ export interface OfxFile {
 }
 
 /** The file is not an OFX file this reader can use at all; the message says what is missing. */
-export class OfxFormatError extends Error {
-  override name = 'OfxFormatError';
+export class OfxFormatError extends StatementFormatError {
+  override name = 'StatementFormatError';
 }
 
 type Reading = { balance: OfxBalance; detail?: string; available?: OfxBalance; notes: string[] } | { reason: string };
@@ -100,17 +102,8 @@ export function decodeOfx(bytes: Uint8Array): string {
   const xml = /<\?xml[^>]*\bencoding\s*=\s*["']([^"']+)["']/i.exec(head)?.[1];
   let label = 'utf-8';
   if (encoding !== 'UTF-8' && (charset === '1252' || charset === 'ISO-8859-1' || charset === '8859-1')) label = 'windows-1252';
-  else if (xml && isKnown(xml)) label = xml;
+  else if (xml && isEncoding(xml)) label = xml;
   return decodeText(bytes, label).text;
-}
-
-function isKnown(label: string): boolean {
-  try {
-    new TextDecoder(label);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** Reads every statement of an OFX/QFX file's text. Throws OfxFormatError only when no statement can be found. */
@@ -169,7 +162,7 @@ function readBalance(element: OfxElement): OfxBalance | { reason: string } {
   const asOf = child(element, 'DTASOF')?.text ?? '';
   const date = parseOfxDate(asOf);
   if (date === undefined) return { reason: `${element.name}/DTASOF ${asOf === '' ? 'is missing' : `"${asOf}" is not an OFX date (YYYYMMDD...)`}` };
-  return { amount: toNumber(amount), date, asOf };
+  return { amount: toPlain(amount), date, asOf };
 }
 
 /**
@@ -205,7 +198,7 @@ function readInvestment(statement: OfxElement): Reading {
     ...(cash ? [`cash ${formatMoney(toNumber(cash))}`] : []),
     ...(positionList ? [`${plural(values.length, 'position')} ${formatMoney(toNumber(sum(values)))}`] : []),
   ];
-  return { balance: { amount: toNumber(total), date, asOf }, detail: parts.join(' + '), notes: [] };
+  return { balance: { amount: toPlain(total), date, asOf }, detail: parts.join(' + '), notes: [] };
 }
 
 /** A hint when a transaction list never ended, so what follows it was read as part of it. */

@@ -5,10 +5,10 @@
 //      day, a file lists lines in time order one way or the other: the only assumption made, and needed only for an
 //      account's first day (later days open where the day before closed) or when the file has no amounts.
 // A day whose last line cannot be established is not guessed: it comes back unsettled, with the reason.
-import type { TableLine } from './bank-csv.js';
-import { labelKey } from './bank-profile.js';
-import { add, equals, subtract, sum, toNumber, valueKey, type Decimal } from './decimal.js';
-import { formatMoney } from './format.js';
+import type { TableLine } from './table';
+import { labelKey } from './profile';
+import { add, equals, subtract, sum, toNumber, valueKey, type Decimal } from '../decimal';
+import { formatMoney } from '../format';
 
 /** The balance that closes one account's day, and the line it comes from. */
 export interface ClosedDay {

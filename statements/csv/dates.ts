@@ -1,6 +1,7 @@
 // Dates as banks write them: by a day-month-year order (the old profile field `date_order`), or by an explicit
 // pattern such as `DD.MM.YY` or `DD MMM YYYY` (`date_format`). Two-digit years are read only with a stated pivot.
-import { fail, type Parsed } from './amounts.js';
+import { calendarDay } from '../dates';
+import { fail, type Parsed } from './amounts';
 
 export type DateOrder = 'DMY' | 'MDY' | 'YMD';
 
@@ -101,11 +102,6 @@ export function compileDateFormat(format: string, pivot: number | undefined): Pa
 }
 
 function calendarDate([year, month, day]: [number, number, number], text: string, hint: string): Parsed<string> {
-  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  if (month < 1 || month > 12 || day < 1 || day > last) return fail(`"${text}" is not a real calendar date (${hint})`);
-  return { ok: true, value: `${String(year).padStart(4, '0')}-${pad(month)}-${pad(day)}` };
-}
-
-function pad(n: number): string {
-  return String(n).padStart(2, '0');
+  const date = calendarDay(year, month, day);
+  return date === undefined ? fail(`"${text}" is not a real calendar date (${hint})`) : { ok: true, value: date };
 }
