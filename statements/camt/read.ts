@@ -2,7 +2,7 @@
 // told apart by the document's namespace. camt.054 (debit/credit notifications) carries entries but no balance and is
 // refused with that reason. Read in one streaming pass with saxes, a well-kept XML parser; a DOCTYPE is refused, so
 // no DTD and no entity beyond XML's five is ever read (no entity expansion, no external fetch).
-import { SaxesParser, type SaxesTagNS } from 'saxes';
+import { SaxesParser } from 'saxes';
 import { addUp } from '../add-up';
 import { balanceKind, kindBySpelling, type BalanceKind } from '../balance-kinds';
 import { calendarDay } from '../dates';
@@ -50,67 +50,96 @@ interface StatementDraft {
   broken: string | undefined;
 }
 
+/** The parts of a statement read: its Id, its account, its balances, its entries' own amounts and status. */
+const READ_UNDER = new Set(['Id', 'Acct', 'Bal', 'Ntry']);
+/** Deeper than this below the statement element nothing is read (an entry's details are most of a file). */
+const DEEPEST_READ = 4;
+
 /** Reads a camt.052 or camt.053 file. Throws StatementFormatError for camt.054, other XML, or XML that is not well formed. */
 export function readCamt(bytes: Uint8Array): StatementFile {
-  const parser = new SaxesParser({ xmlns: true, position: true });
+  // Without saxes' namespace tracking (twice as slow): the root's xmlns attribute names the message, and element
+  // names are read without their prefix.
+  const parser = new SaxesParser({ position: true });
   const statements: Statement[] = [];
   const skipped: SkippedItem[] = [];
-  const path: string[] = [];
+  let level = 0; // elements open
   let message: { element: string; type: string; name: string } | undefined;
-  let depth = -1; // depth of the statement element in `path`
+  let at = -1; // the level of the statement element, while one is open
+  const rel: string[] = []; // names below the statement element, down to DEEPEST_READ
   let draft: StatementDraft | undefined;
   let balance: BalanceDraft | undefined;
   let entry: EntryDraft | undefined;
   let text = '';
+  let capture = false;
   let failure: StatementFormatError | undefined;
-  const fail = (reason: string) => {
+  const fail = (reason: string): never => {
     failure ??= new StatementFormatError(reason);
     throw failure;
   };
 
   parser.on('doctype', () => fail('the XML has a DOCTYPE: refused, as camt files never have one (no DTD or entity is ever read)'));
-  parser.on('opentag', (tag: SaxesTagNS) => {
-    path.push(tag.local);
+  parser.on('opentag', (tag) => {
+    level += 1;
+    const colon = tag.name.indexOf(':');
+    const local = colon < 0 ? tag.name : tag.name.slice(colon + 1);
+    if (level === 1) {
+      message = messageOf(String(tag.attributes[colon < 0 ? 'xmlns' : `xmlns:${tag.name.slice(0, colon)}`] ?? ''), fail);
+      return;
+    }
+    if (!draft) {
+      if (message && local === message.element) {
+        at = level;
+        draft = { number: statements.length + skipped.length + 1, line: parser.line, reference: '', account: undefined, currency: '', balances: [], entries: [], entryCurrencies: new Set(), notes: [], broken: undefined };
+      }
+      return;
+    }
+    const depth = level - at;
+    capture = false;
+    if (depth > DEEPEST_READ) return;
+    rel.push(local);
+    capture = READ_UNDER.has(rel[0]!) && !(rel[0] === 'Ntry' && depth > 3);
+    if (!capture) return;
     text = '';
-    if (path.length === 1) message = messageOf(tag.uri, fail);
-    else if (message && tag.local === message.element && depth < 0) {
-      depth = path.length - 1;
-      draft = { number: statements.length + skipped.length + 1, line: parser.line, reference: '', account: undefined, currency: '', balances: [], entries: [], entryCurrencies: new Set(), notes: [], broken: undefined };
-    } else if (draft && path.length === depth + 2) {
-      if (tag.local === 'Bal') balance = { code: '', subtype: '', amount: '', currency: '', indicator: '', date: '', line: parser.line };
-      else if (tag.local === 'Ntry') entry = { amount: '', currency: '', indicator: '', status: '' };
-    } else if (tag.local === 'Amt' && path.length === depth + 3) {
-      const currency = tag.attributes.Ccy?.value ?? '';
+    if (depth === 1 && local === 'Bal') balance = { code: '', subtype: '', amount: '', currency: '', indicator: '', date: '', line: parser.line };
+    else if (depth === 1 && local === 'Ntry') entry = { amount: '', currency: '', indicator: '', status: '' };
+    else if (depth === 2 && local === 'Amt') {
+      const currency = String(tag.attributes.Ccy ?? '');
       if (balance) balance.currency = currency;
       else if (entry) entry.currency = currency;
     }
   });
-  parser.on('text', (t: string) => {
-    text += t;
+  parser.on('text', (t) => {
+    if (capture) text += t;
   });
-  parser.on('closetag', (tag: SaxesTagNS) => {
-    if (draft) {
-      const rel = path.slice(depth + 1).join('/');
+  parser.on('closetag', () => {
+    const depth = level - at;
+    level -= 1;
+    if (!draft || depth > DEEPEST_READ) return;
+    if (depth === 0) {
+      const done = finish(draft, message!.type);
+      if ('reason' in done) skipped.push(done);
+      else statements.push(done);
+      draft = undefined;
+      at = -1;
+      return;
+    }
+    if (READ_UNDER.has(rel[0]!)) {
+      const path = rel.join('/');
       const value = text.trim();
-      if (balance) readBalanceField(balance, rel, value);
-      else if (entry) readEntryField(entry, rel, value);
-      else readStatementField(draft, rel, value);
-      if (rel === 'Bal' && balance) {
+      if (balance) readBalanceField(balance, path, value);
+      else if (entry) readEntryField(entry, path, value);
+      else readStatementField(draft, path, value);
+      if (depth === 1 && balance) {
         addBalance(draft, balance);
         balance = undefined;
-      } else if (rel === 'Ntry' && entry) {
+      } else if (depth === 1 && entry) {
         addEntry(draft, entry);
         entry = undefined;
-      } else if (path.length - 1 === depth) {
-        const done = finish(draft, message!.type);
-        if ('reason' in done) skipped.push(done);
-        else statements.push(done);
-        draft = undefined;
-        depth = -1;
       }
     }
-    path.pop();
+    rel.pop();
     text = '';
+    capture = false;
   });
 
   try {

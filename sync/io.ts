@@ -1,4 +1,4 @@
-// What every example's main() gets besides argv and env: where to write, and when to stop.
+// What ledger-sync's main() gets besides argv and env: where to write, and when to stop.
 import type { LedgerMock } from 'personal-ledger-sdk/mocks';
 
 /** A place to write text: process.stdout, or a buffer in tests. */
@@ -8,14 +8,14 @@ export interface Output {
   isTTY?: boolean;
 }
 
-/** The outside world of an example. Tests pass their own to capture output and inspect the fake. */
+/** The outside world of a run. Tests pass their own to capture output and inspect the fake. */
 export interface Io {
   stdout: Output;
   stderr: Output;
   /** Aborted on Ctrl-C (see processIo): long runs stop cleanly at the next step. @default undefined */
   signal?: AbortSignal;
   /**
-   * The fake to serve when neither LEDGER_BASE_URL nor LEDGER_TOKEN is set.
+   * The fake `--demo` talks to.
    * @default a new `createLedgerMock({ scenario: 'demo' })` per run
    */
   fake?: LedgerMock;

@@ -1,10 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { decodeExport, ExportFormatError, parseExport, type TableLine } from '../../examples/lib/bank-csv.js';
-import { checkProfile, type BankProfile } from '../../examples/lib/bank-profile.js';
-import { toPlain } from '../../examples/lib/decimal.js';
-import { checkMapping, loadBankProfiles } from '../../examples/lib/mapping.js';
-import { dataFile } from './support.js';
+import { decodeExport, ExportFormatError, parseExport, type TableLine } from '../../statements/csv/table';
+import { checkProfile, type BankProfile } from '../../statements/csv/profile';
+import { toPlain } from '../../statements/decimal';
+import { BANK_LAYOUTS, checkBankProfile } from '../../statements/csv/bank-profiles';
 
 const PROFILE: BankProfile = {
   name: 'Test bank',
@@ -62,31 +61,20 @@ describe('checkProfile: every problem is named by its path', () => {
     expect(reason).toContain('banks.b.ignore_lines[0] is not a regular expression');
   });
 
-  it('every shipped profile and the shipped mapping.json have no problems', async () => {
-    const profiles = await loadBankProfiles();
-    for (const [id, profile] of profiles) expect(checkProfile(profile, id)).toMatchObject({ ok: true });
-    const problems: string[] = [];
-    const mapping = checkMapping(JSON.parse(await readFile(dataFile('mapping.json'), 'utf8')), problems, profiles);
-    expect(problems).toEqual([]);
-    expect([...mapping.banks.keys()]).toEqual(['first-bank-us', 'banca-aurora-it', ...profiles.keys()]);
-    expect([...mapping.ofxAccounts.keys()]).toEqual(['000123451234', '4242424242424242', 'X12345678']);
+  it('every shipped layout is a good profile, and documents its bank, where it was learned and its fixture', () => {
+    expect(BANK_LAYOUTS.size).toBe(12);
+    for (const [id, layout] of BANK_LAYOUTS) {
+      expect(checkProfile(layout.profile, id)).toMatchObject({ ok: true });
+      expect(layout.learned_from.length, id).toBeGreaterThan(0);
+      expect(layout.fixture).toBe(`examples/data/banks/${id}.csv`);
+    }
   });
 
-  it('a mapping names a layout, may override its fields, and says which account a single-account file is for', () => {
-    const profiles = new Map([['layout', { name: 'L', delimiter: ',', decimal_separator: '.', date_format: 'MM/DD/YYYY', columns: { date: 'Date', balance: 'Balance' }, bank: 'doc only' }]]);
-    const problems: string[] = [];
-    const target = { account: 'A', category: 'Cash', category_type: 'asset' };
-    const mapping = checkMapping({ banks: { mine: { profile: 'layout', delimiter: ';', account: target }, bad: { profile: 'nope' }, lost: { profile: 'layout' } } }, problems, profiles);
-    expect(mapping.banks.get('mine')?.profile).toMatchObject({ name: 'L', delimiter: ';', date_format: 'MM/DD/YYYY' });
-    expect(mapping.banks.get('mine')?.account).toEqual(target);
-    expect(problems).toEqual([
-      'banks.bad.profile "nope" is not a known bank layout (layout)',
-      'banks.bad.name must be a non-empty string',
-      'banks.bad.delimiter must be a non-empty string',
-      'banks.bad.decimal_separator must be "." or ","',
-      'banks.bad.columns needs date and balance (or give statement_balance, for a balance stated once in the file)',
-      'banks.lost.account is required: the ledger account of this single-account export (its profile has no columns.label)',
-    ]);
+  it('a profile names a layout and may override its fields; an unknown layout is named', () => {
+    expect(checkBankProfile({ profile: 'chase-us', delimiter: ';', accounts: {} }, 'banks.mine', ['accounts'])).toMatchObject({ ok: true, value: { name: 'Chase account activity (US)', delimiter: ';' } });
+    expect(checkBankProfile({ profile: 'nope' }, 'banks.bad')).toEqual({ ok: false, reason: expect.stringContaining('banks.bad.profile "nope" is not a known bank layout (atruvia-de, ing-de,') });
+    expect(checkBankProfile({ profile: '__proto__' }, 'banks.bad')).toMatchObject({ ok: false });
+    expect(checkBankProfile([], 'banks.list')).toEqual({ ok: false, reason: 'banks.list must be an object' });
   });
 });
 
@@ -167,7 +155,7 @@ describe('parseExport: header junk, footers, blank lines; every unreadable line 
 
   it('refuses a file with an unclosed quote, with the line', () => {
     expect(() => parseExport('Account;Date;Balance\nA;31/10/2026;"1,00\n', { ...PROFILE, header_lines: 0, footer_lines: 0 })).toThrow(
-      /not readable as Test bank CSV \(line \d\): Quote Not Closed/,
+      'not readable as Test bank CSV (line 2): a quoted cell is never closed',
     );
   });
 

@@ -1,8 +1,9 @@
-// Prints a failure the same way in every example: what failed, then status, code and detail, never the token.
+// Prints a failure the same way in every command: what failed, then status, code and detail, never a secret.
 import { isBulkUpsertError, isLedgerApiError, isNetworkError, isTimeoutError, type LedgerApiError } from 'personal-ledger-sdk';
-import { say, type Io } from './io.js';
+import { redact } from '../src/errors/redact';
+import { say, type Io } from './io';
 
-/** The example refused to start (arguments, environment, mapping file): exit code 2, nothing was sent. */
+/** The command refused to start (arguments, environment, mapping file): exit code 2, nothing was read or sent. */
 export class SetupError extends Error {
   override name = 'SetupError';
 }
@@ -59,9 +60,4 @@ function apiLines(error: LedgerApiError): string[] {
   const detail = error.detail.map((d) => `${d.path} ${d.message}`).join('; ');
   const hint = HINTS[error.status];
   return [`  status: ${error.status}`, `  code: ${error.code ?? '(none)'}`, `  detail: ${detail || '(none)'}`, ...(hint ? [`  ${hint}`] : [])];
-}
-
-/** Replaces every occurrence of each secret with [REDACTED]. */
-export function redact(text: string, secrets: readonly string[]): string {
-  return secrets.filter((s) => s.length > 0).reduce((out, secret) => out.split(secret).join('[REDACTED]'), text);
 }

@@ -4,12 +4,12 @@
 import { readFile } from 'node:fs/promises';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeExport, ExportFormatError, parseExport } from '../../examples/lib/bank-csv.js';
-import type { BankProfile } from '../../examples/lib/bank-profile.js';
-import { closeDays } from '../../examples/lib/day-closing.js';
-import { loadMapping } from '../../examples/lib/mapping.js';
-import { decodeOfx, OfxFormatError, parseOfx } from '../../examples/lib/ofx-balances.js';
-import { dataFile } from './support.js';
+import { decodeExport, ExportFormatError, parseExport } from '../../statements/csv/table';
+import type { BankProfile } from '../../statements/csv/profile';
+import { closeDays } from '../../statements/csv/day-closing';
+import { BANK_LAYOUTS } from '../../statements/csv/bank-profiles';
+import { decodeOfx, OfxFormatError, parseOfx } from '../../statements/ofx/read';
+import { dataFile, repoFile } from './support';
 
 /** Runs a reader: fine if it returns, or throws `refusal` with a non-empty message. */
 function survives(read: () => unknown, refusal: new (...args: never[]) => Error): void {
@@ -74,8 +74,7 @@ describe('fuzz: the CSV reader cannot be knocked over', () => {
   const CELLS = ['"', '""', ';', ',', '\n', '\r\n', '\r', '1.234,56', '-12,00', '(5)', '31.12.2026', '12/31/2026', 'Saldo;1,00', 'Kontostand vom 01.12.2026:;2,00', ' ', 'é', '\u0000', '\uFEFF'];
 
   it('random text and bytes, with every shipped profile', async () => {
-    const mapping = await loadMapping(dataFile('mapping.json'));
-    const profiles: BankProfile[] = [...mapping.banks.values()].map((b) => b.profile);
+    const profiles: BankProfile[] = [...BANK_LAYOUTS.values()].map((layout) => layout.profile);
     const text = fc.oneof(fc.string({ maxLength: 1500, unit: 'binary' }), fc.array(fc.constantFrom(...CELLS), { maxLength: 300 }).map((cells) => cells.join('')));
     fc.assert(
       fc.property(fc.constantFrom(...profiles), text, fc.uint8Array({ maxLength: 600 }), (profile, t, bytes) => {
@@ -87,9 +86,7 @@ describe('fuzz: the CSV reader cannot be knocked over', () => {
   });
 
   it('every truncation of the shipped fixtures', async () => {
-    const mapping = await loadMapping(dataFile('mapping.json'));
-    const banks = [...mapping.banks.values()].filter((b) => b.id.includes('-') && b.id !== 'first-bank-us' && b.id !== 'banca-aurora-it');
-    const files = await Promise.all(banks.map(async (b) => ({ profile: b.profile, bytes: await readFile(dataFile(`banks/${b.id}.csv`)) })));
+    const files = await Promise.all([...BANK_LAYOUTS.values()].map(async (layout) => ({ profile: layout.profile, bytes: await readFile(repoFile(layout.fixture)) })));
     fc.assert(
       fc.property(fc.constantFrom(...files), fc.nat(), ({ profile, bytes }, cut) => {
         survives(() => closeDays(parseExport(decodeExport(bytes.subarray(0, cut % (bytes.length + 1)), profile), profile).lines), ExportFormatError);

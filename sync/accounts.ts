@@ -1,7 +1,6 @@
-// Finds the ledger accounts that mapping.json names, and creates the missing ones.
+// Finds the ledger accounts the mapping names, and creates the missing ones.
 import type { Account, Category, LedgerClient } from 'personal-ledger-sdk';
-import { labelKey } from './bank-profile.js';
-import type { AccountTarget } from './mapping.js';
+import type { AccountTarget } from './mapping';
 
 /** What became of one ledger account named in the mapping. */
 export type ResolvedAccount =
@@ -12,13 +11,13 @@ export type ResolvedAccount =
   /** It cannot be used: ambiguous name, or no such category to create it with. */
   | { state: 'unavailable'; target: AccountTarget; reason: string };
 
-/** The key accounts are matched by: the name, ignoring case and repeated spaces. */
-export const accountKey = (name: string): string => labelKey(name);
+/** The key ledger accounts are matched by: the name, ignoring case and repeated spaces. */
+export const nameKey = (name: string): string => name.trim().replace(/\s+/g, ' ').toLowerCase();
 
 /**
  * Resolves each target by name among the accounts visible to the token (an exact match first, else one that
  * differs only in case). A missing account is created with the category of the target's name and type, unless
- * `create` is false (a dry run), in which case it is reported as `to_create`. Returns a map by accountKey.
+ * `create` is false (a dry run), in which case it is reported as `to_create`. Returns a map by nameKey.
  *
  * @param institutionName used for created accounts when the target has none @default the service's ('Public API')
  */
@@ -31,7 +30,7 @@ export async function resolveAccounts(
   let categories: Category[] | undefined;
   const resolved = new Map<string, ResolvedAccount>();
   for (const target of targets) {
-    const key = accountKey(target.account);
+    const key = nameKey(target.account);
     if (resolved.has(key)) continue;
     const found = findByName(accounts, target.account);
     if (found.length > 1) {
@@ -68,12 +67,12 @@ export async function resolveAccounts(
 
 function findByName(accounts: readonly Account[], name: string): Account[] {
   const exact = accounts.filter((a) => a.name === name);
-  return exact.length > 0 ? exact : accounts.filter((a) => accountKey(a.name) === accountKey(name));
+  return exact.length > 0 ? exact : accounts.filter((a) => nameKey(a.name) === nameKey(name));
 }
 
 function findCategory(categories: readonly Category[], target: AccountTarget): Category | undefined {
   const type = target.category_type.trim().toLowerCase();
-  return categories.find((c) => labelKey(c.name) === labelKey(target.category) && c.type.toLowerCase() === type);
+  return categories.find((c) => nameKey(c.name) === nameKey(target.category) && c.type.toLowerCase() === type);
 }
 
 /** The id to write to, if the account exists (or was just created). */

@@ -1,6 +1,6 @@
-// Command-line parsing for the examples: node:util parseArgs, with mistakes reported as SetupError (exit 2).
+// Command-line parsing: node:util parseArgs, with mistakes reported as SetupError (exit 2).
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { HelpRequested, SetupError } from './report-error.js';
+import { HelpRequested, SetupError } from './errors';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 

@@ -3,9 +3,9 @@
 // column): every day comes out as the reference closing balance or as an explicit skip, never as another number.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { TableLine } from '../../examples/lib/bank-csv.js';
-import { closeDays, fileOrder } from '../../examples/lib/day-closing.js';
-import { parseDecimal, toPlain, type Decimal } from '../../examples/lib/decimal.js';
+import type { TableLine } from '../../statements/csv/table';
+import { closeDays, fileOrder } from '../../statements/csv/day-closing';
+import { parseDecimal, toPlain, type Decimal } from '../../statements/decimal';
 
 const d = (text: string): Decimal => parseDecimal(text)!;
 

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { decodeOfx, OfxFormatError, parseOfx, STATEMENT_KINDS } from '../../examples/lib/ofx-balances.js';
-import { parseOfxAmount, parseOfxDate } from '../../examples/lib/ofx-values.js';
-import { dataFile } from './support.js';
+import { decodeOfx, OfxFormatError, parseOfx, STATEMENT_KINDS } from '../../statements/ofx/read';
+import { parseOfxAmount, parseOfxDate } from '../../statements/ofx/values';
+import { dataFile } from './support';
 
 const read = async (name: string) => decodeOfx(await readFile(dataFile(name)));
 
@@ -29,8 +29,8 @@ describe('parseOfx: the sample statements', () => {
           kind: 'bank',
           accountId: '000123451234',
           currency: 'USD',
-          balance: { amount: 2866.4, date: '2026-10-31', asOf: '20261031235959.000[-5:EST]' },
-          available: { amount: 2816.4, date: '2026-11-01', asOf: '20261101070212.000[-5:EST]' },
+          balance: { amount: '2866.40', date: '2026-10-31', asOf: '20261031235959.000[-5:EST]' },
+          available: { amount: '2816.40', date: '2026-11-01', asOf: '20261101070212.000[-5:EST]' },
           notes: [],
         },
       ],
@@ -41,7 +41,7 @@ describe('parseOfx: the sample statements', () => {
   it('reads an OFX 2.x XML credit-card statement (QFX, with INTU.* tags)', async () => {
     expect(parseOfx(await read('statement-v2.qfx'))).toMatchObject({
       version: 2,
-      statements: [{ kind: 'creditcard', accountId: '4242424242424242', currency: 'USD', balance: { amount: -1119.29, date: '2026-10-31' }, available: { amount: 3880.71 } }],
+      statements: [{ kind: 'creditcard', accountId: '4242424242424242', currency: 'USD', balance: { amount: '-1119.29', date: '2026-10-31' }, available: { amount: '3880.71' } }],
     });
   });
 
@@ -52,7 +52,7 @@ describe('parseOfx: the sample statements', () => {
         kind: 'investment',
         accountId: 'X12345678',
         currency: 'USD',
-        balance: { amount: 6052.9, date: '2026-10-31', asOf: '20261031160000.000[-5:EST]' },
+        balance: { amount: '6052.90', date: '2026-10-31', asOf: '20261031160000.000[-5:EST]' },
         detail: 'cash 1,250.40 + 3 positions 4,802.50',
         notes: [],
       },
@@ -71,11 +71,11 @@ describe('statement types: one table, each kind with its account aggregate and i
 
   it('investment value: AVAILCASH + sum of MKTVAL, in exact decimals (Fidelity pads with zeros and signs)', () => {
     const text = invest(`<INVPOSLIST>${position('+00000005231.36')}${position('+00000001010.60', 'POSMF')}${position('-00000000100.01', 'POSSTOCK', 'SHORT')}</INVPOSLIST><INVBAL><AVAILCASH>18073.98<MARGINBALANCE>+00000000000.00</INVBAL>`);
-    expect(parseOfx(text).statements[0]).toMatchObject({ kind: 'investment', accountId: 'B-77', balance: { amount: 24215.93, date: '2015-03-21' }, detail: 'cash 18,073.98 + 3 positions 6,141.95' });
+    expect(parseOfx(text).statements[0]).toMatchObject({ kind: 'investment', accountId: 'B-77', balance: { amount: '24215.93', date: '2015-03-21' }, detail: 'cash 18,073.98 + 3 positions 6,141.95' });
   });
 
   it('positions without a cash balance (Vanguard), or cash without positions, are the value', () => {
-    expect(parseOfx(invest(`<INVPOSLIST>${position('10200.0', 'POSMF')}${position('14279.72', 'POSMF')}</INVPOSLIST>`, '20110727')).statements[0]?.balance).toEqual({ amount: 24479.72, date: '2011-07-27', asOf: '20110727' });
+    expect(parseOfx(invest(`<INVPOSLIST>${position('10200.0', 'POSMF')}${position('14279.72', 'POSMF')}</INVPOSLIST>`, '20110727')).statements[0]?.balance).toEqual({ amount: '24479.72', date: '2011-07-27', asOf: '20110727' });
     expect(parseOfx(invest('<INVBAL><AVAILCASH>0<MARGINBALANCE>0</INVBAL>')).statements[0]?.detail).toBe('cash 0.00');
   });
 
@@ -96,15 +96,15 @@ describe('statement types: one table, each kind with its account aggregate and i
 describe('parseOfx: what real bank files do', () => {
   it('copes with empty elements left open (<MEMO> with no value)', () => {
     const text = sgml(`${ACCOUNT}\n<BANKTRANLIST>\n<STMTTRN>\n<TRNAMT>-1.00\n<MEMO>\n<NAME>SHOP\n</STMTTRN>\n</BANKTRANLIST>\n${LEDGER}`);
-    expect(parseOfx(text).statements[0]?.balance.amount).toBe(10.5);
+    expect(parseOfx(text).statements[0]?.balance.amount).toBe('10.50');
   });
 
   it('reads every statement of a file that holds several accounts', () => {
     const second = ACCOUNT.replace('DE00123', 'DE00999');
     const text = sgml(`${ACCOUNT}\n${LEDGER}\n</STMTRS></STMTTRNRS><STMTTRNRS><STMTRS>\n${second}\n${LEDGER.replace('10.50', '-3')}`);
     expect(parseOfx(text).statements.map((s) => [s.index, s.accountId, s.balance.amount])).toEqual([
-      [1, 'DE00123', 10.5],
-      [2, 'DE00999', -3],
+      [1, 'DE00123', '10.50'],
+      [2, 'DE00999', '-3'],
     ]);
   });
 
@@ -118,7 +118,7 @@ describe('parseOfx: what real bank files do', () => {
 
   it('an empty AVAILBAL (it is only printed) is a note, never a refusal', () => {
     const text = sgml(`${ACCOUNT}\n${LEDGER}\n<AVAILBAL><BALAMT></BALAMT><DTASOF>20261031</DTASOF></AVAILBAL>`);
-    expect(parseOfx(text).statements[0]).toMatchObject({ balance: { amount: 10.5 }, notes: ['available balance not shown: AVAILBAL/BALAMT is empty'] });
+    expect(parseOfx(text).statements[0]).toMatchObject({ balance: { amount: '10.50' }, notes: ['available balance not shown: AVAILBAL/BALAMT is empty'] });
     expect(parseOfx(text).statements[0]?.available).toBeUndefined();
   });
 
@@ -134,7 +134,7 @@ describe('parseOfx: what real bank files do', () => {
 
   it('accepts XML leaves closed on the same line, self-closing empty tags, comments, CDATA and lowercase tags', () => {
     const text = `<?xml version="1.0"?><?OFX OFXHEADER="200" VERSION="220"?>\n<ofx><!-- exported --><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>USD</CURDEF><BANKACCTFROM><ACCTID>77</ACCTID></BANKACCTFROM><BANKTRANLIST><STMTTRN><NAME><![CDATA[A <B> & C]]></NAME></STMTTRN></BANKTRANLIST><MEMO/><ledgerbal><balamt>1,5</balamt><dtasof>20240229</dtasof></ledgerbal></STMTRS></STMTTRNRS></BANKMSGSRSV1></ofx>`;
-    expect(parseOfx(text)).toMatchObject({ version: 2, statements: [{ accountId: '77', balance: { amount: 1.5, date: '2024-02-29' } }] });
+    expect(parseOfx(text)).toMatchObject({ version: 2, statements: [{ accountId: '77', balance: { amount: '1.5', date: '2024-02-29' } }] });
   });
 
   it('decodes entities in values', () => {
@@ -160,7 +160,7 @@ describe('parseOfx: what real bank files do', () => {
 
   it('survives 20,000 unclosed <STMTTRN> (no recursion to overflow) and still finds the balance', () => {
     const text = sgml(`${ACCOUNT}<BANKTRANLIST>${'<STMTTRN>'.repeat(20_000)}</BANKTRANLIST>${LEDGER}`);
-    expect(parseOfx(text).statements[0]?.balance.amount).toBe(10.5);
+    expect(parseOfx(text).statements[0]?.balance.amount).toBe('10.50');
     // With nothing closing them, the balance ends up inside a transaction, where a balance is never read from.
     const unclosedAll = sgml(`${ACCOUNT}${'<STMTTRN>'.repeat(20_000)}${LEDGER}`);
     expect(parseOfx(unclosedAll).skipped.map((s) => s.reason)).toEqual(['no LEDGERBAL (the closing balance) in the statement']);

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseAmount, parseDecimalAmount } from '../../examples/lib/amounts.js';
-import { compileDateFormat, parseDate } from '../../examples/lib/dates.js';
-import { toPlain } from '../../examples/lib/decimal.js';
+import { parseAmount, parseDecimalAmount } from '../../statements/csv/amounts';
+import { compileDateFormat, parseDate } from '../../statements/csv/dates';
+import { toPlain } from '../../statements/decimal';
 
 const value = (text: string, decimal: '.' | ',') => {
   const parsed = parseAmount(text, decimal);
