@@ -48,6 +48,7 @@ export function selectBalances(files: readonly SourcedStatementFile[], options: 
         continue;
       }
       const wanted = statement.balances.filter((b) => kinds.has(b.kind));
+      if (wanted.length === 0 && statement.balances.some((b) => b.kind === 'interim_closing')) continue; // a page: its statement closes on its last page
       if (wanted.length === 0) {
         skip(noBalance(statement, kinds));
         continue;

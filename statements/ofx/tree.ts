@@ -63,8 +63,8 @@ export function buildTree(text: string, options: { skip?: ReadonlySet<string>; l
     i = value.next;
     if (!aggregate) continue;
     if (skip.has(tag.name)) {
-      // Passed over to its own end tag, or (SGML) to the end tag of an element open around it, which closes it too:
-      // a Nubank BANKTRANLIST left open ends at </STMTRS>. Without either, the rest of the file was inside.
+      // Passed over to its own end tag, or (SGML, end tag left out) to what ends it without one. Without either, the rest
+      // of the file was inside.
       const end = endOfSkipped(text, tag.end, tag.name, openAt, tag);
       if (end < 0) {
         element.unclosed = true;
@@ -82,15 +82,30 @@ export function buildTree(text: string, options: { skip?: ReadonlySet<string>; l
 }
 
 /**
+ * What ends a transaction list in SGML when its end tag is left out, as the OFX DTD allows: the start tag of an element
+ * that follows the list in its statement (a Nubank BANKTRANLIST runs into <LEDGERBAL>), or an end tag of an element
+ * open around it.
+ */
+const FOLLOWERS: Readonly<Record<string, ReadonlySet<string>>> = {
+  BANKTRANLIST: new Set(['LEDGERBAL', 'AVAILBAL', 'CASHADVBALAMT', 'INTRATE', 'BALLIST', 'MKTGINFO', 'REWARDINFO']),
+  INVTRANLIST: new Set(['INVPOSLIST', 'INVBAL', 'INVOOLIST', 'MKTGINFO', 'INV401K', 'INV401KBAL']),
+};
+
+/**
  * Where reading resumes after a passed-over aggregate named `name` whose content starts at `from`: after its own end
- * tag, or at the end tag of an element still open around it (which the main loop then reads). -1: neither comes.
- * One pass over the end tags (`</`), each looked at once.
+ * tag, or at the tag that ends it without one (FOLLOWERS, or the end tag of an element open around it), which the
+ * main loop then reads. -1: nothing ends it. One pass over the tags, each looked at once.
  */
 function endOfSkipped(text: string, from: number, name: string, openAt: ReadonlyMap<string, number[]>, tag: Tag): number {
-  for (let at = text.indexOf('</', from); at >= 0; at = text.indexOf('</', at + 2)) {
+  const followers = FOLLOWERS[name];
+  for (let at = text.indexOf('<', from); at >= 0; at = text.indexOf('<', at + 1)) {
+    const closing = text.charCodeAt(at + 1) === 47;
+    if (!closing && !followers) continue;
     if (!readTag(text, at, tag)) continue;
-    if (tag.name === name) return text.indexOf('<', tag.end);
-    if ((openAt.get(tag.name)?.length ?? 0) > 0) return at;
+    if (!closing) {
+      if (followers!.has(tag.name)) return at;
+    } else if (tag.name === name) return text.indexOf('<', tag.end);
+    else if ((openAt.get(tag.name)?.length ?? 0) > 0) return at;
   }
   return -1;
 }
