@@ -1,4 +1,4 @@
-// Fuzzing both readers with fast-check (seeded, bounded inputs, so a run cannot hang): random bytes, truncated real
+// Fuzzing every reader with fast-check (seeded, bounded inputs, so a run cannot hang): random bytes, truncated real
 // layouts, tag soup, deep nesting. Each reader either reads the input or refuses it with its own error class and a
 // reason; nothing else (RangeError, TypeError...) may escape.
 import { readFile } from 'node:fs/promises';
@@ -9,7 +9,8 @@ import type { BankProfile } from '../../statements/csv/profile';
 import { closeDays } from '../../statements/csv/day-closing';
 import { BANK_LAYOUTS } from '../../statements/csv/bank-profiles';
 import { decodeOfx, OfxFormatError, parseOfx } from '../../statements/ofx/read';
-import { dataFile, repoFile } from './support';
+import { readStatements, selectBalances, StatementFormatError } from '../../statements/index';
+import { dataFile, fixture, repoFile } from './support';
 
 /** Runs a reader: fine if it returns, or throws `refusal` with a non-empty message. */
 function survives(read: () => unknown, refusal: new (...args: never[]) => Error): void {
@@ -93,5 +94,45 @@ describe('fuzz: the CSV reader cannot be knocked over', () => {
       }),
       { seed: 307, numRuns: 600 },
     );
+  });
+});
+
+describe('fuzz: every reader through readStatements, any bytes', () => {
+  const FIXTURES = ['mt940-asn-swift-blocks.sta', 'mt940-abnamro-pages.sta', 'mt940-sparkasse.sta', 'mt942-mbank.sta', 'camt053-v02-two-accounts.xml', 'camt053-v08-prefixed.xml', 'camt052-v08-intraday.xml', 'ofx-nubank-unclosed-list.ofx'];
+  const readAny = (bytes: Uint8Array) => survives(() => selectBalances([{ source: 'f', file: readStatements(bytes) }]), StatementFormatError);
+
+  it('every truncation and corruption of the MT940, camt and OFX fixtures: read, or refused with a reason', async () => {
+    const samples = await Promise.all(FIXTURES.map((name) => readFile(fixture(name))));
+    fc.assert(
+      fc.property(fc.constantFrom(...samples), fc.nat(), fc.nat(), fc.uint8Array({ maxLength: 12 }), (bytes, cut, at, junk) => {
+        readAny(bytes.subarray(0, cut % (bytes.length + 1)));
+        const i = at % bytes.length;
+        readAny(new Uint8Array(Buffer.concat([bytes.subarray(0, i), junk, bytes.subarray(i)])));
+      }),
+      { seed: 308, numRuns: 800 },
+    );
+  });
+
+  it('random bytes, and MT940 tag soup', () => {
+    const TAGS = [':20:', ':25:', ':28C:', ':60F:', ':60M:', ':61:', ':62F:', ':62M:', ':64:', ':65:', ':86:', ':90D:', 'C261031EUR', 'D', 'RC', '1,00', ',', '{1:', '{2:O942', '{4:', '-}', '-', '\n', '\r\n', ' ', 'X'];
+    fc.assert(fc.property(fc.uint8Array({ maxLength: 3000 }), (bytes) => readAny(bytes)), { seed: 309, numRuns: 500 });
+    fc.assert(fc.property(fc.array(fc.constantFrom(...TAGS), { maxLength: 500 }), (parts) => readAny(new TextEncoder().encode(`:20:\n${parts.join('')}`))), { seed: 310, numRuns: 800 });
+  });
+
+  it('deep nesting and entity-expansion attempts in camt: refused or read, never a crash or a hang', () => {
+    const ns = 'urn:iso:std:iso:20022:tech:xsd:camt.053.001.02';
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 50_000 }), fc.boolean(), (depth, close) => {
+        const xml = `<Document xmlns="${ns}"><BkToCstmrStmt><Stmt>${'<Ntry>'.repeat(depth)}${close ? '</Ntry>'.repeat(depth) : ''}</Stmt></BkToCstmrStmt></Document>`;
+        readAny(new TextEncoder().encode(xml));
+      }),
+      { seed: 311, numRuns: 30 },
+    );
+    const attempts = [
+      `<!DOCTYPE a [<!ENTITY a "${'x'.repeat(1000)}"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;">]><Document xmlns="${ns}">&b;</Document>`,
+      `<?xml version="1.0"?><!DOCTYPE a SYSTEM "http://127.0.0.1:9/evil.dtd"><Document xmlns="${ns}"/>`,
+      `<Document xmlns="${ns}"><BkToCstmrStmt><Stmt><Id>&#x110000;&unknown;&amp;</Id></Stmt></BkToCstmrStmt></Document>`,
+    ];
+    for (const attempt of attempts) expect(() => readStatements(new TextEncoder().encode(attempt))).toThrow(StatementFormatError);
   });
 });
