@@ -17,12 +17,13 @@ const USAGE = `Usage: backfill [--accounts N] [--days N | --rows N] [--end YYYY-
   --checkpoint  where the rows not confirmed are saved when a run stops (default: $TMPDIR/personal-ledger-backfill.checkpoint.json)
   --resume      send exactly the rows saved in the checkpoint`;
 /** What is saved when a run stops: where the rows were going (never a token), how many accounts, the rows left. */
-export type Checkpoint = { format: 'personal-ledger-backfill-checkpoint/1'; target: string; accounts: number; reason: string; pending: BulkRow[] };
+export type Checkpoint = { format: 'personal-ledger-backfill-checkpoint/1'; target: string; accounts: number; reason: string; confirmed: number; pending: BulkRow[] };
 export type HistoryPlan = { accounts: number; days: number; rows: number; end: string; seed: number };
 
 /** Runs the backfill. Returns 0 done, 1 stopped (see the checkpoint) or failed, 2 refused to start. */
 export async function main(argv: string[], env: Record<string, string | undefined>, io: Io & { signal?: AbortSignal; stdout: { isTTY?: boolean } }): Promise<number> {
   const say = (text: string) => io.stdout.write(`${text}\n`);
+  const n = (count: number) => count.toLocaleString('en-US');
   const refuse = (text: string) => (io.stderr.write(`Error: ${text}\n`), 2);
   if (argv.includes('--help') || argv.includes('-h')) return (say(USAGE), 0);
   const options = Object.fromEntries(['accounts', 'days', 'rows', 'end', 'seed', 'chunk-size', 'checkpoint'].map((o) => [o, { type: 'string' } as const]));
@@ -33,9 +34,10 @@ export async function main(argv: string[], env: Record<string, string | undefine
     return refuse(`${(error as Error).message}\n${USAGE}`);
   }
   const path = (values.checkpoint as string | undefined) ?? join(tmpdir(), 'personal-ledger-backfill.checkpoint.json');
-  const saved = await readFile(path, 'utf8').then((t) => JSON.parse(t) as Checkpoint, () => undefined);
+  const saved = await readFile(path, 'utf8').then((t) => JSON.parse(t) as Checkpoint, (e: NodeJS.ErrnoException) => (e.code === 'ENOENT' ? undefined : ({} as Checkpoint)));
+  if (saved && (saved.format !== 'personal-ledger-backfill-checkpoint/1' || !Array.isArray(saved.pending))) return refuse(`${path} is not a backfill checkpoint; delete it to start over`);
   if (values.resume && !saved) return refuse(`nothing to resume: no checkpoint at ${path}`);
-  if (!values.resume && saved) return refuse(`a checkpoint of an interrupted run is at ${path} (${saved.pending.length} rows not confirmed): run with --resume to finish it, or delete the file to start over`);
+  if (!values.resume && saved) return refuse(`a checkpoint of an interrupted run is at ${path} (${n(saved.pending.length)} rows not confirmed): run with --resume to finish it, or delete the file to start over`);
   if (Boolean(env.LEDGER_BASE_URL) !== Boolean(env.LEDGER_TOKEN)) return refuse('Set both LEDGER_BASE_URL and LEDGER_TOKEN, or neither to use the built-in demo ledger.');
   const fake = env.LEDGER_BASE_URL ? undefined : (io.fake ?? createLedgerMock({ scenario: 'demo', seed: 'personal-ledger-examples' }));
   const target = fake ? 'the built-in demo ledger' : env.LEDGER_BASE_URL!;
@@ -45,11 +47,11 @@ export async function main(argv: string[], env: Record<string, string | undefine
   const number = (name: string, fallback: number) => (values[name] === undefined ? fallback : Number(values[name]));
   const rowsWanted = values.rows === undefined ? undefined : number('rows', 0);
   const accounts = saved?.accounts ?? number('accounts', Math.max(3, Math.ceil((rowsWanted ?? 0) / 3650))); // big runs spread over accounts
-  const ids = await backfillAccounts(client, accounts); // the demo ledger of a new process makes the same ids again
+  const ids = await backfillAccounts(client, accounts, say); // the demo ledger of a new process makes the same ids again
   const days = rowsWanted === undefined ? number('days', 730) : Math.ceil(rowsWanted / accounts);
   const plan = { accounts, days, rows: rowsWanted ?? accounts * days, end: (values.end as string) ?? new Date(Date.now() - 86_400_000).toISOString().slice(0, 10), seed: number('seed', 1) };
   const rows = saved ? saved.pending : historyRows({ ...plan, accountIds: ids });
-  say(saved ? `Resuming: ${rows.length} rows not confirmed when the last run stopped (${saved.reason}).` : `Backfilling ${rows.length} rows (${accounts} accounts, ${rows[0]?.snapshot_date} to ${plan.end}) to ${target}.`);
+  say(saved ? `Resuming: ${n(rows.length)} rows not confirmed when the last run stopped (${saved.reason}).` : `Backfilling ${n(rows.length)} rows (${accounts} accounts, ${rows[0]?.snapshot_date} to ${plan.end}) to ${target}.`);
   let shown = -5;
   try {
     const report = await client.snapshots.bulkUpsert(rows, {
@@ -57,8 +59,9 @@ export async function main(argv: string[], env: Record<string, string | undefine
       signal: io.signal,
       onProgress: ({ rowsDone }) => {
         const percent = Math.floor((rowsDone / rows.length) * 100);
-        if (io.stdout.isTTY) io.stdout.write(`\r[${'#'.repeat(percent / 5).padEnd(20, '-')}] ${percent}%  ${rowsDone}/${rows.length} rows`);
-        else if (percent >= shown + 5) say(`progress: ${percent}%  ${rowsDone}/${rows.length} rows`);
+        const counts = `${String(percent).padStart(3)}%  ${n(rowsDone)}/${n(rows.length)} rows`;
+        if (io.stdout.isTTY) io.stdout.write(`\r[${'#'.repeat(Math.round(percent * 0.3)).padEnd(30, '-')}] ${counts}\u001b[K`);
+        else if (percent >= shown + 5) say(`progress: ${counts}`);
         shown = percent >= shown + 5 ? percent : shown;
       },
     });
@@ -67,18 +70,19 @@ export async function main(argv: string[], env: Record<string, string | undefine
     return 0;
   } catch (error) {
     if (!isBulkUpsertError(error)) throw error;
-    const checkpoint: Checkpoint = { format: 'personal-ledger-backfill-checkpoint/1', target, accounts, reason: error.reason, pending: error.pending.map((p) => p.row) };
+    const confirmed = error.report.inserted + error.report.updated + error.report.skipped.length;
+    const checkpoint: Checkpoint = { format: 'personal-ledger-backfill-checkpoint/1', target, accounts, reason: error.reason, confirmed, pending: error.pending.map((p) => p.row) };
     await writeFile(`${path}.tmp`, JSON.stringify(checkpoint), { mode: 0o600 }); // then a rename: never half a file
     await rename(`${path}.tmp`, path);
     io.stderr.write(`Error: ${error.message}\n`);
-    say(`Stopped (${error.reason}): ${error.report.inserted + error.report.updated} of ${rows.length} rows written.`);
-    say(`Saved ${checkpoint.pending.length} rows not confirmed to ${path}; run again with --resume to send exactly those.`);
+    say(`Stopped (${error.reason}): ${n(error.report.inserted + error.report.updated)} of ${n(rows.length)} rows written.`);
+    say(`Saved ${n(checkpoint.pending.length)} rows not confirmed to ${path}; run again with --resume to send exactly those.`);
     return 1;
   }
 }
 
 /** Finds or creates "Backfill account 1..N" (Cash) and returns their ids in order. */
-async function backfillAccounts(client: LedgerClient, count: number): Promise<string[]> {
+async function backfillAccounts(client: LedgerClient, count: number, say: (text: string) => void): Promise<string[]> {
   const existing = await client.accounts.list();
   const cash = (await client.categories.list()).find((c) => c.name === 'Cash' && c.type === 'asset')!;
   const ids: string[] = [];
@@ -86,6 +90,8 @@ async function backfillAccounts(client: LedgerClient, count: number): Promise<st
     const name = `Backfill account ${n}`;
     ids.push(existing.find((a) => a.name === name)?.id ?? (await client.accounts.create({ name, category_id: cash.id, institution_name: 'Backfill example' })).id);
   }
+  const created = count - existing.filter((a) => /^Backfill account \d+$/.test(a.name) && Number(a.name.slice(17)) <= count).length;
+  if (created > 0) say(`Created ${created} ledger accounts named "Backfill account N" (Cash, asset).`);
   return ids;
 }
 
@@ -113,7 +119,12 @@ export function historyRows(plan: HistoryPlan & { accountIds: readonly string[] 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const controller = new AbortController(); // the first Ctrl-C stops after the current chunk; a later one quits
   let first = 0;
-  const stop = () => (controller.signal.aborted ? Date.now() - first > 1000 && process.exit(130) : ((first = Date.now()), controller.abort(new Error('stopped by Ctrl-C'))));
+  const stop = (signal: string) => {
+    if (controller.signal.aborted) return Date.now() - first > 1000 && process.exit(130); // tsx relays the same Ctrl-C once more
+    first = Date.now();
+    process.stderr.write(`\n${signal}: stopping after the current step (press Ctrl-C again to quit now)\n`);
+    controller.abort(new Error(`stopped by ${signal}`));
+  };
   process.on('SIGINT', stop).on('SIGTERM', stop);
   process.exitCode = await main(process.argv.slice(2), process.env, { stdout: process.stdout, stderr: process.stderr, signal: controller.signal });
 }

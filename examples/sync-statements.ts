@@ -3,6 +3,7 @@
 // ledger account (created when missing), and the SDK writes only the balances that are new or changed.
 // `npx ledger-sync` does all this with folders, reports and more checks; this is the same path, small enough to copy.
 import { readFile } from 'node:fs/promises';
+import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createLedgerClient, upsertChangedSnapshots, type LedgerClient } from 'personal-ledger-sdk';
 import { createLedgerMock, DEMO_TOKENS, type LedgerMock } from 'personal-ledger-sdk/mocks';
@@ -69,9 +70,12 @@ export async function syncStatements(paths: string[], options: Options, env: Rec
   const count = (action: string) => planned.filter((r) => r.action === action).length;
   const written = plan.written ? plan.written.inserted + plan.written.updated : 0;
   const changes = `${count('new')} new, ${count('changed')} changed, ${count('unchanged')} already up to date`;
-  for (const s of skipped) say(`Skipped ${s.source}: ${s.reason}`);
+  for (const f of files) say(`Read ${basename(f.source)} (${f.file.formatName}): ${rows.filter((r) => r.source.startsWith(`${f.source} `)).length} balances.`);
+  if (options.dryRun) say(`Summary (dry run): ${count('new') + count('changed')} balances would be written (${changes}); nothing was written.`);
+  else if (count('new') + count('changed') === 0) say(`Nothing to write: all ${planned.length} balances already up to date.`);
+  else say(`Summary: wrote ${written} balances to ${target} (${changes}).`);
+  for (const s of skipped) say(`Skipped ${basename(s.source)}: ${s.reason}`);
   for (const r of refused) say(`Refused ${r.file}: ${r.reason}`);
-  say(options.dryRun ? `Summary (dry run): ${count('new') + count('changed')} balances would be written (${changes}); nothing was written.` : `Summary: wrote ${written} balances to ${target} (${changes}).`);
   if (options.json) {
     const report = { rows: planned.map((r) => ({ account: r.target.account, date: r.date, balance: r.balance, action: r.action, source: r.source })), skipped: skipped.map(({ source, reason }) => ({ source, reason })), refused };
     io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
