@@ -95,15 +95,13 @@ function accountKey(statement: Statement, source: string): string {
  * no other's opening, and every other's closing is the opening of one of them. Undefined when that is not so.
  */
 function lastOfDay(group: readonly SelectedBalance[]): SelectedBalance | undefined {
-  const openingOf = (g: SelectedBalance) => {
-    const opening = g.statement.balances.find((b) => balanceKind(b.kind).role === 'opening');
-    return opening ? valueKey(parseDecimal(opening.amount)!) : undefined;
-  };
-  const openings = new Set(group.map(openingOf).filter((o) => o !== undefined));
-  const closings = group.map((g) => valueKey(parseDecimal(g.balance.amount)!));
-  const ends = group.filter((_, i) => !openings.has(closings[i]!));
-  if (ends.length !== 1 || new Set(ends.map((g) => g.balance.amount)).size !== 1) return undefined;
-  return group.every((g, i) => g === ends[0] || openings.has(closings[i]!)) ? ends[0] : undefined;
+  const key = (amount: string) => valueKey(parseDecimal(amount)!);
+  const openings = group.map((g) => g.statement.balances.find((b) => balanceKind(b.kind).role === 'opening')?.amount);
+  const closings = group.map((g) => key(g.balance.amount));
+  // Whether member i's closing balance is where another member opens.
+  const continued = (i: number) => openings.some((o, j) => j !== i && o !== undefined && key(o) === closings[i]);
+  const ends = group.filter((_, i) => !continued(i));
+  return ends.length === 1 ? ends[0] : undefined;
 }
 
 function noBalance(statement: Statement, kinds: ReadonlySet<BalanceKind>): string {

@@ -50,7 +50,12 @@ export function mapBalances(selected: readonly SelectedBalance[], files: Readonl
     const skip = (reason: string) => skipped.push({ source: where, label, date: balance.date, balance: formatMoney(amount), reason });
     const target = (bank ? (bank.account ?? bank.accounts.get(accountKey(id))) : undefined) ?? mapping.accounts.get(accountKey(id));
     if (!target) {
-      skip(bank ? `no mapping for this label (banks.${bank.id}.accounts, or accounts)` : `${describe(statement.account.scheme)} ${label} is not in the mapping (accounts)`);
+      const reason = !bank
+        ? `${describe(statement.account.scheme)} ${label} is not in the mapping (accounts)`
+        : id === ''
+          ? `this export names no account: say which ledger account it is for under banks.${bank.id}.account`
+          : `no mapping for this label (banks.${bank.id}.accounts, or accounts)`;
+      skip(reason);
       continue;
     }
     if (target.currency && balance.currency && target.currency !== balance.currency) {
