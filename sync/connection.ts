@@ -45,7 +45,7 @@ export function connect(env: Env, demo: boolean, io: Io, userAgent = 'ledger-syn
   } catch (error) {
     if (!(error instanceof ClientOptionsError)) throw error;
     // The SDK's own checks (src/options.ts) say what is wrong and never quote the token; name the variable.
-    const variable = /`token`/.test(error.message) ? 'LEDGER_TOKEN' : 'LEDGER_BASE_URL';
+    const variable = /^[^:]*: `token`/.test(error.message) ? 'LEDGER_TOKEN' : 'LEDGER_BASE_URL';
     throw new SetupError(`${variable} is not usable: ${error.message.replace(/^[^:]*: /, '')}${variable === 'LEDGER_TOKEN' ? ' (value not shown)' : ''}`);
   }
 }

@@ -1,14 +1,13 @@
-// The real bank layouts of examples/data/bank-profiles.json: each is documented (bank, what is special, where it was
-// learned), has its own made-up fixture in that layout, syncs to the closing balances below, and is in the profile
-// table of examples/README.md.
+// The real bank layouts shipped with personal-ledger-sdk/statements (statements/csv/bank-profiles.json): each is
+// documented (bank, what is special, where it was learned), has its own made-up fixture in that layout, syncs through
+// ledger-sync to the closing balances below, and is in the layout table of docs/statements.md.
 import { access, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { loadBankProfiles } from '../../examples/lib/mapping.js';
-import { main } from '../../examples/sync-csv.js';
-import { balancesOf, captureIo, demoFake, OFFLINE } from './support.js';
+import { describe, expect, it } from 'vitest';
+import { BANK_LAYOUTS } from 'personal-ledger-sdk/statements';
+import { balancesNamed, demoFake, MAPPING, runSync } from './support';
 
-const examples = (path: string) => fileURLToPath(new URL(`../../examples/${path}`, import.meta.url));
+const repo = (path: string) => fileURLToPath(new URL(`../../${path}`, import.meta.url));
 
 /** What each fixture must sync to: ledger account -> { day: closing balance }, and the lines it must list as skipped. */
 const EXPECTED: Record<string, { balances: Record<string, Record<string, number>>; skipped?: string[] }> = {
@@ -37,33 +36,27 @@ const EXPECTED: Record<string, { balances: Record<string, Record<string, number>
   'rabobank-nl': { balances: { 'Rabobank betaalrekening': { '2026-12-01': 1970.45, '2026-12-02': 1938.35 } } },
 };
 
-let profiles: Map<string, Record<string, unknown>>;
-beforeAll(async () => {
-  profiles = await loadBankProfiles();
-});
-
-describe('bank-profiles.json: real layouts, documented', () => {
+describe('the shipped bank layouts: real, documented', () => {
   it('at least eight layouts of well-known banks in at least three countries, the Atruvia layout among them', () => {
-    expect(profiles.size).toBeGreaterThanOrEqual(8);
-    expect(new Set([...profiles.values()].map((p) => p.country)).size).toBeGreaterThanOrEqual(3);
-    expect(profiles.has('atruvia-de')).toBe(true);
-    expect([...profiles.keys()].sort()).toEqual(Object.keys(EXPECTED).sort());
+    expect(BANK_LAYOUTS.size).toBeGreaterThanOrEqual(8);
+    expect(new Set([...BANK_LAYOUTS.values()].map((p) => p.country)).size).toBeGreaterThanOrEqual(3);
+    expect([...BANK_LAYOUTS.keys()].sort()).toEqual(Object.keys(EXPECTED).sort());
   });
 
   it('each names its bank, what is special, where it was learned (repository: path), and a fixture that exists', async () => {
-    for (const [id, p] of profiles) {
-      expect(typeof p.bank === 'string' && typeof p.special === 'string' && typeof p.country === 'string', id).toBe(true);
-      expect((p.learned_from as string[]).every((source) => /^[\w.-]+\/[\w.-]+: \S/.test(source)), id).toBe(true);
-      await access(examples(p.fixture as string));
+    for (const [id, p] of BANK_LAYOUTS) {
+      expect(p.bank.length > 0 && p.special.length > 0 && p.country.length === 2, id).toBe(true);
+      expect(p.learned_from.every((source) => /^[\w.-]+\/[\w.-]+: \S/.test(source)), id).toBe(true);
+      await access(repo(p.fixture));
     }
   });
 
-  it('examples/README.md has a row for each in its profile table, with the bank', async () => {
-    const readme = await readFile(examples('README.md'), 'utf8');
-    for (const [id, p] of profiles) {
-      const row = readme.split('\n').find((line) => line.startsWith(`| \`${id}\` |`));
+  it('docs/statements.md has a row for each in its layout table, with the bank', async () => {
+    const doc = await readFile(repo('docs/statements.md'), 'utf8');
+    for (const [id, p] of BANK_LAYOUTS) {
+      const row = doc.split('\n').find((line) => line.startsWith(`| \`${id}\` |`));
       expect(row, id).toBeDefined();
-      expect(row).toContain((p.bank as string).split(/[,(]/)[0]!.trim());
+      expect(row).toContain(p.bank.split(/[,(]/)[0]!.trim());
     }
   });
 });
@@ -71,18 +64,10 @@ describe('bank-profiles.json: real layouts, documented', () => {
 describe.each(Object.entries(EXPECTED))('%s: its fixture syncs to the closing balance of each day', (id, expected) => {
   it('exit 0; every day and account as expected; the skipped lines, and only them', async () => {
     const fake = demoFake();
-    const captured = captureIo({ fake });
-    const fixture = examples(profiles.get(id)!.fixture as string);
-    const code = await main([fixture, '--bank', id], OFFLINE, captured.io);
-    expect([code, captured.stderr()]).toEqual([0, '']);
-    const accounts = await fake.control.listAccounts();
-    for (const [name, days] of Object.entries(expected.balances)) {
-      const account = accounts.find((a) => a.name === name);
-      expect(account, name).toBeDefined();
-      expect(Object.fromEntries(await balancesOf(fake, account!.id))).toEqual(days);
-    }
-    const skipped = expected.skipped ?? [];
-    expect(captured.stdout()).toContain(`; ${skipped.length === 1 ? '1 line' : `${skipped.length} lines`} skipped.`);
-    for (const reason of skipped) expect(captured.stdout()).toContain(reason);
+    const { code, stdout, stderr } = await runSync([repo(BANK_LAYOUTS.get(id)!.fixture), '--bank', id, '--mapping', MAPPING, '--demo', '--json'], { fake });
+    expect([code, stderr.includes('Error')]).toEqual([0, false]);
+    for (const [name, days] of Object.entries(expected.balances)) expect(Object.fromEntries(await balancesNamed(fake, name)), name).toEqual(days);
+    const report = JSON.parse(stdout) as { skipped: Array<{ reason: string }> };
+    expect(report.skipped.map((s) => s.reason)).toEqual(expected.skipped ?? []);
   });
 });
