@@ -23,6 +23,7 @@ export interface StatementFormat {
   name: string;
   /** True when the start of the file (its first 8 KB as text) is this format. Checked in table order. */
   detect(head: string): boolean;
+  /** Reads the file; throws StatementFormatError when it cannot be used at all. */
   read(bytes: Uint8Array, options: ReadStatementsOptions): StatementFile;
   /** Which balance is written from it, and why: for docs and `--help`. */
   writes: string;

@@ -3,6 +3,7 @@
 import { calendarDay } from '../dates';
 import { fail, type Parsed } from './amounts';
 
+/** The order of day, month and year in a date: `31/10/2026` is DMY. */
 export type DateOrder = 'DMY' | 'MDY' | 'YMD';
 
 /** A compiled way to read one bank's dates into `YYYY-MM-DD`. */
