@@ -9,6 +9,9 @@ const NEGATIVE_FORMS = 'a leading or trailing minus, or parentheses';
 // Beyond 15 significant digits a double no longer holds every decimal exactly.
 const MAX_DIGITS = 15;
 const GROUPING = /[\s\u00a0\u202f']/g;
+// A plain amount: an optional sign, digits, and decimals after the separator (no grouping, no currency).
+const PLAIN_COMMA = /^([+-]?)(\d+)(?:,(\d+))?$/;
+const PLAIN_POINT = /^([+-]?)(\d+)(?:\.(\d+))?$/;
 const CURRENCY_BEFORE = /^(?:[$€£¥]|[A-Z]{3}\b)\s*/;
 const CURRENCY_AFTER = /\s*(?:[$€£¥]|\b[A-Z]{3})$/;
 
@@ -18,6 +21,12 @@ const CURRENCY_AFTER = /\s*(?:[$€£¥]|\b[A-Z]{3})$/;
  * convention is refused rather than read a thousand times too big or small.
  */
 export function parseDecimalAmount(text: string, decimalSeparator: '.' | ','): Parsed<Decimal> {
+  // Most cells are a plain `-1234,56`: read at once (the same value the full rules give), the rest by the full rules.
+  const plain = (decimalSeparator === ',' ? PLAIN_COMMA : PLAIN_POINT).exec(text);
+  if (plain && plain[2]!.replace(/^0+/, '').length + (plain[3]?.length ?? 0) <= MAX_DIGITS) {
+    const units = BigInt(`${plain[2]}${plain[3] ?? ''}`);
+    return { ok: true, value: { units: plain[1] === '-' ? -units : units, scale: plain[3]?.length ?? 0 } };
+  }
   const written = text.trim();
   // U+2212 is the typographic minus some banks use; a currency may sit inside or outside the sign.
   let s = withoutCurrency(written.replace(/\u2212/g, '-'));

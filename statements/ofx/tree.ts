@@ -97,15 +97,19 @@ const FOLLOWERS: Readonly<Record<string, ReadonlySet<string>>> = {
  * main loop then reads. -1: nothing ends it. One pass over the tags, each looked at once.
  */
 function endOfSkipped(text: string, from: number, name: string, openAt: ReadonlyMap<string, number[]>, tag: Tag): number {
-  const followers = FOLLOWERS[name];
-  for (let at = text.indexOf('<', from); at >= 0; at = text.indexOf('<', at + 1)) {
-    const closing = text.charCodeAt(at + 1) === 47;
-    if (!closing && !followers) continue;
-    if (!readTag(text, at, tag)) continue;
-    if (!closing) {
-      if (followers!.has(tag.name)) return at;
+  const followers = FOLLOWERS[name] ?? new Set<string>();
+  const open = [...openAt].filter(([, at]) => at.length > 0).map(([n]) => n);
+  // One native search for the few tags that can end it (names are letters, digits, `_` and `.`, so nothing to escape
+  // but the dot): the transaction list between is passed over without looking at its own tags.
+  const names = [name, ...followers, ...open].map((n) => n.replace(/\./g, '\\.'));
+  const ends = new RegExp(`<(/?)(?:${names.join('|')})(?=[\\s/>])`, 'gi');
+  ends.lastIndex = from;
+  for (let m = ends.exec(text); m; m = ends.exec(text)) {
+    if (!readTag(text, m.index, tag)) continue;
+    if (!tag.closing) {
+      if (followers.has(tag.name)) return m.index;
     } else if (tag.name === name) return text.indexOf('<', tag.end);
-    else if ((openAt.get(tag.name)?.length ?? 0) > 0) return at;
+    else if ((openAt.get(tag.name)?.length ?? 0) > 0) return m.index;
   }
   return -1;
 }
