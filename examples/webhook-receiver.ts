@@ -24,28 +24,16 @@ const MAX_BODY_BYTES = 8 * 1024 * 1024;
 /** Snapshots printed per event. */
 const SHOWN = 3;
 
-export interface WebhookReceiver {
-  /** `http://127.0.0.1:<port>/` */
-  url: string;
-  close(): Promise<void>;
-}
-
-/** Starts the receiver on 127.0.0.1:`port` (0 for a free one). Events are printed to `out`. */
-export async function startWebhookReceiver(port: number, out: Output): Promise<WebhookReceiver> {
+/** Starts the receiver on 127.0.0.1:`port` (0 for a free one); its `url` is `http://127.0.0.1:<port>/`. Events go to `out`. */
+export async function startWebhookReceiver(port: number, out: Output): Promise<{ url: string; close(): Promise<void> }> {
   const server = createServer((request, response) => {
     handle(request, response, out).catch((error: unknown) => {
       say(out, `could not handle a request: ${(error as Error).message}`);
       if (!response.headersSent) reply(response, 500);
     });
   });
-  // Bounded: a slow or stuck sender cannot hold a connection open for long.
-  server.requestTimeout = 10_000;
-  server.headersTimeout = 5_000;
-  server.keepAliveTimeout = 1_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve());
-  });
+  Object.assign(server, { requestTimeout: 10_000, headersTimeout: 5_000, keepAliveTimeout: 1_000 }); // a stuck sender cannot hold on
+  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(port, '127.0.0.1', () => resolve()));
   const { port: bound } = server.address() as AddressInfo;
   const close = () => new Promise<void>((resolve) => (server.close(() => resolve()), server.closeAllConnections()));
   return { url: `http://127.0.0.1:${bound}/`, close };
@@ -55,13 +43,10 @@ async function handle(request: IncomingMessage, response: ServerResponse, out: O
   if (request.method !== 'POST') return reply(response, 405, { allow: 'POST' });
   const body = await readBody(request);
   if (body === undefined) return reply(response, 413);
-  const event = ((): SnapshotUpsertedEvent | undefined => {
-    try {
-      return JSON.parse(body) as SnapshotUpsertedEvent;
-    } catch {
-      return undefined;
-    }
-  })();
+  let event: SnapshotUpsertedEvent | undefined;
+  try {
+    event = JSON.parse(body) as SnapshotUpsertedEvent;
+  } catch {}
   if (typeof event !== 'object' || event === null || typeof event.type !== 'string') {
     say(out, event === undefined ? 'refused a request whose body is not JSON' : 'refused a request that is not an event');
     return reply(response, 400);

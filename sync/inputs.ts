@@ -51,7 +51,7 @@ export async function readInput(file: string): Promise<Uint8Array | RefusedFile>
   try {
     const size = (await stat(file)).size;
     if (size > MAX_FILE_BYTES) return { file, reason: `it is ${Math.round(size / 1024 / 1024)} MB, over the ${MAX_FILE_BYTES / 1024 / 1024} MB a statement file may be` };
-    return new Uint8Array(await readFile(file));
+    return await readFile(file); // a Buffer is a Uint8Array: not copied
   } catch (error) {
     return { file, reason: `cannot read it: ${(error as Error).message}` };
   }
