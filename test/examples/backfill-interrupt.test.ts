@@ -1,4 +1,4 @@
-// Ctrl-C as a person gives it: SIGINT to the process group of `tsx examples/backfill.ts` running offline (the
+// Ctrl-C as a person gives it: SIGINT to the process group of `node --import tsx examples/backfill.ts` offline (the
 // in-process fake). The fake answers like a network, so the handler runs midway: the checkpoint is saved, and
 // `--resume` (a new process, a new demo ledger) finishes the rest.
 import { spawn } from 'node:child_process';
@@ -9,7 +9,6 @@ import type { Checkpoint } from '../../examples/backfill.js';
 import { tempDir } from './support.js';
 
 const repo = resolve(import.meta.dirname, '../..');
-const TSX = join(repo, 'node_modules/.bin/tsx');
 const offline = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('LEDGER_')));
 
 let dir: Awaited<ReturnType<typeof tempDir>>;
@@ -24,7 +23,9 @@ interface Run {
 
 /** Runs the example in its own process group; `interruptAfter` sends SIGINT to the group once stdout has it. */
 function backfill(args: string[], interruptAfter?: RegExp): Promise<Run> {
-  const child = spawn(TSX, ['examples/backfill.ts', ...args], { cwd: repo, env: offline, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  // `node --import tsx`, one process: the `tsx` command would be a second one that relays the signal and, when the
+  // busy child does not answer it within 30 ms, kills it (on a loaded machine, that is luck).
+  const child = spawn(process.execPath, ['--import', 'tsx', 'examples/backfill.ts', ...args], { cwd: repo, env: offline, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   let interrupted = false;

@@ -46,7 +46,7 @@ beforeAll(async () => {
 
 afterAll(() => {
   if (root) rmSync(root, { recursive: true, force: true });
-});
+}, 60_000); // two installed projects: removing them takes a while on a loaded machine
 
 /** Starts `npx ledger-mock --port 0` in `cwd` and resolves with its URL and a stop function. */
 async function startBin(cwd: string): Promise<{ url: string; stop(): Promise<void> }> {
