@@ -21,7 +21,7 @@ export default defineConfig([
     entry: { index: 'src/index.ts' },
     format: ['esm', 'cjs'],
     dts: true,
-    clean: ['!bin/**', '!mocks/**', '!parity/**'], // dist/bin, dist/mocks and dist/parity are the other builds', running at the same time
+    clean: ['!bin/**', '!mocks/**', '!parity/**', '!statements/**'], // the other builds' folders, built at the same time
   },
   {
     // The fake's three entries by environment: `mocks` (any runtime), `mocks/msw` (the MSW adapter) and `mocks/node`
@@ -81,6 +81,29 @@ export default defineConfig([
     format: ['esm'],
     splitting: false,
     noExternal: ['ajv', 'ajv-formats'],
+    external: [/^personal-ledger-sdk(\/|$)/],
+    banner: { js: '#!/usr/bin/env node' },
+    clean: false,
+  },
+  {
+    // personal-ledger-sdk/statements: the bank-file readers, for any runtime (no `node:` import, no client). saxes
+    // (camt's XML) and papaparse (CSV cells) are bundled, so installing the package adds no dependency.
+    ...shared,
+    entry: { index: 'statements/index.ts' },
+    outDir: 'dist/statements',
+    format: ['esm', 'cjs'],
+    platform: 'neutral',
+    noExternal: ['saxes', 'xmlchars', 'papaparse'],
+    dts: true,
+    clean: true,
+  },
+  {
+    // The `ledger-sync` command: one ESM file. The client, the readers and the demo fake come from the package's own
+    // entries by name (one copy of each); its own code (mapping, reports) is bundled.
+    ...shared,
+    entry: { 'bin/ledger-sync': 'sync/cli.ts' },
+    format: ['esm'],
+    splitting: false,
     external: [/^personal-ledger-sdk(\/|$)/],
     banner: { js: '#!/usr/bin/env node' },
     clean: false,

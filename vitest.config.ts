@@ -13,6 +13,7 @@ export default defineConfig({
       { find: /^personal-ledger-sdk\/mocks\/msw$/, replacement: here('./mocks/msw.ts') },
       { find: /^personal-ledger-sdk\/mocks\/node$/, replacement: here('./mocks/node.ts') },
       { find: /^personal-ledger-sdk\/parity$/, replacement: here('./parity/index.ts') },
+      { find: /^personal-ledger-sdk\/statements$/, replacement: here('./statements/index.ts') },
       { find: /^personal-ledger-sdk\/mocks\/vitest$/, replacement: here('./mocks/vitest.ts') },
       { find: /^personal-ledger-sdk$/, replacement: here('./src/index.ts') },
     ],

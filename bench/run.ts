@@ -8,6 +8,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RESULT_PREFIX } from './lib/child';
+import { writeStatementFiles } from './lib/statement-files';
 import { pairedRatio, summarize, type Summary } from './lib/stats';
 import { fmtNumber, fmtSummary, markdownTable, textTable } from './lib/table';
 
@@ -18,9 +19,10 @@ const started = performance.now();
 const loads: Array<{ at: string; load: number[] }> = [];
 const noteLoad = (at: string) => loads.push({ at, load: loadavg().map((l) => Math.round(l * 100) / 100) });
 
-/** Runs one benchmark process and returns the JSON it reported. */
+/** Runs one benchmark process and returns the JSON it reported. A `.mjs` file runs in plain node, with no loader. */
 async function child<T>(file: string, args: string[] = [], timeoutMs = 240_000): Promise<T> {
-  const argv = ['--expose-gc', '--max-old-space-size=4096', '--import', 'tsx', `bench/${file}`, ...args];
+  const loader = file.endsWith('.mjs') ? [] : ['--expose-gc', '--max-old-space-size=4096', '--import', 'tsx'];
+  const argv = [...loader, `bench/${file}`, ...args];
   const label = `${file} ${args.join(' ')}`.trim();
   process.stderr.write(`  ${label} ... `);
   const t = performance.now();
@@ -48,6 +50,7 @@ const METHOD = [
   '7 (bench/state-load.bench.ts): a scenario file with 100 accounts x 1,000 daily snapshots written out one by one (100,000 snapshot objects, about 10 MB of JSON), and the `--state` file that `createLedgerMockServer({ scenario, state })` writes for it (its image: about 3.5 MB), both made once per `npm run bench`. Each start is a fresh process; the two variants alternate. In-process: from nothing to `listen()` resolved with 100,000 snapshots stored, the scenario variant including reading and parsing its file (as `ledger-mock --scenario` does), the state variant reading, checking (CRC-32 per record) and restoring the file. Command: `ledger-mock --port 0 --base-url-print` with `--state` or `--scenario`, run by node from the build (dist/bin/ledger-mock.js), from spawn to its first line (node and tsx start-up included on both sides).',
   '8 (bench/checkpoint.bench.ts): one process per size, the demo scenario (96 snapshots) or a scenario of 100 accounts x 1,000 daily snapshots (100,000, as in 7) as the starting scenario, seeded. Each round, in turn: `control.checkpoint(name)`; a write; `control.restore(name)`; a write of one balance to every account that has snapshots (the first write after a restore, which copies the arrays of every account the checkpoint shares: copy on write) and the same write again (nothing left to copy); `control.reset()` (reloads the starting scenario); a new `createLedgerMock({ scenario })` until ready; and, at 100,000, `reset()` then `seedSnapshots()` of the 100,000 rows into a fake whose scenario has none (a setup rebuilt through the control API; 3 rounds). 200 rounds (demo) or 8 (100,000), median of the rounds per run. The heap a checkpoint holds is `heapUsed` after a second checkpoint minus before, both after `gc()`. The restore on `--state` is `control.restore(name)` of a `createLedgerMockServer({ state })`, which resolves once the file is rewritten as one image and fsync\u2019d.',
   '9 (bench/inspector-page.bench.ts): the HTML, script and stylesheet of `ledger-mock`\u2019s inspector page exactly as it serves them (mocks/generated/inspector-page.ts: the script bundled and minified by esbuild, the stylesheet minified, by `npm run generate`), each gzipped at level 9 on its own, as a server compressing its answers would send them; the total is their sum. Sizes are exact, so one run.',
+  '10 (bench/statements-read.mjs): one 20 MB file per format, written once per run (bench/lib/statement-files.ts): MT940 in SWIFT blocks (one statement a day, 100 entries with `:86:` each), camt.053.001.08 (one `Stmt` a day, 100 entries with details each), OFX 1.x (SGML) and 2.x (XML) bank statements with about 200,000 transactions, and an Atruvia-layout CSV export, newest first (about 130,000 lines). Each read is a fresh `node` with no loader, as `ledger-sync` runs: ours is the built `personal-ledger-sdk/statements`, `readStatements` then `selectBalances` (every statement read, checked to add up, its closing balance chosen); the peer reads the same bytes with its own parser and finds the closing balances (mt940js 1.3.5, fast-xml-parser 5.12.1, ofx-js 1.1.1; for CSV, csv-parse 7.0.3 splitting cells only, no balances). Ours and the peer alternate; time is wall and CPU time of the read; peak RSS is the process high-water mark (Node itself, the file bytes and the reader).',
 ];
 
 type Row = [benchmark: string, measure: string, figure: string, note: string];
@@ -371,6 +374,48 @@ async function inspectorPage(): Promise<void> {
 }
 
 // ---------------------------------------------------------------------------------------------
+// 10. Statement readers: 20 MB of each format, ours beside one peer per format.
+interface StatementRead {
+  ms: number;
+  cpuMs: number;
+  peakRssMb: number;
+  fileMb: number;
+  result: number;
+  peer: string;
+}
+async function statementReaders(): Promise<void> {
+  noteLoad('statement readers');
+  process.stderr.write('10. statement readers: 20 MB of each format, ours and a peer, each read in a fresh node\n');
+  const dir = mkdtempSync(join(tmpdir(), 'ledger-bench-statements-'));
+  try {
+    const files = writeStatementFiles(dir);
+    for (const [format, { path }] of Object.entries(files)) {
+      const ours: StatementRead[] = [];
+      const peer: StatementRead[] = [];
+      for (let run = 0; run < RUNS; run++) {
+        ours.push(await child<StatementRead>('statements-read.mjs', ['--format', format, '--reader', 'ours', '--file', path]));
+        peer.push(await child<StatementRead>('statements-read.mjs', ['--format', format, '--reader', 'peer', '--file', path]));
+      }
+      const b = `10. statements: ${format} (${ours[0]!.fileMb.toFixed(1)} MB)`;
+      const time = (runs: StatementRead[]) => summarize(runs.map((r) => r.ms / 1000));
+      const cpuTime = (runs: StatementRead[]) => `CPU ${fmtSummary(summarize(runs.map((r) => r.cpuMs / 1000)), 2)} s`;
+      const rss = (runs: StatementRead[]) => summarize(runs.map((r) => r.peakRssMb));
+      rows.push([b, 'ours: read (s)', fmtSummary(time(ours), 2), `${cpuTime(ours)}; ${ours[0]!.result} balances to write`]);
+      rows.push([b, 'ours: peak RSS (MB)', fmtSummary(rss(ours)), `${(rss(ours).median / ours[0]!.fileMb).toFixed(1)}x the file`]);
+      rows.push([b, `${peer[0]!.peer}: read (s)`, fmtSummary(time(peer), 2), cpuTime(peer)]);
+      rows.push([b, `${peer[0]!.peer}: peak RSS (MB)`, fmtSummary(rss(peer)), `${(rss(peer).median / peer[0]!.fileMb).toFixed(1)}x the file`]);
+      rows.push([b, 'ours / peer, time', ratioText(pairedRatio(ours.map((r) => r.ms), peer.map((r) => r.ms))), 'runs paired in order']);
+      // Judged on CPU time: on a machine shared with other work, wall time measures the neighbours (both are shown).
+      const cpuMedian = summarize(ours.map((r) => r.cpuMs / 1000)).median;
+      bars.push({ bar: `statements: ${format}, a 20 MB file read in under 2 s (CPU time)`, measured: `CPU ${cpuMedian.toFixed(2)} s (wall ${time(ours).median.toFixed(2)} s)`, met: cpuMedian < 2 });
+      bars.push({ bar: `statements: ${format}, peak memory under 10x the file`, measured: `${(rss(ours).median / ours[0]!.fileMb).toFixed(1)}x`, met: rss(ours).median < 10 * ours[0]!.fileMb });
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
 const steps: Array<[string, () => Promise<void>]> = [
   ['bulk', bulkSync],
@@ -382,6 +427,7 @@ const steps: Array<[string, () => Promise<void>]> = [
   ['state', stateLoad],
   ['checkpoints', checkpoints],
   ['inspector', inspectorPage],
+  ['statements', statementReaders],
 ];
 noteLoad('start');
 // Benchmark 3 runs the built `ledger-mock`, as users do: build it from this tree first.

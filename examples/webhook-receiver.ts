@@ -10,11 +10,12 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
 import type { SnapshotUpsertedEvent } from 'personal-ledger-sdk';
-import { integerOption, parseCommandLine } from './lib/args.js';
-import { formatMoney, plural } from './lib/format.js';
-import { processIo, say, type Env, type Io, type Output } from './lib/io.js';
-import { EXIT, reportError } from './lib/report-error.js';
+
+type Output = { write(text: string): unknown };
+const say = (out: Output, text: string) => out.write(`${text}\n`);
+const money = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2 });
 
 const USAGE = `Usage: webhook-receiver [--port N]
   --port   port on 127.0.0.1 (default 0: a free port, printed at start)`;
@@ -23,52 +24,31 @@ const MAX_BODY_BYTES = 8 * 1024 * 1024;
 /** Snapshots printed per event. */
 const SHOWN = 3;
 
-export interface WebhookReceiver {
-  /** `http://127.0.0.1:<port>/` */
-  url: string;
-  close(): Promise<void>;
-}
-
-/** Starts the receiver on 127.0.0.1:`port` (0 for a free one). Events are printed to `out`. */
-export async function startWebhookReceiver(port: number, out: Output): Promise<WebhookReceiver> {
+/** Starts the receiver on 127.0.0.1:`port` (0 for a free one); its `url` is `http://127.0.0.1:<port>/`. Events go to `out`. */
+export async function startWebhookReceiver(port: number, out: Output): Promise<{ url: string; close(): Promise<void> }> {
   const server = createServer((request, response) => {
     handle(request, response, out).catch((error: unknown) => {
       say(out, `could not handle a request: ${(error as Error).message}`);
       if (!response.headersSent) reply(response, 500);
     });
   });
-  // Bounded: a slow or stuck sender cannot hold a connection open for long.
-  server.requestTimeout = 10_000;
-  server.headersTimeout = 5_000;
-  server.keepAliveTimeout = 1_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve());
-  });
+  Object.assign(server, { requestTimeout: 10_000, headersTimeout: 5_000, keepAliveTimeout: 1_000 }); // a stuck sender cannot hold on
+  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(port, '127.0.0.1', () => resolve()));
   const { port: bound } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${bound}/`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
+  const close = () => new Promise<void>((resolve) => (server.close(() => resolve()), server.closeAllConnections()));
+  return { url: `http://127.0.0.1:${bound}/`, close };
 }
 
 async function handle(request: IncomingMessage, response: ServerResponse, out: Output): Promise<void> {
   if (request.method !== 'POST') return reply(response, 405, { allow: 'POST' });
   const body = await readBody(request);
   if (body === undefined) return reply(response, 413);
-  let event: SnapshotUpsertedEvent;
+  let event: SnapshotUpsertedEvent | undefined;
   try {
     event = JSON.parse(body) as SnapshotUpsertedEvent;
-  } catch {
-    say(out, 'refused a request whose body is not JSON');
-    return reply(response, 400);
-  }
+  } catch {}
   if (typeof event !== 'object' || event === null || typeof event.type !== 'string') {
-    say(out, 'refused a request that is not an event');
+    say(out, event === undefined ? 'refused a request whose body is not JSON' : 'refused a request that is not an event');
     return reply(response, 400);
   }
   // New event types may be added to the API: accept them, so the sender does not count a failure.
@@ -85,8 +65,8 @@ export function describeEvent(event: SnapshotUpsertedEvent, delivery?: string | 
   const snapshots = Array.isArray(event.data?.snapshots) ? event.data.snapshots : [];
   const lines = [
     `snapshot.upserted ${event.id} at ${event.created_at}${typeof delivery === 'string' && delivery !== event.id ? ` (delivery ${delivery})` : ''}`,
-    `  operation ${event.data?.operation}, ${plural(snapshots.length, 'row')}`,
-    ...snapshots.slice(0, SHOWN).map((s) => `  ${s.snapshot_date}  ${s.account_id}  ${formatMoney(s.balance).padStart(14)}  ${s.action}`),
+    `  operation ${event.data?.operation}, ${snapshots.length} ${snapshots.length === 1 ? 'row' : 'rows'}`,
+    ...snapshots.slice(0, SHOWN).map((s) => `  ${s.snapshot_date}  ${s.account_id}  ${money.format(s.balance).padStart(14)}  ${s.action}`),
   ];
   if (snapshots.length > SHOWN) lines.push(`  ... and ${snapshots.length - SHOWN} more`);
   return lines.join('\n');
@@ -109,24 +89,25 @@ function reply(response: ServerResponse, status: number, headers: Record<string,
 }
 
 /** Runs the receiver until `io.signal` aborts (Ctrl-C). Returns the exit code: 0, or 2 for bad arguments. */
-export async function main(argv: string[], _env: Env, io: Io): Promise<number> {
+export async function main(argv: string[], _env: unknown, io: { stdout: Output; stderr: Output; signal?: AbortSignal }): Promise<number> {
+  if (argv.includes('--help') || argv.includes('-h')) return (say(io.stdout, USAGE), 0);
+  let port: number;
   try {
-    const { values } = parseCommandLine(argv, { port: { type: 'string' } }, USAGE);
-    const port = integerOption('port', values.port, 0, 0, 65_535);
-    const receiver = await startWebhookReceiver(port, io.stdout);
-    say(io.stdout, `Listening for ledger webhooks on ${receiver.url} (Ctrl-C to stop)`);
-    await new Promise<void>((resolve) => {
-      if (io.signal?.aborted) resolve();
-      io.signal?.addEventListener('abort', () => resolve(), { once: true });
-    });
-    await receiver.close();
-    say(io.stdout, 'Stopped.');
-    return EXIT.ok;
+    port = Number(parseArgs({ args: argv, options: { port: { type: 'string' } } }).values.port ?? 0);
+    if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error('--port must be a whole number from 0 to 65535');
   } catch (error) {
-    return reportError(error, io);
+    return (say(io.stderr, `Error: ${(error as Error).message}\n${USAGE}`), 2);
   }
+  const receiver = await startWebhookReceiver(port, io.stdout);
+  say(io.stdout, `Listening for ledger webhooks on ${receiver.url} (Ctrl-C to stop)`);
+  await new Promise<void>((resolve) => (io.signal?.aborted ? resolve() : io.signal?.addEventListener('abort', () => resolve(), { once: true })));
+  await receiver.close();
+  say(io.stdout, 'Stopped.');
+  return 0;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  process.exitCode = await main(process.argv.slice(2), process.env, processIo());
+  const controller = new AbortController();
+  process.once('SIGINT', () => controller.abort()).once('SIGTERM', () => controller.abort());
+  process.exitCode = await main(process.argv.slice(2), process.env, { stdout: process.stdout, stderr: process.stderr, signal: controller.signal });
 }

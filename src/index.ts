@@ -21,6 +21,8 @@ export type { SnapshotsResource } from './resources/snapshots';
 export type { RetryBudgetOptions, RetryInfo, RetryOptions, RetryRequestPredicate } from './retry/retry-options';
 
 export { bulkUpsertSnapshots } from './bulk/bulk-upsert-snapshots';
+export { upsertChangedSnapshots } from './bulk/upsert-changed';
+export type { DuplicateSnapshot, PlannedSnapshot, SkippedSnapshot, SnapshotChange, UpsertChangedOptions, UpsertChangedReport } from './bulk/upsert-changed';
 export { formatBulkSummary, formatSkippedRows, groupSkippedByReason } from './bulk/report-format';
 export type { FormatSkippedRowsOptions, SkippedReasonCount } from './bulk/report-format';
 export type {

@@ -242,3 +242,6 @@ class BulkRun {
     };
   }
 }
+
+// upsertChangedSnapshots is loaded with the engine (one chunk on first use), as it shares the engine's row checks.
+export { runUpsertChanged } from './upsert-changed-run';

@@ -7,8 +7,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Checkpoint } from '../../examples/lib/checkpoint.js';
-import { interruptHandler, SAME_INTERRUPT_MS } from '../../examples/lib/io.js';
+import type { Checkpoint } from '../../examples/backfill.js';
 import { tempDir } from './support.js';
 
 const repo = resolve(import.meta.dirname, '../..');
@@ -71,24 +70,5 @@ describe('backfill offline: Ctrl-C midway saves the checkpoint, --resume finishe
     const rest = (300_000 - done).toLocaleString('en-US');
     expect(resumed.stdout).toContain(`Done: ${rest} rows: ${rest} inserted, 0 updated, 0 skipped`);
     expect(existsSync(checkpoint)).toBe(false);
-  });
-});
-
-describe('interruptHandler: what Ctrl-C does in every example', () => {
-  it('the first aborts the run; the same Ctrl-C delivered twice (within 1 s) does not quit; a later one quits', () => {
-    let clock = 0;
-    const warnings: string[] = [];
-    let exits = 0;
-    const controller = new AbortController();
-    const stop = interruptHandler(controller, { warn: (text) => warnings.push(text), exit: () => (exits += 1), now: () => clock });
-    stop('SIGINT');
-    expect(controller.signal.aborted).toBe(true);
-    expect(warnings).toEqual(['\nSIGINT: stopping after the current step (press Ctrl-C again to quit now)\n']);
-    clock += SAME_INTERRUPT_MS - 1; // tsx relaying the terminal's signal to a busy program
-    stop('SIGINT');
-    expect(exits).toBe(0);
-    clock += 1;
-    stop('SIGINT');
-    expect(exits).toBe(1);
   });
 });

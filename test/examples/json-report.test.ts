@@ -50,7 +50,7 @@ describe('sync-csv --dry-run --json', { timeout: 70_000 }, () => {
       { source: `${file} line 15`, reason: '"Pending" is not a MM/DD/YYYY date' },
     ]);
     expect(report.refused).toEqual([]);
-    expect(stderr).toContain('Read first-bank-balances.csv (First Bank (US)): 8 balances for 4 accounts');
+    expect(stderr).toContain('Read first-bank-balances.csv (CSV (First Bank (US))): 8 balances.');
     expect(stderr).toContain('Summary (dry run): 6 balances would be written');
   });
 
@@ -108,7 +108,7 @@ describe('sync-ofx --dry-run --json', { timeout: 70_000 }, () => {
     ]);
     expect(report.skipped).toEqual([{ source: `${unmapped} statement 1`, reason: 'ACCTID …0000 is not in mapping.json (ofx_accounts)' }]);
     expect(report.refused).toEqual([{ file: missing, reason: expect.stringContaining('cannot read it: ENOENT') }]);
-    expect(stderr).toContain('Summary: 4 statements read, 3 balances would be written; 1 statement not in mapping.json; 1 file refused.');
-    expect(stderr).toContain('Exiting with status 1 because 1 file was refused');
+    expect(stderr).toContain('Summary (dry run): 3 balances would be written (0 new, 3 changed, 0 already up to date); nothing was written.');
+    expect(stderr).toContain(`Refused ${missing}: cannot read it: ENOENT`);
   });
 });

@@ -4,7 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createLedgerMock, type LedgerMock } from 'personal-ledger-sdk/mocks';
-import type { Io } from '../../examples/lib/io.js';
+import type { Io as ExampleIo } from '../../examples/sync-statements.js';
+
+/** What the examples' main() takes: output, and in tests the fake, a signal and whether stdout is a terminal. */
+export type Io = ExampleIo & { stdout: { write(text: string): unknown; isTTY?: boolean }; signal?: AbortSignal };
 
 /** A file under examples/data. */
 export const dataFile = (name: string): string => fileURLToPath(new URL(`../../examples/data/${name}`, import.meta.url));

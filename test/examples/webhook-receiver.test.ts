@@ -107,7 +107,7 @@ describe('webhook-receiver with the standalone fake: a snapshot write reaches it
         new RegExp(
           [
             'snapshot\\.upserted evt_[0-9a-f-]+ at 2026-11-01T09:00:00\\.000Z',
-            '  operation upsertSnapshot, 1 row',
+            '  operation bulkUpsertSnapshots, 1 row',
             `  2026-10-31  ${DEMO_IDS.accounts.everydayChecking}        2,866\\.40  updated`,
           ].join('\n'),
         ),

@@ -49,3 +49,10 @@ describe('personal-ledger-sdk/mocks in a browser bundle', () => {
     await expect(bundleForBrowser('dist/mocks/node.js')).rejects.toThrow(/node:http|"http"/);
   });
 });
+
+describe('personal-ledger-sdk/statements in a browser bundle', () => {
+  it('bundles with esbuild, platform browser, and imports no node built-in', async () => {
+    const { imports } = await bundleForBrowser('dist/statements/index.js');
+    expect(imports.filter((name) => NODE_BUILTINS.has(name))).toEqual([]);
+  });
+});

@@ -46,7 +46,7 @@ beforeAll(async () => {
 
 afterAll(() => {
   if (root) rmSync(root, { recursive: true, force: true });
-});
+}, 60_000); // two installed projects: removing them takes a while on a loaded machine
 
 /** Starts `npx ledger-mock --port 0` in `cwd` and resolves with its URL and a stop function. */
 async function startBin(cwd: string): Promise<{ url: string; stop(): Promise<void> }> {
@@ -180,6 +180,51 @@ describe('a fresh project that installed only the packed tarball (no msw)', { ti
     } finally {
       await server.stop();
     }
+  }, 180_000);
+
+  it('imports personal-ledger-sdk/statements from ESM and from CommonJS (no dependency added)', async () => {
+    expect(JSON.parse((await run('node', ['statements.mjs'], { cwd: bare })).stdout)).toEqual({
+      esm: true,
+      format: 'MT940',
+      addsUp: true,
+      written: [['DE89370400440532013000', '2026-10-30', '89.50']],
+    });
+    expect(JSON.parse((await run('node', ['statements.cjs'], { cwd: bare })).stdout)).toEqual({
+      cjs: true,
+      formats: ['ofx', 'camt', 'mt940', 'csv'],
+      format: 'camt.053.001.08',
+      balance: { kind: 'closing_booked', date: '2026-10-31', amount: '-12.30', currency: 'EUR', location: 'line 1', line: 1 },
+    });
+  });
+
+  it('`npx ledger-sync <file> --demo --dry-run --json` on an MT940, a camt.053, an OFX and a CSV file, with a mapping', async () => {
+    const files = {
+      'oct.sta': join(repo, 'test/statements/fixtures/mt940-asn-swift-blocks.sta'),
+      'oct.xml': join(repo, 'test/statements/fixtures/camt053-v02-two-accounts.xml'),
+      'oct.ofx': join(repo, 'examples/data/statement-v1.ofx'),
+      'oct.csv': join(repo, 'examples/data/banks/rabobank-nl.csv'),
+    };
+    for (const [name, from] of Object.entries(files)) cpSync(from, join(bare, name));
+    const target = (account: string) => ({ account, category: 'Cash', category_type: 'asset' });
+    const mapping = {
+      accounts: { NL81ASNB0000000001: target('ASN'), DE89370400440532013000: target('Giro'), '000123451234': target('Everyday checking') },
+      banks: { rabo: { profile: 'rabobank-nl', accounts: { NL00RABO0000000001: target('Rabo') } } },
+    };
+    writeFileSync(join(bare, 'mapping.json'), JSON.stringify(mapping));
+    const sources: Record<string, string[]> = {};
+    for (const name of Object.keys(files)) {
+      const { stdout } = await run('npx', ['ledger-sync', name, '--mapping', 'mapping.json', '--demo', '--dry-run', '--json'], { cwd: bare, timeout: 60_000 });
+      const report = JSON.parse(stdout) as { rows: Array<{ account: string; action: string; source: string }>; refused: unknown[] };
+      expect(report.refused, name).toEqual([]);
+      sources[name] = report.rows.map((r) => `${r.account} ${r.action}`);
+    }
+    expect(sources).toEqual({
+      'oct.sta': ['ASN new', 'ASN new'],
+      'oct.xml': ['Giro new'],
+      'oct.ofx': ['Everyday checking changed'],
+      'oct.csv': ['Rabo new', 'Rabo new'],
+    });
+    await expect(run('npx', ['ledger-sync', 'oct.sta', '--mapping', 'mapping.json'], { cwd: bare })).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('pass --demo') });
   }, 180_000);
 
   it('the MSW entry needs msw; msw 3 on a Node older than 22.12 is refused at once, saying why', async () => {

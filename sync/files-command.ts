@@ -1,0 +1,153 @@
+// `ledger-sync <file or folder>...`: reads statement files of every format, maps each account to a ledger account,
+// and writes each closing balance that is new or changed.
+import { BALANCE_KINDS, DEFAULT_WRITTEN_KINDS, isBalanceKind, selectBalances, type BalanceKind } from 'personal-ledger-sdk/statements';
+import { parseCommandLine } from './args';
+import { describeNewAccounts } from './accounts';
+import { connect, type LedgerConnection } from './connection';
+import { EXIT, SetupError } from './errors';
+import { formatCount, plural } from './format';
+import { expandInputs, type RefusedFile } from './inputs';
+import { say, type Env, type Io } from './io';
+import { loadMapping } from './mapping';
+import { mapBalances, planAndWrite, type PlannedRow, type SkippedRow } from './plan';
+import { progressReporter } from './progress';
+import { bankByName, readOne, type ReadFile } from './read-files';
+import { explainStatus, formatPlan, formatRefused, formatSkipped, humanIo, jsonReport, printJson } from './report';
+
+export const FILES_USAGE = `Usage: ledger-sync <file or folder>... --mapping <file> [--dry-run] [--json] [--strict] [--bank <id>] [--write <kinds>] [--demo]
+  Reads bank statement files (OFX/QFX, camt.053/camt.052, MT940, CSV exports), every format told from the content,
+  and writes each account's closing balance to your ledger: only balances that are new or changed.
+  --mapping   which statement account goes to which ledger account (and CSV bank profiles): see docs/statements.md
+  --dry-run   compare with the ledger and print what would change; write nothing, create no account
+  --json      stdout is one JSON object (rows, skipped, refused); everything else goes to stderr
+  --strict    exit with status 1 when anything was skipped
+  --bank      the bank (in the mapping's "banks", or a shipped layout) whose profile reads the CSV files;
+              without it, each CSV file is read by the one bank of the mapping whose profile fits it
+  --write     the kinds of balance to write (default ${DEFAULT_WRITTEN_KINDS.join(',')}); others are reported:
+              ${BALANCE_KINDS.map((k) => k.kind).join(', ')}
+  --demo      write to the built-in demo ledger (an offline fake) instead of LEDGER_BASE_URL with LEDGER_TOKEN
+Exit status: 0 done; 1 done but a file was refused (or, with --strict, something skipped), or failed while
+running; 2 refused to start (arguments, environment, mapping).`;
+
+const OPTIONS = {
+  mapping: { type: 'string' },
+  'dry-run': { type: 'boolean' },
+  json: { type: 'boolean' },
+  strict: { type: 'boolean' },
+  bank: { type: 'string' },
+  write: { type: 'string' },
+  demo: { type: 'boolean' },
+} as const;
+
+/** Files with more than this many are read with progress lines on stderr. */
+const PROGRESS_FILES = 20;
+/** Runs writing more than this many rows show the bulk helper's progress on stderr. */
+const PROGRESS_ROWS = 5000;
+
+/** Runs a file sync. Returns the exit code. Throws SetupError (exit 2) before anything is read or sent. */
+export async function syncFiles(argv: string[], env: Env, io: Io, keep: (connection: LedgerConnection) => void): Promise<number> {
+  const { values, positionals } = parseCommandLine(argv, OPTIONS, FILES_USAGE);
+  if (positionals.length === 0) throw new SetupError(`give at least one statement file or folder\n${FILES_USAGE}`);
+  if (values.mapping === undefined) throw new SetupError(`--mapping is required: the file that maps statement accounts to ledger accounts\n${FILES_USAGE}`);
+  const dryRun = values['dry-run'] === true;
+  const json = values.json === true;
+  const kinds = writeKinds(values.write);
+  const mapping = await loadMapping(values.mapping);
+  const bank = values.bank === undefined ? undefined : bankByName(mapping, values.bank);
+  const human = humanIo(io, json);
+  const connection = connect(env, values.demo === true, human);
+  keep(connection);
+
+  // Read every file; one that cannot be used is refused and the others are still read.
+  const { files: paths, refused } = await expandInputs(positionals);
+  const files: ReadFile[] = [];
+  const progress = paths.length > PROGRESS_FILES ? progressReporter(io.stderr, paths.length, 'files') : undefined;
+  for (const [i, path] of paths.entries()) {
+    const read = await readOne(path, mapping, bank);
+    if ('reason' in read) refused.push(read);
+    else files.push(read);
+    progress?.update({ rowsDone: i + 1, rowsTotal: paths.length, chunksDone: i + 1, skipped: 0 });
+  }
+  progress?.end();
+  const selection = selectBalances(files.map((f) => ({ source: f.source, file: f.file })), { kinds });
+  const mapped = mapBalances(selection.balances, new Map(files.map((f) => [f.source, f])), mapping);
+  for (const f of files) say(human.stdout, describeFile(f, selection.balances.filter((b) => b.source === f.source).length, kinds));
+
+  const skipped: SkippedRow[] = [
+    ...selection.skipped.map((s) => ({ source: `${s.source} ${s.location}`, label: s.account ?? '', date: '', balance: '', reason: s.reason })),
+    ...mapped.skipped,
+  ];
+  let planned: PlannedRow[] = [];
+  let written = 0;
+  if (mapped.rows.length > 0) {
+    if (dryRun) say(human.stdout, 'Dry run: comparing with the ledger, writing nothing.');
+    const bar = mapped.rows.length > PROGRESS_ROWS && !dryRun ? progressReporter(io.stderr, mapped.rows.length) : undefined;
+    const result = await planAndWrite(connection.client, mapped.rows, { dryRun, signal: io.signal, onProgress: bar?.update });
+    bar?.end();
+    for (const line of describeNewAccounts(result.accounts)) say(human.stdout, line);
+    planned = result.planned;
+    written = result.written;
+    skipped.push(...result.skipped);
+    if (planned.length > 0) say(human.stdout, formatPlan(planned));
+  }
+  if (skipped.length > 0) {
+    skipped.sort(bySource(paths));
+    say(human.stdout, `${plural(skipped.length, 'item')} skipped:`);
+    say(human.stdout, formatSkipped(skipped));
+  }
+  if (refused.length > 0) {
+    say(human.stdout, `${plural(refused.length, 'file')} refused, nothing read from ${refused.length === 1 ? 'it' : 'them'}:`);
+    say(human.stdout, formatRefused(refused));
+  }
+  say(human.stdout, summary(planned, written, skipped.length, refused, dryRun, connection.target));
+  if (json) printJson(io.stdout, jsonReport(planned, skipped, refused));
+  return explainStatus(io, refused.length, skipped.length, values.strict === true) ? EXIT.failed : EXIT.ok;
+}
+
+/** Orders skipped items as the files were given, then by where they are in the file (the first number after its name). */
+function bySource(paths: readonly string[]): (a: SkippedRow, b: SkippedRow) => number {
+  const key = (source: string): [number, number] => {
+    const file = paths.findIndex((p) => source.startsWith(`${p} `));
+    return [file, Number(/\d+/.exec(source.slice((paths[file] ?? '').length))?.[0] ?? 0)];
+  };
+  return (a, b) => {
+    const [fa, pa] = key(a.source);
+    const [fb, pb] = key(b.source);
+    return fa - fb || pa - pb;
+  };
+}
+
+/** --write: the kinds to write, each checked against the table of balance kinds. */
+function writeKinds(text: string | undefined): BalanceKind[] {
+  if (text === undefined) return [...DEFAULT_WRITTEN_KINDS];
+  const kinds = text.split(',').map((k) => k.trim()).filter(Boolean);
+  const unknown = kinds.filter((k) => !isBalanceKind(k));
+  if (kinds.length === 0 || unknown.length > 0) {
+    throw new SetupError(`--write ${unknown.length > 0 ? `names unknown kinds (${unknown.join(', ')})` : 'is empty'}: give some of ${BALANCE_KINDS.map((k) => k.kind).join(', ')}`);
+  }
+  return kinds as BalanceKind[];
+}
+
+/** One line per file: its format, what it holds, and the balances it states that are reported, not written. */
+function describeFile(f: ReadFile, toWrite: number, kinds: readonly BalanceKind[]): string {
+  const statements = f.file.statements;
+  const others = statements.flatMap((s) => s.balances).filter((b) => !kinds.includes(b.kind));
+  const otherKinds = [...new Set(others.map((b) => b.kind.replace(/_/g, ' ')))].join(', ');
+  const parts = [
+    plural(statements.length, f.file.format === 'csv' ? 'account' : 'statement'),
+    `${plural(toWrite, 'balance')} to write`,
+    ...(f.file.skipped.length > 0 ? [`${formatCount(f.file.skipped.length)} skipped`] : []),
+    ...(others.length > 0 ? [`${plural(others.length, 'other balance')} reported, not written (${otherKinds})`] : []),
+  ];
+  return `${f.source}: ${f.file.formatName}: ${parts.join('; ')}`;
+}
+
+function summary(planned: readonly PlannedRow[], written: number, skipped: number, refused: readonly RefusedFile[], dryRun: boolean, target: string): string {
+  const count = (action: PlannedRow['action']) => planned.filter((r) => r.action === action).length;
+  const toWrite = planned.length - count('unchanged');
+  const changes = `${formatCount(count('new'))} new, ${formatCount(count('changed'))} changed, ${formatCount(count('unchanged'))} already up to date`;
+  const tail = `${skipped > 0 ? `; ${formatCount(skipped)} skipped` : ''}${refused.length > 0 ? `; ${plural(refused.length, 'file')} refused` : ''}`;
+  if (dryRun) return `Summary (dry run): ${plural(toWrite, 'balance')} would be written to ${target} (${changes}); nothing was written${tail}.`;
+  if (toWrite === 0 && planned.length > 0) return `Nothing to write: all ${plural(planned.length, 'balance')} already up to date${tail}.`;
+  return `Summary: wrote ${plural(written, 'balance')} to ${target} (${changes})${tail}.`;
+}

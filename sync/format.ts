@@ -1,0 +1,34 @@
+// Text for people: fixed-width tables, and text from files or servers made safe for a terminal.
+export { formatCount, formatMoney, maskAccountNumber, plural } from '../statements/format';
+
+const MAX_CELL = 48;
+
+/**
+ * Text that came from outside (a file, a server) made safe to print: control characters and terminal escape
+ * sequences become spaces, so nothing can move the cursor, recolour or retitle the terminal.
+ */
+export function printable(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|[\u0000-\u001f\u007f-\u009f]+/g, ' ');
+}
+
+/**
+ * A fixed-width text table, indented by two spaces. Columns listed in `right` are right-aligned (numbers);
+ * cells but the last are cut to 48 characters, and control characters become spaces.
+ */
+export function formatTable(headers: readonly string[], rows: readonly (readonly string[])[], right: readonly number[] = []): string {
+  const last = headers.length - 1;
+  const clean = (text: string, column: number) => {
+    const one = printable(text);
+    return column < last && one.length > MAX_CELL ? `${one.slice(0, MAX_CELL - 1)}…` : one;
+  };
+  const cells = [headers, ...rows].map((row) => row.map(clean));
+  const widths = headers.map((_, c) => Math.max(...cells.map((row) => (row[c] ?? '').length)));
+  return cells
+    .map((row) =>
+      `  ${widths
+        .map((width, c) => (right.includes(c) ? (row[c] ?? '').padStart(width) : (row[c] ?? '').padEnd(width)))
+        .join('  ')}`.trimEnd(),
+    )
+    .join('\n');
+}

@@ -1,0 +1,93 @@
+// camt.053 statements and camt.052 reports of every version, told by namespace; camt.054 refused with its reason;
+// XML through saxes with no DOCTYPE, so no entity expansion can happen.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { readStatements, selectBalances, StatementFormatError } from '../../statements/index';
+import { fixture } from './support';
+
+const read = (name: string) => readStatements(readFileSync(fixture(name)));
+const xml = (text: string) => new TextEncoder().encode(text);
+const doc = (ns: string, body: string) => xml(`<?xml version="1.0"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:${ns}"><BkToCstmrStmt>${body}</BkToCstmrStmt></Document>`);
+const bal = (code: string, amount: string, indicator = 'CRDT', date = '<Dt>2026-10-31</Dt>') =>
+  `<Bal><Tp><CdOrPrtry><Cd>${code}</Cd></CdOrPrtry></Tp><Amt Ccy="EUR">${amount}</Amt><CdtDbtInd>${indicator}</CdtDbtInd><Dt>${date}</Dt></Bal>`;
+const stmt = (inner: string) => `<Stmt><Id>S1</Id><Acct><Id><IBAN>DE89370400440532013000</IBAN></Id><Ccy>EUR</Ccy></Acct>${inner}</Stmt>`;
+
+describe('camt.053: each Stmt with its account, balances by type code, and the add-up check', () => {
+  it('version 02: two statements (IBAN, Othr/Id); OPBD/PRCD open, CLBD closes; booked and reversed entries count, pending ones do not', () => {
+    const file = read('camt053-v02-two-accounts.xml');
+    expect(file).toMatchObject({ format: 'camt', formatName: 'camt.053.001.02', skipped: [] });
+    const [first, second] = file.statements;
+    expect(first).toMatchObject({ type: 'statement', reference: '2026-10-31-DE89', account: { id: 'DE89370400440532013000', scheme: 'iban' }, currency: 'EUR', location: 'statement 1 (line 8)' });
+    expect(first!.balances.map((b) => [b.kind, b.amount, b.date, b.currency])).toEqual([
+      ['opening_booked', '1000.00', '2026-10-30', 'EUR'],
+      ['closing_booked', '1246.56', '2026-10-31', 'EUR'],
+      ['closing_available', '746.56', '2026-10-31', 'EUR'],
+    ]);
+    expect(first!.addUp).toEqual({ ok: true, opening: '1000.00', entries: '246.56', count: 3, expected: '1246.56', closing: '1246.56' });
+    expect(second).toMatchObject({ account: { id: '0532013000', scheme: 'other' }, addUp: { ok: true, opening: '-20.00', closing: '80.00' } });
+    expect(selectBalances([{ source: 'a.xml', file }]).balances.map((b) => [b.statement.account.id, b.balance.amount])).toEqual([
+      ['DE89370400440532013000', '1246.56'],
+      ['0532013000', '80.00'],
+    ]);
+  });
+
+  it('version 08 with a namespace prefix; Sts/Cd; a DtTm is the day as written in its own time zone', () => {
+    const file = read('camt053-v08-prefixed.xml');
+    expect(file.formatName).toBe('camt.053.001.08');
+    expect(file.statements[0]!.balances.map((b) => [b.kind, b.date, b.amount])).toEqual([
+      ['opening_booked', '2026-10-31', '500.00'],
+      ['closing_booked', '2026-10-31', '475.25'], // 23:59:59-05:00 is November 1 in UTC, but the statement's day is October 31
+    ]);
+    expect(file.statements[0]!.addUp?.ok).toBe(true);
+  });
+
+  it.each(['01', '02', '03', '04', '05', '06', '07', '08', '09', '10', '11', '12', '13'])('camt.053.001.%s is read by its namespace', (version) => {
+    expect(readStatements(doc(`camt.053.001.${version}`, stmt(bal('CLBD', '1.00')))).formatName).toBe(`camt.053.001.${version}`);
+  });
+
+  it('camt.052: a report; intraday balances are reported, not written unless asked', () => {
+    const file = read('camt052-v08-intraday.xml');
+    expect(file.statements[0]).toMatchObject({ type: 'report', account: { id: 'CH2801234000123456789' }, balances: [{ kind: 'intraday_booked', amount: '2200.00' }, { kind: 'intraday_available', amount: '2100.00' }] });
+    const chosen = selectBalances([{ source: 'r.xml', file }]);
+    expect(chosen.balances).toEqual([]);
+    expect(chosen.skipped[0]!.reason).toBe('no closing booked balance or account value (cash plus positions) to write: it states only intraday booked balance 2200.00 CHF on 2026-10-31; intraday available balance 2100.00 CHF on 2026-10-31');
+    expect(selectBalances([{ source: 'r.xml', file }], { kinds: ['intraday_booked'] }).balances.map((b) => b.balance.amount)).toEqual(['2200.00']);
+  });
+
+  it('camt.054 carries no balance: refused, saying so', () => {
+    expect(() => read('camt054-v08-notification.xml')).toThrow('a camt.054 debit/credit notification lists entries but carries no balance, so there is nothing to write');
+  });
+
+  it('other XML is refused with its namespace; XML that is not well formed is refused', () => {
+    expect(() => readStatements(xml('<?xml version="1.0"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.03"/>'))).toThrow('an XML document in namespace urn:iso:std:iso:20022:tech:xsd:pain.001.001.03, not an ISO 20022 camt.052 or camt.053 statement');
+    expect(() => readStatements(xml('<html><body/></html>'))).toThrow('an XML document without a namespace');
+    expect(() => readStatements(doc('camt.053.001.02', stmt(bal('CLBD', '1.00')).slice(0, -10)))).toThrow(/^not well-formed XML/);
+  });
+
+  it('a DOCTYPE is refused before any entity is read (no billion laughs, no external entity)', () => {
+    const laughs = '<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">]><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02"><BkToCstmrStmt><Stmt><Id>&lol2;</Id></Stmt></BkToCstmrStmt></Document>';
+    expect(() => readStatements(xml(laughs))).toThrow('the XML has a DOCTYPE: refused, as camt files never have one (no DTD or entity is ever read)');
+    const external = '<?xml version="1.0"?><!DOCTYPE d [<!ENTITY x SYSTEM "file:///etc/passwd">]><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02">&x;</Document>';
+    expect(() => readStatements(xml(external))).toThrow(StatementFormatError);
+    // An entity never declared is not expanded either: the XML is not well formed.
+    expect(() => readStatements(doc('camt.053.001.02', stmt(`<Id>&x;</Id>${bal('CLBD', '1.00')}`)))).toThrow(/not well-formed XML/);
+  });
+
+  it('a DBIT balance is negative; an unreadable amount, indicator or date skips its statement; no account skips it too', () => {
+    expect(readStatements(doc('camt.053.001.02', stmt(bal('CLBD', '7.50', 'DBIT')))).statements[0]!.balances[0]!.amount).toBe('-7.50');
+    const file = readStatements(doc('camt.053.001.02', [stmt(bal('CLBD', '1,50')), stmt(bal('CLBD', '1.50', 'X')), stmt(bal('CLBD', '1.50', 'CRDT', '<Dt>2026-02-30</Dt>')), `<Stmt>${bal('CLBD', '1.00')}</Stmt>`].join('')));
+    expect(file.skipped.map((s) => s.reason)).toEqual([
+      expect.stringContaining('has the amount "1,50", not a decimal amount'),
+      expect.stringContaining('has CdtDbtInd "X", not CRDT or DBIT'),
+      expect.stringContaining('has the date "2026-02-30", not a real YYYY-MM-DD date'),
+      'it has no Acct/Id (IBAN or Othr/Id), so the account it is for is unknown',
+    ]);
+  });
+
+  it('a statement whose entries do not add up is not written', () => {
+    const entry = '<Ntry><Amt Ccy="EUR">5.00</Amt><CdtDbtInd>DBIT</CdtDbtInd><Sts>BOOK</Sts></Ntry>';
+    const file = readStatements(doc('camt.053.001.02', stmt(`${bal('OPBD', '100.00')}${bal('CLBD', '100.00')}${entry}`)));
+    expect(file.statements[0]!.addUp).toMatchObject({ ok: false, expected: '95.00', closing: '100.00' });
+    expect(selectBalances([{ source: 'x.xml', file }]).skipped[0]!.reason).toContain('it does not add up: opening 100.00 + 1 entry -5.00 = 95.00, but its closing balance is 100.00');
+  });
+});

@@ -1,0 +1,61 @@
+// ledger-sync's command line: usage, refusals to start (exit 2) naming what is wrong, nothing read or sent.
+import { describe, expect, it } from 'vitest';
+import { demoFake, MAPPING, dataFile, runSync, tempDir } from './support';
+
+const FILE = dataFile('statement-v1.ofx');
+
+describe('ledger-sync: the command line', () => {
+  it.each([['--help'], ['-h'], [FILE, '--help']])('%s prints the usage on stdout and exits 0', async (...argv) => {
+    const fake = demoFake();
+    const { code, stdout, stderr } = await runSync(argv.filter((a) => a !== undefined), { fake });
+    expect([code, stderr]).toEqual([0, '']);
+    expect(stdout).toMatch(/^Usage: ledger-sync <file or folder>\.\.\. --mapping <file>/);
+    expect(stdout).toContain('Exit status: 0 done; 1 done but a file was refused');
+    expect(fake.control.journal.entries()).toEqual([]);
+  });
+
+  it.each([
+    [[], 'Usage: ledger-sync'],
+    [['--nope', FILE], "Unknown option '--nope'"],
+    [[FILE], '--mapping is required'],
+    [['--mapping', MAPPING, '--demo'], 'give at least one statement file or folder'],
+    [[FILE, '--mapping', '/no/such/mapping.json', '--demo'], 'cannot read mapping file /no/such/mapping.json'],
+    [[FILE, '--mapping', MAPPING, '--demo', '--bank', 'nope'], '--bank nope: no such bank in the mapping\'s "banks", nor a shipped layout'],
+    [[FILE, '--mapping', MAPPING], 'no ledger to write to: set LEDGER_BASE_URL and LEDGER_TOKEN to write to your ledger, or pass --demo to use the built-in demo ledger'],
+  ])('%j refuses to start: exit 2, %s', async (argv, message) => {
+    const fake = demoFake();
+    const { code, stdout, stderr } = await runSync(argv, { fake });
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toContain(message);
+    expect(fake.control.journal.entries()).toEqual([]);
+  });
+
+  it('a mapping with problems lists every one with its JSON path', async () => {
+    const dir = await tempDir();
+    try {
+      const bad = await dir.file(
+        'bad.json',
+        JSON.stringify({
+          accounts: { A: { account: '', category: 'Cash', category_type: 'asset', currency: 'euro' }, B: { account: 'X', category: 'Cash', category_type: 'asset', negate_balance: 'yes' }, 'DE 89': { account: 'X', category: 'Cash', category_type: 'asset' } },
+          ofx_accounts: { de89: { account: 'Y', category: 'Cash', category_type: 'asset' } },
+          banks: { mine: { profile: 'nope' }, lost: { profile: 'chase-us' } },
+        }),
+      );
+      const { code, stderr } = await runSync([FILE, '--mapping', bad, '--demo']);
+      expect(code).toBe(2);
+      for (const problem of [
+        'accounts["A"].account must be a non-empty string',
+        'accounts["A"].currency must be a three-letter ISO 4217 code such as "EUR"',
+        'accounts["B"].negate_balance must be true or false',
+        'ofx_accounts["de89"] maps "de89" to "Y", but accounts["DE 89"] maps it to "X"',
+        'banks.mine.profile "nope" is not a known bank layout',
+        'banks.lost.account is required: the ledger account of this single-account export',
+      ]) {
+        expect(stderr).toContain(problem);
+      }
+    } finally {
+      await dir.cleanup();
+    }
+  });
+});

@@ -1,0 +1,149 @@
+// ledger-sync on statement files of every format: what it writes, what it skips and why, what it refuses, and what a
+// second run does (nothing).
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { LedgerMock } from 'personal-ledger-sdk/mocks';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { balancesNamed, dataFile, demoFake, fixture, MAPPING, runSync as run, tempDir, writesOf } from './support';
+
+let fake: LedgerMock;
+let dir: Awaited<ReturnType<typeof tempDir>>;
+beforeEach(async () => {
+  fake = demoFake();
+  dir = await tempDir();
+});
+afterEach(() => dir.cleanup());
+const runSync = (argv: string[]) => run(argv, { fake });
+
+const target = (account: string, currency?: string) => ({ account, category: 'Cash', category_type: 'asset', ...(currency ? { currency } : {}) });
+/** A mapping of the fixtures' accounts (IBAN, MT940 :25:, camt Othr/Id, OFX ACCTID) to ledger accounts. */
+const MT_CAMT = {
+  accounts: {
+    'NL81 ASNB 0000 0000 01': target('ASN betaalrekening', 'EUR'),
+    '517852257': target('ABN AMRO rekening'),
+    '37040044/0532013000': target('Sparkasse Giro'),
+    '37040044/0532013099': target('Sparkasse Tagesgeld'),
+    DE89370400440532013000: target('Girokonto'),
+    '0532013000': target('Girokonto Othr'),
+    NL26VAYB8060476890: target('Vayb rekening', 'USD'),
+    CH2801234000123456789: target('Swiss account'),
+  },
+};
+
+async function mapping(content: object): Promise<string> {
+  return dir.file('mapping.json', JSON.stringify(content));
+}
+
+describe('ledger-sync: every format, one mapping, one run', () => {
+  it('a folder of MT940 and camt files: each closing booked balance is written; pages, intraday and other currencies are not', async () => {
+    for (const name of ['mt940-asn-swift-blocks.sta', 'mt940-abnamro-pages.sta', 'mt940-sparkasse.sta', 'camt053-v02-two-accounts.xml', 'camt053-v08-prefixed.xml', 'camt052-v08-intraday.xml']) {
+      await dir.file(`in/${name}`, await readFile(fixture(name)));
+    }
+    const result = await runSync([join(dir.path, 'in'), '--mapping', await mapping(MT_CAMT), '--demo']);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(await balancesNamed(fake, 'ASN betaalrekening')).toEqual(new Map([['2026-10-29', 2385.5], ['2026-10-30', 2000]]));
+    expect(await balancesNamed(fake, 'ABN AMRO rekening')).toEqual(new Map([['2026-10-31', 3300]]));
+    expect(await balancesNamed(fake, 'Sparkasse Giro')).toEqual(new Map([['2026-10-30', 7140.12]]));
+    expect(await balancesNamed(fake, 'Sparkasse Tagesgeld')).toEqual(new Map([['2026-10-30', 60]]));
+    expect(await balancesNamed(fake, 'Girokonto')).toEqual(new Map([['2026-10-31', 1246.56]]));
+    expect(await balancesNamed(fake, 'Girokonto Othr')).toEqual(new Map([['2026-10-31', 80]]));
+    expect(await balancesNamed(fake, 'Vayb rekening')).toEqual(new Map()); // EUR, but the mapping expects USD
+    expect(await balancesNamed(fake, 'Swiss account')).toEqual(new Map()); // intraday only
+    expect(result.stdout).toContain('camt052-v08-intraday.xml: camt.052.001.08: 1 statement; 0 balances to write; 2 other balances reported, not written (intraday booked, intraday available)');
+    expect(result.stdout).toContain('the balance is in EUR, but the mapping expects USD for "Vayb rekening"');
+    expect(result.stdout).toMatch(/Summary: wrote 7 balances to the built-in demo ledger \(7 new, 0 changed, 0 already up to date\); 2 skipped\./);
+    // A second run writes nothing.
+    const writes = writesOf(fake).length;
+    const again = await runSync([join(dir.path, 'in'), '--mapping', await mapping(MT_CAMT), '--demo']);
+    expect(again.stdout).toContain('Nothing to write: all 7 balances already up to date; 2 skipped.');
+    expect(writesOf(fake)).toHaveLength(writes);
+  });
+
+  it('--write intraday_booked writes the intraday balance of a camt.052 report', async () => {
+    const result = await runSync([fixture('camt052-v08-intraday.xml'), '--mapping', await mapping(MT_CAMT), '--demo', '--write', 'intraday_booked']);
+    expect(result.code).toBe(0);
+    expect(await balancesNamed(fake, 'Swiss account')).toEqual(new Map([['2026-10-31', 2200]]));
+    const bad = await runSync([fixture('camt052-v08-intraday.xml'), '--mapping', await mapping(MT_CAMT), '--demo', '--write', 'intraday,closing_booked']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--write names unknown kinds (intraday)');
+  });
+
+  it('the Nubank OFX whose transaction list is never closed: its LEDGERBAL is written', async () => {
+    const result = await runSync([fixture('ofx-nubank-unclosed-list.ofx'), '--mapping', await mapping({ accounts: { '0001234-5': target('Nubank') } }), '--demo']);
+    expect(result.code).toBe(0);
+    expect(await balancesNamed(fake, 'Nubank')).toEqual(new Map([['2026-10-31', 1254.1]]));
+  });
+
+  it('a statement that does not add up, a camt.054 and a file none can read: skipped or refused with the reason; exit 1 for the refused', async () => {
+    const odd = await dir.file('odd.sta', [':20:X', ':25:DE89370400440532013000', ':60F:C261030EUR100,00', ':61:2610301030D10,00NTRFNONREF', ':62F:C261030EUR95,00', '-'].join('\n'));
+    const junk = await dir.file('photo.jpg', new Uint8Array([0xff, 0xd8, 0xff, 0, 1, 2]));
+    const result = await runSync([odd, fixture('camt054-v08-notification.xml'), junk, '/no/such/file.sta', '--mapping', await mapping(MT_CAMT), '--demo', '--dry-run', '--json']);
+    expect(result.code).toBe(1);
+    const report = JSON.parse(result.stdout);
+    expect(report.rows).toEqual([]);
+    expect(report.skipped).toEqual([{ source: `${odd} statement 1 (line 1)`, reason: expect.stringContaining('it does not add up: opening 100.00 + 1 entry -10.00 = 90.00, but its closing balance is 95.00') }]);
+    expect(report.refused).toEqual([
+      { file: '/no/such/file.sta', reason: expect.stringContaining('cannot read it: ENOENT') },
+      { file: fixture('camt054-v08-notification.xml'), reason: expect.stringContaining('carries no balance') },
+      { file: junk, reason: 'not a statement format this reads (OFX/QFX, camt.053/camt.052, MT940, or a CSV export with its bank profile)' },
+    ]);
+    expect(result.stderr).toContain('Exiting with status 1 because 3 files were refused (listed above).');
+  });
+
+  it('two files with different closing balances for one account and day: neither is written, both are named', async () => {
+    const one = await dir.file('one.sta', [':20:X', ':25:DE89370400440532013000', ':60F:C261031EUR1,00', ':62F:C261031EUR1,00', '-'].join('\n'));
+    const result = await runSync([one, fixture('camt053-v02-two-accounts.xml'), '--mapping', await mapping(MT_CAMT), '--demo', '--strict']);
+    expect(result.code).toBe(1);
+    expect(await balancesNamed(fake, 'Girokonto')).toEqual(new Map());
+    expect(result.stdout).toContain(`2 different closing booked balances for account DE89370400440532013000 on 2026-10-31 (1.00 from ${one} statement 1 (line 1), line 4; 1246.56 from ${fixture('camt053-v02-two-accounts.xml')} statement 1 (line 8), line 33): none is written`);
+    expect(result.stderr).toBe('Exiting with status 1 because --strict and 2 items were skipped (listed above).\n');
+  });
+});
+
+describe('ledger-sync on the examples\' OFX and CSV files, with the examples\' mapping (banks, ofx_accounts)', () => {
+  it('--dry-run --json: one JSON object, of the examples\' shape; a CSV file is read by the one bank whose profile fits it', async () => {
+    const files = [dataFile('statement-v2.qfx'), dataFile('investment.ofx'), dataFile('banks/atruvia-de.csv')];
+    const result = await runSync([...files, '--mapping', MAPPING, '--demo', '--dry-run', '--json']);
+    expect(result.code).toBe(0);
+    const report = JSON.parse(result.stdout);
+    expect(Object.keys(report)).toEqual(['rows', 'skipped', 'refused']);
+    expect(report.rows).toEqual([
+      { account: 'Credit card', date: '2026-10-31', balance: -1119.29, action: 'changed', source: `${files[0]} statement 1` },
+      { account: 'Brokerage', date: '2026-10-31', balance: 6052.9, action: 'changed', source: `${files[1]} statement 1` },
+      { account: 'Volksbank Girokonto', date: '2026-12-02', balance: 10331.21, action: 'new', source: `${files[2]} line 2` },
+      { account: 'Volksbank Girokonto', date: '2026-12-01', balance: 9161.21, action: 'new', source: `${files[2]} line 4` },
+      { account: 'Volksbank Girokonto', date: '2026-11-28', balance: 9479.22, action: 'new', source: `${files[2]} line 7` },
+      { account: 'Volksbank Girokonto', date: '2026-11-27', balance: 9485.22, action: 'new', source: `${files[2]} line 8` },
+      { account: 'Volksbank Tagesgeld', date: '2026-12-01', balance: 5501.25, action: 'new', source: `${files[2]} line 9` },
+    ]);
+    expect(report.skipped).toEqual([]);
+    expect(writesOf(fake)).toEqual([]);
+    expect(result.stderr).toContain('Would create ledger account "Volksbank Girokonto" (Cash, asset).');
+  });
+
+  it('a real run creates the accounts and writes; the second run writes nothing; negate_balance flips a card\'s sign', async () => {
+    const first = await runSync([dataFile('first-bank-balances.csv'), '--bank', 'first-bank-us', '--mapping', MAPPING, '--demo']);
+    expect(first.code).toBe(0);
+    expect(first.stdout).toContain('Created ledger account "First Bank money market" (Cash, asset).');
+    expect(first.stdout).toContain('Summary: wrote 6 balances to the built-in demo ledger (5 new, 1 changed, 2 already up to date); 2 skipped.');
+    expect(writesOf(fake)).toEqual(['createAccount', 'bulkUpsertSnapshots']);
+    const second = await runSync([dataFile('first-bank-balances.csv'), '--bank', 'first-bank-us', '--mapping', MAPPING, '--demo']);
+    expect(second.stdout).toContain('Nothing to write: all 8 balances already up to date; 2 skipped.');
+    expect(writesOf(fake)).toEqual(['createAccount', 'bulkUpsertSnapshots']);
+
+    const flipped = JSON.parse(await readFile(MAPPING, 'utf8'));
+    flipped.ofx_accounts['4242424242424242'].negate_balance = true;
+    await runSync([dataFile('statement-v2.qfx'), '--mapping', await mapping(flipped), '--demo']);
+    expect((await balancesNamed(fake, 'Credit card')).get('2026-10-31')).toBe(1119.29);
+  });
+
+  it('a CSV export no bank of the mapping reads, or several read, is refused naming --bank', async () => {
+    const result = await runSync([dataFile('banca-aurora-saldi.csv'), '--mapping', await mapping({ accounts: {} }), '--demo']);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('a CSV export (or other text, not OFX, camt or MT940): the mapping has no "banks"; name its bank with --bank');
+    const shipped = await runSync([dataFile('banks/starling-uk.csv'), '--bank', 'starling-uk', '--mapping', await mapping({ accounts: {} }), '--demo', '--dry-run', '--json']);
+    const reason = 'this export names no account: say which ledger account it is for under banks.starling-uk.account';
+    expect(JSON.parse(shipped.stdout).skipped).toEqual([{ source: `${dataFile('banks/starling-uk.csv')} line 3`, reason }, { source: `${dataFile('banks/starling-uk.csv')} line 4`, reason }]);
+  });
+});
