@@ -1,7 +1,8 @@
-// Fails when a generated file (src/generated/openapi.ts, mocks/generated/validators.js and .d.ts) is not
-// exactly what openapi.json generates.
+// Fails when a generated file (src/generated/openapi.ts and api-constants.ts, mocks/generated/validators.js and .d.ts)
+// is not exactly what openapi.json generates.
 import { readFileSync, existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { generateApiConstants } from './generate-api-constants.mjs';
 import { generateTypes } from './generate-types.mjs';
 import { generateValidators } from './generate-validators.mjs';
 
@@ -10,6 +11,7 @@ const doc = resolve(root, 'openapi.json');
 const validators = generateValidators(doc);
 const expectedFiles = {
   'src/generated/openapi.ts': await generateTypes(doc),
+  'src/generated/api-constants.ts': generateApiConstants(doc),
   'mocks/generated/validators.js': validators.js,
   'mocks/generated/validators.d.ts': validators.dts,
 };
@@ -31,4 +33,4 @@ if (drifted) {
   console.error('Run `npm run generate` and commit the result. Never edit generated files by hand.');
   process.exit(1);
 }
-console.log('generated types and validators match openapi.json');
+console.log('generated types, constants and validators match openapi.json');

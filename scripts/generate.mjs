@@ -1,6 +1,7 @@
-// npm run generate: openapi.json -> src/generated/openapi.ts (the client's types) and
-// mocks/generated/validators.js + .d.ts (the fake's request validators).
+// npm run generate: openapi.json -> src/generated/openapi.ts (the client's types), src/generated/api-constants.ts (the
+// API's limits, patterns and value sets) and mocks/generated/validators.js + .d.ts (the fake's request validators).
 import { resolve } from 'node:path';
+import { generateApiConstants } from './generate-api-constants.mjs';
 import { generateTypes, writeTypes } from './generate-types.mjs';
 import { generateValidators } from './generate-validators.mjs';
 
@@ -8,6 +9,7 @@ const root = process.cwd();
 const doc = resolve(root, 'openapi.json');
 const outputs = {
   'src/generated/openapi.ts': await generateTypes(doc),
+  'src/generated/api-constants.ts': generateApiConstants(doc),
   'mocks/generated/validators.js': generateValidators(doc).js,
   'mocks/generated/validators.d.ts': generateValidators(doc).dts,
 };
