@@ -1,6 +1,7 @@
 import { ClientOptionsError } from './errors/client-options-error';
 import type { ClientListeners, ClientLogger } from './observe/events';
 import { listenerProblem } from './observe/observer';
+import { tokenProblem, type TokenProblem } from './shared/token';
 import {
   DEFAULT_TIMEOUT_MS,
   RETRY_DEFAULTS,
@@ -82,8 +83,6 @@ const SDK_VERSION: string = typeof __SDK_VERSION__ === 'string' ? __SDK_VERSION_
 export const SDK_USER_AGENT = `personal-ledger-sdk/${SDK_VERSION}`;
 
 const API_PREFIX = /\/api\/public\/v1$/;
-// A header value the Fetch API accepts; checked here so Headers' own error (which quotes the value) never fires.
-const TOKEN_SHAPE = /^[\x21-\x7e]+$/;
 const USER_AGENT_SHAPE = /^[\x20-\x7e]*$/;
 
 /** Validates the caller's options and fills defaults. Throws `ClientOptionsError`, never quoting the token. */
@@ -200,11 +199,16 @@ function normalizeBaseUrl(baseUrl: unknown): string {
   return `${url.origin}${url.pathname.replace(/\/+$/, '').replace(API_PREFIX, '')}`;
 }
 
+const TOKEN_MESSAGES: Record<TokenProblem, string> = {
+  missing: '`token` is required (an API token from Settings > Developer > API tokens)',
+  'bearer-prefix': '`token` must not start with "Bearer "; pass the token alone',
+  'not-printable': '`token` must be printable ASCII without spaces or line breaks',
+};
+
 function checkToken(token: unknown): string {
-  if (typeof token !== 'string' || token === '') fail('`token` is required (an API token from Settings > Developer > API tokens)');
-  if (/^bearer\s/i.test(token)) fail('`token` must not start with "Bearer "; pass the token alone');
-  if (!TOKEN_SHAPE.test(token)) fail('`token` must be printable ASCII without spaces or line breaks');
-  return token;
+  const problem = tokenProblem(token);
+  if (problem) fail(TOKEN_MESSAGES[problem]);
+  return token as string;
 }
 
 function userAgentFor(userAgent: unknown): string {

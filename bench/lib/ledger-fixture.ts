@@ -1,10 +1,11 @@
 // A fake with the demo scenario plus many accounts for Alex, and cheap rows over them.
 import { DEMO_IDS, DEMO_TOKENS } from '../../mocks/index';
 import { createLedgerMock, type LedgerMswMock } from '../../mocks/msw';
-import { formatDay, parseDay } from '../../mocks/store/dates';
+import { dayNumber } from '../../src/shared/calendar-date';
+import { formatDay } from '../../mocks/store/dates';
 
 export const TOKEN = DEMO_TOKENS.alex;
-const START_DAY = parseDay('2000-01-01')!;
+const START_DAY = dayNumber('2000-01-01')!;
 
 export interface Fixture {
   /** The fake, with its MSW handlers and its own fetch (mock.fetch). */

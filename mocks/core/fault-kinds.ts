@@ -1,6 +1,8 @@
 // The kinds of injected fault, as one table: each entry carries its check, its spelling in code and over /__mock,
 // its description in the journal and its effect on a request. A new kind is one entry here (with its type);
 // checkFaultSpec, the /__mock wire format, the journal and the pipeline all read this table.
+import { parseRetryAfter } from '../../src/shared/retry-after';
+import { UNAUTHORIZED_HEADERS } from '../rules/auth';
 import { jsonReply, NETWORK_ERROR, type MockReply, type MockResponse } from './messages';
 
 /** A failure answered instead of (or after) the operation. */
@@ -229,10 +231,9 @@ const DEFAULT_RETRY_AFTER_SECONDS = 1;
 /** The answer of a status fault, with the headers openapi.json requires for its status. */
 function faultReply(fault: StatusFault): MockResponse {
   const body = fault.body ?? DEFAULT_BODIES[fault.status] ?? { error: `Injected failure ${fault.status}`, code: 'injected_fault' };
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = fault.status === 401 ? { ...UNAUTHORIZED_HEADERS } : {};
   const retryAfter = fault.retryAfter ?? (fault.status === 429 || fault.status === 503 ? DEFAULT_RETRY_AFTER_SECONDS : undefined);
   if (retryAfter !== undefined) headers['retry-after'] = String(retryAfter);
-  if (fault.status === 401) headers['www-authenticate'] = 'Bearer realm="ledger"';
   return jsonReply(fault.status, body, headers);
 }
 
@@ -241,9 +242,10 @@ export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** Whole seconds, or a header value the client's own reader understands (delta-seconds or an HTTP date). */
 function isRetryAfter(value: unknown): boolean {
   if (typeof value === 'number') return Number.isInteger(value) && value >= 0;
-  return typeof value === 'string' && (/^\d+$/.test(value) || !Number.isNaN(Date.parse(value)));
+  return typeof value === 'string' && parseRetryAfter(value) !== undefined;
 }
 
 function isJson(value: unknown): boolean {

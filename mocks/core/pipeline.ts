@@ -2,7 +2,7 @@
 // operation's rule, then webhook delivery and the journal (core/journal.ts). Plain data in and out (core/messages.ts): no fetch
 // Request/Response and no msw, so every adapter answers the same way.
 import { ApiError } from '../errors';
-import { authenticate, type Actor } from '../rules/auth';
+import { authenticate, UNAUTHORIZED_HEADERS, type Actor } from '../rules/auth';
 import { reachOf, type Reach } from '../rules/households';
 import { requireApiPlan } from '../rules/plans';
 import { requireScope } from '../rules/scopes';
@@ -166,7 +166,6 @@ function pathWithQuery(request: MockRequest): string {
 }
 
 const EMPTY_QUERY = new URLSearchParams();
-const UNAUTHORIZED_HEADERS = { 'www-authenticate': 'Bearer realm="ledger"' };
 
 // Spec-gaps 17, order of checks: 401, 402, 403, 413, 400, then the rule (422/404/402 sharing).
 async function run(

@@ -1,6 +1,6 @@
 import type { components } from '../../src/generated/openapi';
 import { ApiError, MockControlError, notFound } from '../errors';
-import { parseDay } from '../store/dates';
+import { dayNumber } from '../../src/shared/calendar-date';
 import type { LedgerStore } from '../store/ledger-store';
 import type { AccountRecord } from '../store/records';
 import type { SnapshotView } from '../store/snapshot-store';
@@ -74,7 +74,7 @@ export function upsertSnapshot(store: LedgerStore, actor: Actor, reach: Reach, b
   }
   const { snapshot, action } = store.snapshots.upsert(
     input.account_id,
-    parseDay(input.snapshot_date)!,
+    dayNumber(input.snapshot_date)!,
     normalizeBalance(input.balance),
     false,
   );
@@ -97,7 +97,7 @@ export function updateSnapshot(store: LedgerStore, actor: Actor, reach: Reach, i
   const current = store.snapshots.get(id);
   const account = current && store.accounts.peek(current.account_id);
   if (!current || !account || !canEditAccount(reach, account)) throw notFound().because(snapshotRefusal(store, reach, id, current, 'write'));
-  const day = change.snapshot_date === undefined ? undefined : parseDay(change.snapshot_date)!;
+  const day = change.snapshot_date === undefined ? undefined : dayNumber(change.snapshot_date)!;
   const taken = change.snapshot_date !== undefined && change.snapshot_date !== current.snapshot_date ? store.snapshots.find(account.id, day!) : undefined;
   if (taken) {
     throw new ApiError(422, 'snapshot_date_taken', `The account already has a snapshot on ${change.snapshot_date}`, [
@@ -147,7 +147,7 @@ export function seedSnapshots(store: LedgerStore, rows: readonly SnapshotSeedRow
       if (!store.accounts.get(row.account_id)) throw new MockControlError(400, 'invalid_row', `Row ${index}: no account ${row.account_id}`);
       known.add(row.account_id);
     }
-    const day = parseDay(row.snapshot_date);
+    const day = dayNumber(row.snapshot_date);
     if (day === undefined) throw new MockControlError(400, 'invalid_row', `Row ${index}: ${row.snapshot_date} is not a real YYYY-MM-DD date`);
     if (typeof row.balance !== 'number' || !Number.isFinite(row.balance)) {
       throw new MockControlError(400, 'invalid_row', `Row ${index}: balance must be a finite number`);

@@ -1,6 +1,6 @@
 import { createApiError } from '../errors/create-api-error';
 import { LedgerError } from '../errors/ledger-error';
-import { redact } from '../errors/redact';
+import { redact } from '../shared/redact';
 import type { ResourceContext } from '../resources/context';
 import { attemptsOf } from '../retry/transport';
 import type { BulkUpsertResult, SkippedRow } from '../types';

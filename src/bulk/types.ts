@@ -9,7 +9,7 @@ export type BulkRows = Iterable<BulkRow> | AsyncIterable<BulkRow>;
 
 /** Options of {@link bulkUpsertSnapshots}. */
 export interface BulkUpsertOptions {
-  /** Rows per request; 1 to 5,000 (the API's limit; more is refused with 413). @default 5000 */
+  /** Rows per request, from 1 to the API's limit (`MAX_BULK_ROWS` of openapi.json: 5,000). @default MAX_BULK_ROWS */
   chunkSize?: number;
   /**
    * Chunks in flight at once, 1 to 16. With more than 1, a chunk holding a key (account_id, snapshot_date)

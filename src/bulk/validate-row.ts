@@ -1,8 +1,7 @@
 // The service's row rules (spec-gaps 5, 13, 14), checked before sending so a bad row costs no request.
 
-import { dayNumber } from '../calendar-date';
-
-const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+import { UUID_PATTERN } from '../generated/api-constants';
+import { dayNumber } from '../shared/calendar-date';
 
 /** Reasons worded like the service's (`<field> <problem>`), so local and remote skips read alike. */
 export const ROW_REASONS = {
@@ -25,7 +24,7 @@ export function checkRow(row: unknown, isKnownAccount: (id: string) => boolean =
   if (typeof row !== 'object' || row === null || Array.isArray(row)) return ROW_REASONS.notObject;
   const { account_id: accountId, snapshot_date: date, balance } = row as Record<string, unknown>;
   if (accountId === undefined) return ROW_REASONS.accountMissing;
-  if (typeof accountId !== 'string' || !(isKnownAccount(accountId) || UUID.test(accountId))) return ROW_REASONS.accountNotUuid;
+  if (typeof accountId !== 'string' || !(isKnownAccount(accountId) || UUID_PATTERN.test(accountId))) return ROW_REASONS.accountNotUuid;
   if (date === undefined) return ROW_REASONS.dateMissing;
   const day = typeof date === 'string' ? dayNumber(date) : undefined;
   if (day === undefined) return ROW_REASONS.dateInvalid;

@@ -18,7 +18,7 @@ import { backoffDelay } from './backoff';
 import { Deadlines } from './deadlines';
 import { RetryBudget } from './budget';
 import { failedBeforeSending, isIdempotentRequest } from './policy';
-import { parseRetryAfter } from './retry-after';
+import { parseRetryAfter } from '../shared/retry-after';
 import type { NormalizedRetryOptions, RetryInfo } from './retry-options';
 
 /** What the transport is built from (normalized client options). */

@@ -7,7 +7,7 @@ import { backoffDelay } from '../../src/retry/backoff';
 import { RetryBudget } from '../../src/retry/budget';
 import { createTransport } from '../../src/retry/transport';
 import { failedBeforeSending, isIdempotentRequest } from '../../src/retry/policy';
-import { parseRetryAfter } from '../../src/retry/retry-after';
+import { parseRetryAfter } from '../../src/shared/retry-after';
 import { normalizeClientOptions } from '../../src/options';
 
 const TOKEN = 'plk_SECRETsecretSECRET0123456789abcdefghij';
