@@ -1,16 +1,16 @@
 import * as openapiFetch from 'openapi-fetch';
 import type { BodySerializer, Middleware } from 'openapi-fetch';
 import type { paths } from './generated/openapi';
-import { clientHeaders } from './middleware';
+import { clientHeaders } from './headers';
 import type { ClientEventName, ClientListener } from './observe/events';
 import { ClientObserver } from './observe/observer';
 import { normalizeClientOptions, type FetchLike, type LedgerClientOptions } from './options';
 import { accountsResource, type AccountsResource } from './resources/accounts';
 import { categoriesResource, type CategoriesResource } from './resources/categories';
 import type { ApiClient, ResourceContext } from './resources/context';
-import { createTransport, type Transport } from './retry/transport';
+import { createTransport, type CallResult, type Transport } from './retry/transport';
 import { getIdentity } from './resources/identity';
-import type { RequestOptions } from './resources/send';
+import type { RequestOptions, SendInit, Traced } from './resources/send';
 import { snapshotsResource, type SnapshotsResource } from './resources/snapshots';
 import type { Identity } from './types';
 
@@ -80,7 +80,7 @@ export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
   });
   // openapi-fetch's default query serializer, made once rather than on every call.
   const querySerializer = openapiFetch.createQuerySerializer();
-  const raw = createClient<paths>({ baseUrl: normalized.baseUrl, headers: clientHeaders(normalized), querySerializer, fetch: transport.fetch });
+  const raw = createClient<paths>({ baseUrl: normalized.baseUrl, headers: clientHeaders(normalized), querySerializer, fetch: normalized.fetch });
   const api = withTransport(raw, transport);
   const ctx: ResourceContext = { api, secrets };
   return {
@@ -88,7 +88,7 @@ export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
     POST: api.POST,
     PATCH: api.PATCH,
     DELETE: api.DELETE,
-    use: (...middleware) => (transport.watchMiddleware(raw), raw.use(...middleware)),
+    use: raw.use,
     eject: raw.eject,
     on: (event, listener) => observer.on(event, listener),
     me: (options) => getIdentity(ctx, options),
@@ -99,26 +99,32 @@ export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
 }
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-type CallInit = { signal?: AbortSignal | null; fetch?: FetchLike; body?: unknown; bodySerializer?: BodySerializer<unknown>; middleware?: unknown[] } | undefined;
+type CallInit = ({ signal?: AbortSignal | null; fetch?: FetchLike; body?: unknown; bodySerializer?: BodySerializer<unknown> } & Partial<SendInit>) | undefined;
 
-/** The typed methods, each call run by the transport: one openapi-fetch call per attempt. */
+/**
+ * The typed methods, each call run by the transport: one openapi-fetch call per attempt, given the attempt's fetch.
+ * A helper's call (`trace: true`, see resources/send.ts) resolves with the attempts and the request on its result.
+ */
 function withTransport(raw: ApiClient, transport: Transport): ResourceContext['api'] {
   const wrap = <M extends Method>(method: M): ApiClient[M] => {
     const call = raw[method] as unknown as (path: string, init: CallInit) => Promise<{ response: Response }>;
-    const run = (path: string, init: CallInit) =>
-      transport.run({
+    const run = (path: string, given: CallInit) => {
+      const { trace, ...init } = given ?? {};
+      const done = transport.run({
         method,
         path,
-        signal: init?.signal,
-        fetch: init?.fetch,
-        body: init?.body,
-        bodySerializer: init?.bodySerializer,
-        // Middleware of this call runs before its fetch (awaited), so the transport must pass its fetch in the call.
-        fetchInCall: init?.middleware !== undefined && init.middleware.length > 0,
-        attempt: (fetch, bodySerializer) =>
-          call(path, fetch === undefined && bodySerializer === undefined ? init : bodySerializer ? { ...init, fetch, bodySerializer } : { ...init, fetch }),
+        signal: init.signal,
+        fetch: init.fetch,
+        body: init.body,
+        bodySerializer: init.bodySerializer,
+        attempt: (fetch, bodySerializer) => call(path, bodySerializer ? { ...init, fetch, bodySerializer } : { ...init, fetch }),
       });
+      return trace ? done.then(traced) : done.then(resultOf);
+    };
     return run as unknown as ApiClient[M];
   };
   return { GET: wrap('GET'), POST: wrap('POST'), PATCH: wrap('PATCH'), DELETE: wrap('DELETE') };
 }
+
+const resultOf = <R>(call: CallResult<R>): R => call.result;
+const traced = <R extends object>({ result, attempts, request }: CallResult<R>): Traced<R> => Object.assign(result, { attempts, request });

@@ -34,14 +34,13 @@ export interface LedgerClientOptions {
   userAgent?: string | undefined;
   /**
    * Retries of failed requests (only when safe: see {@link RetryOptions}), or `false` for none.
-   * @default { maxRetries: 2, baseDelayMs: 500, maxDelayMs: 20000, maxRetryAfterMs: 60000, budget: { capacity: 10, retryCost: 1, successRefund: 0.1 } }
+   * @default RETRY_DEFAULTS
    */
   retry?: RetryOptions | false | undefined;
   /**
    * Limit per attempt, in milliseconds, from sending to the whole response body; `false` for none. A timeout
-   * raises `TimeoutError` (after retries, for idempotent requests). Pass `signal` per call to cancel. It never fires
-   * early, and at most 1% of it (100 ms at most) late: attempts starting that close together share a timer.
-   * @default 30000
+   * raises `TimeoutError` (after retries, for idempotent requests). Pass `signal` per call to cancel.
+   * @default DEFAULT_TIMEOUT_MS
    */
   timeoutMs?: number | false | undefined;
   /**

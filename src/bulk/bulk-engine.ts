@@ -33,9 +33,9 @@ interface InFlight {
 }
 
 /**
- * The bulk engine, loaded on first use by `bulkUpsert` (./bulk-upsert.ts): checks each row locally (a bad row is
- * skipped with a reason and never sent), sends chunks of at most `chunkSize`, maps each skipped row back to its
- * position in your input, and reports duplicates. See {@link bulkUpsertSnapshots}.
+ * The bulk engine behind `client.snapshots.bulkUpsert`: checks each row locally (a bad row is skipped with a reason
+ * and never sent), sends chunks of at most `chunkSize`, maps each skipped row back to its position in your input,
+ * and reports duplicates. See {@link bulkUpsertSnapshots}.
  */
 export async function runBulkUpsert(ctx: ResourceContext, rows: BulkRows, options?: BulkUpsertOptions): Promise<BulkUpsertReport> {
   const normalized = normalizeBulkOptions(options);
@@ -202,7 +202,7 @@ class BulkRun {
       updated: result.updated,
       skipped,
       status,
-      ...(attempts === undefined ? {} : { attempts }),
+      attempts,
     });
   }
 

@@ -79,8 +79,8 @@ export interface BulkChunkResult {
   skipped: number;
   /** HTTP status: 200, or 422 when the service wrote none of the chunk's rows. */
   status: number;
-  /** Attempts the chunk took, retries included (absent if a custom middleware replaced the response). */
-  attempts?: number;
+  /** Attempts the chunk took, retries included. */
+  attempts: number;
 }
 
 /** What a bulk run did. On a completed run, `inserted + updated + skipped.length === received`. */

@@ -1,6 +1,6 @@
 import { createApiError } from '../errors/create-api-error';
 import { LedgerError } from '../errors/ledger-error';
-import { requestOf } from '../retry/transport';
+import type { SentRequest } from '../retry/transport';
 import type { ResourceContext } from './context';
 
 /** The parts of an openapi-fetch result that `send` reads. */
@@ -10,8 +10,14 @@ interface Outcome<T> {
   response: Response;
 }
 
-/** Per-request options a helper passes through to openapi-fetch (a type alias, so it fits openapi-fetch's init). */
-export type SendInit = { signal?: AbortSignal | undefined };
+/**
+ * What a helper passes to a typed method: the caller's signal, and `trace: true`, which makes the call resolve with
+ * its attempts and its last request on the result ({@link Traced}), for the helper's errors and reports.
+ */
+export type SendInit = { signal?: AbortSignal | undefined; trace: true };
+
+/** An openapi-fetch result of a helper's call: with how many attempts it took and what it sent last (never headers). */
+export type Traced<R> = R & { attempts: number; request: SentRequest };
 
 /** Per-call options of the helpers. */
 export interface RequestOptions {
@@ -22,22 +28,21 @@ export interface RequestOptions {
   signal?: AbortSignal | undefined;
 }
 
+/** The init of a helper's call with `options`. */
+export function sendInit(options: RequestOptions = {}): SendInit {
+  return options.signal ? { signal: options.signal, trace: true } : { trace: true };
+}
+
 /**
- * Runs one openapi-fetch call and returns its data, or throws the `LedgerApiError` for its status. The error says
- * which request failed from what the transport recorded of it (method and URL, never the headers).
+ * Runs one openapi-fetch call and returns its data, or throws the `LedgerApiError` for its status, naming the request
+ * that failed (method and URL, never the headers).
  */
-export async function send<T>(
-  ctx: ResourceContext,
-  call: (init: SendInit) => Promise<Outcome<T>>,
-  options: RequestOptions = {},
-): Promise<NonNullable<T>> {
-  const { data, error, response } = await call(options.signal ? { signal: options.signal } : {});
-  if (!response.ok) throw createApiError(response, error, requestOf(response), { redact: ctx.secrets });
+export async function send<T>(ctx: ResourceContext, call: (init: SendInit) => Promise<Outcome<T>>, options?: RequestOptions): Promise<NonNullable<T>> {
+  const { data, error, response, request } = (await call(sendInit(options))) as Traced<Outcome<T>>;
+  if (!response.ok) throw createApiError(response, error, request, { redact: ctx.secrets });
   // Every operation of this API answers a success with a JSON body.
   if (data === undefined || data === null) {
-    const sent = requestOf(response);
-    const where = sent ? ` from ${sent.method} ${new URL(sent.url).pathname}` : '';
-    throw new LedgerError(`HTTP ${response.status} with an empty body${where}; a JSON body was expected`);
+    throw new LedgerError(`HTTP ${response.status} with an empty body from ${request.method} ${new URL(request.url).pathname}; a JSON body was expected`);
   }
   return data;
 }
