@@ -8,9 +8,9 @@ import { normalizeClientOptions, type FetchLike, type LedgerClientOptions } from
 import { accountsResource, type AccountsResource } from './resources/accounts';
 import { categoriesResource, type CategoriesResource } from './resources/categories';
 import type { ApiClient, ResourceContext } from './resources/context';
-import { createTransport, type CallResult, type Transport } from './retry/transport';
+import { createTransport, type Transport } from './retry/transport';
 import { getIdentity } from './resources/identity';
-import type { RequestOptions, SendInit, Traced } from './resources/send';
+import type { RequestOptions } from './resources/send';
 import { snapshotsResource, type SnapshotsResource } from './resources/snapshots';
 import type { Identity } from './types';
 
@@ -81,8 +81,8 @@ export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
   // openapi-fetch's default query serializer, made once rather than on every call.
   const querySerializer = openapiFetch.createQuerySerializer();
   const raw = createClient<paths>({ baseUrl: normalized.baseUrl, headers: clientHeaders(normalized), querySerializer, fetch: normalized.fetch });
-  const api = withTransport(raw, transport);
-  const ctx: ResourceContext = { api, secrets };
+  const ctx: ResourceContext = { api: withTransport(raw, transport, true), secrets };
+  const api = withTransport(raw, transport, false);
   return {
     GET: api.GET,
     POST: api.POST,
@@ -99,32 +99,27 @@ export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
 }
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-type CallInit = ({ signal?: AbortSignal | null; fetch?: FetchLike; body?: unknown; bodySerializer?: BodySerializer<unknown> } & Partial<SendInit>) | undefined;
+type CallInit = { signal?: AbortSignal | null; fetch?: FetchLike; body?: unknown; bodySerializer?: BodySerializer<unknown> } | undefined;
 
 /**
  * The typed methods, each call run by the transport: one openapi-fetch call per attempt, given the attempt's fetch.
- * A helper's call (`trace: true`, see resources/send.ts) resolves with the attempts and the request on its result.
+ * With `traced` (the helpers' methods), a result also says how many attempts it took and what it sent: {@link Traced}.
  */
-function withTransport(raw: ApiClient, transport: Transport): ResourceContext['api'] {
+function withTransport(raw: ApiClient, transport: Transport, traced: boolean): ResourceContext['api'] {
   const wrap = <M extends Method>(method: M): ApiClient[M] => {
     const call = raw[method] as unknown as (path: string, init: CallInit) => Promise<{ response: Response }>;
-    const run = (path: string, given: CallInit) => {
-      const { trace, ...init } = given ?? {};
-      const done = transport.run({
+    const run = (path: string, init: CallInit) =>
+      transport.run({
         method,
         path,
-        signal: init.signal,
-        fetch: init.fetch,
-        body: init.body,
-        bodySerializer: init.bodySerializer,
+        traced,
+        signal: init?.signal,
+        fetch: init?.fetch,
+        body: init?.body,
+        bodySerializer: init?.bodySerializer,
         attempt: (fetch, bodySerializer) => call(path, bodySerializer ? { ...init, fetch, bodySerializer } : { ...init, fetch }),
       });
-      return trace ? done.then(traced) : done.then(resultOf);
-    };
     return run as unknown as ApiClient[M];
   };
   return { GET: wrap('GET'), POST: wrap('POST'), PATCH: wrap('PATCH'), DELETE: wrap('DELETE') };
 }
-
-const resultOf = <R>(call: CallResult<R>): R => call.result;
-const traced = <R extends object>({ result, attempts, request }: CallResult<R>): Traced<R> => Object.assign(result, { attempts, request });

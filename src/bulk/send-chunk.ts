@@ -1,7 +1,7 @@
 import { createApiError } from '../errors/create-api-error';
 import { LedgerError } from '../errors/ledger-error';
 import type { ResourceContext } from '../resources/context';
-import { sendInit, type Traced } from '../resources/send';
+import type { Traced } from '../retry/transport';
 import { redact } from '../shared/redact';
 import type { BulkUpsertResult, SkippedRow } from '../types';
 import type { BulkRow } from './types';
@@ -25,7 +25,7 @@ export interface ChunkOutcome {
  * any other failure throws the SDK error for it.
  */
 export async function postChunk(ctx: ResourceContext, rows: BulkRow[]): Promise<ChunkOutcome> {
-  const { data, error, response, attempts, request } = (await ctx.api.POST(BULK_PATH, { ...sendInit(), body: { snapshots: rows } })) as Traced<{
+  const { data, error, response, attempts, request } = (await ctx.api.POST(BULK_PATH, { body: { snapshots: rows } })) as Traced<{
     data?: BulkUpsertResult;
     error?: unknown;
     response: Response;

@@ -1,6 +1,6 @@
 import { createApiError } from '../errors/create-api-error';
 import { LedgerError } from '../errors/ledger-error';
-import type { SentRequest } from '../retry/transport';
+import type { Traced } from '../retry/transport';
 import type { ResourceContext } from './context';
 
 /** The parts of an openapi-fetch result that `send` reads. */
@@ -10,14 +10,8 @@ interface Outcome<T> {
   response: Response;
 }
 
-/**
- * What a helper passes to a typed method: the caller's signal, and `trace: true`, which makes the call resolve with
- * its attempts and its last request on the result ({@link Traced}), for the helper's errors and reports.
- */
-export type SendInit = { signal?: AbortSignal | undefined; trace: true };
-
-/** An openapi-fetch result of a helper's call: with how many attempts it took and what it sent last (never headers). */
-export type Traced<R> = R & { attempts: number; request: SentRequest };
+/** What a helper passes to a typed method: the caller's signal (a type alias, so it fits openapi-fetch's init). */
+export type SendInit = { signal?: AbortSignal | undefined };
 
 /** Per-call options of the helpers. */
 export interface RequestOptions {
@@ -28,17 +22,13 @@ export interface RequestOptions {
   signal?: AbortSignal | undefined;
 }
 
-/** The init of a helper's call with `options`. */
-export function sendInit(options: RequestOptions = {}): SendInit {
-  return options.signal ? { signal: options.signal, trace: true } : { trace: true };
-}
-
 /**
- * Runs one openapi-fetch call and returns its data, or throws the `LedgerApiError` for its status, naming the request
- * that failed (method and URL, never the headers).
+ * Runs one openapi-fetch call through the helpers' typed methods (whose results are traced: see ResourceContext) and
+ * returns its data, or throws the `LedgerApiError` for its status, naming the request that failed (method and URL,
+ * never the headers).
  */
-export async function send<T>(ctx: ResourceContext, call: (init: SendInit) => Promise<Outcome<T>>, options?: RequestOptions): Promise<NonNullable<T>> {
-  const { data, error, response, request } = (await call(sendInit(options))) as Traced<Outcome<T>>;
+export async function send<T>(ctx: ResourceContext, call: (init: SendInit) => Promise<Outcome<T>>, options: RequestOptions = {}): Promise<NonNullable<T>> {
+  const { data, error, response, request } = (await call(options.signal ? { signal: options.signal } : {})) as Traced<Outcome<T>>;
   if (!response.ok) throw createApiError(response, error, request, { redact: ctx.secrets });
   // Every operation of this API answers a success with a JSON body.
   if (data === undefined || data === null) {

@@ -38,6 +38,8 @@ export interface CallSpec<R extends { response: Response }> {
   method: string;
   /** The schema path, e.g. `/api/public/v1/snapshots/bulk`. */
   path: string;
+  /** Whether the result says how many attempts it took and what it sent ({@link Traced}): a helper's call. @default false */
+  traced?: boolean;
   signal?: AbortSignal | null | undefined;
   /** The call's own `fetch` option, if it has one (else the client's). */
   fetch?: FetchLike | undefined;
@@ -57,17 +59,19 @@ export interface SentRequest {
   readonly url: string;
 }
 
-/** What a call came to: the last attempt's openapi-fetch result, how many attempts it took, and what it sent. */
-export interface CallResult<R> {
-  result: R;
+/** A traced call's openapi-fetch result: with how many attempts it took, and its last request. */
+export type Traced<R> = R & {
   attempts: number;
   /** The last attempt's request: the Request given to fetch, or the call's method and URL when none was. */
   request: SentRequest;
-}
+};
 
 export interface Transport {
-  /** Runs a call with per-attempt timeouts and retries; rejects with a transport failure once no retry follows. */
-  run<R extends { response: Response }>(spec: CallSpec<R>): Promise<CallResult<R>>;
+  /**
+   * Runs a call with per-attempt timeouts and retries: resolves with the last attempt's openapi-fetch result (traced
+   * if the spec says so), or rejects with a transport failure once no retry follows.
+   */
+  run<R extends { response: Response }>(spec: CallSpec<R>): Promise<R | Traced<R>>;
 }
 
 /** An attempt's outcome, with the Request it gave fetch (if it got that far). */
@@ -84,7 +88,7 @@ export function createTransport(options: TransportOptions, internals: TransportI
   };
   const armed = timeoutMs !== false;
 
-  async function run<R extends { response: Response }>(spec: CallSpec<R>): Promise<CallResult<R>> {
+  async function run<R extends { response: Response }>(spec: CallSpec<R>): Promise<R | Traced<R>> {
     const caller = spec.signal ?? undefined;
     // Decided once per call, so a listener added meanwhile never sees half a call.
     const watch = observer?.active ? new CallWatch(observer, { method: spec.method, route: spec.path, body: spec.body }) : undefined;
@@ -99,7 +103,7 @@ export function createTransport(options: TransportOptions, internals: TransportI
         watch?.ended(outcome, request, attempt, delayMs === undefined);
         if (delayMs === undefined) {
           if ('error' in outcome) throw outcome.error;
-          return { result: outcome.result, attempts: attempt, request };
+          return spec.traced ? Object.assign(outcome.result, { attempts: attempt, request }) : outcome.result;
         }
         const info = retryInfo(outcome, request, attempt, delayMs);
         retry.onRetry?.(info);

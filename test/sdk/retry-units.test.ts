@@ -103,7 +103,7 @@ function scripted(answers: Array<Response | Error>, retry: Parameters<typeof nor
   const fetch = async (request: Request): Promise<Response> => {
     const { pathname } = new URL(request.url);
     const call = await transport.run({ method: request.method, path: pathname, attempt: async (send) => ({ response: await send(request.clone()) }) });
-    return call.result.response;
+    return call.response;
   };
   return { fetch, sleeps, requests };
 }
