@@ -1,8 +1,9 @@
 // Benchmark 1: bulkUpsertSnapshots of 1,000,000 rows (200 chunks of 5,000) through the SDK into the
 // in-process fake, against a floor: the same chunks JSON-encoded, decoded and upserted into a Map.
-// One run per process: node --expose-gc --import tsx bench/bulk-sync.bench.ts --variant e2e|floor --state empty|full --transport msw|fetch|fetch-no-yield
+// One run per process: node --expose-gc --import tsx bench/bulk-sync.bench.ts --variant e2e|floor --state empty|full --transport msw|fetch
 import { setupServer } from 'msw/node';
-import { createMockFetch } from '../mocks/adapters/fetch';
+import { ledgerHandlers } from '../mocks/msw';
+import { MAX_BULK_ROWS } from '../src/generated/api-constants';
 import { bulkUpsertSnapshots, createLedgerClient } from '../src/index';
 import { arg, gc, peakRssMb, report } from './lib/child';
 import { dailyRows, ledgerFixture, seedDaily, TOKEN } from './lib/ledger-fixture';
@@ -10,7 +11,7 @@ import { dailyRows, ledgerFixture, seedDaily, TOKEN } from './lib/ledger-fixture
 export const ACCOUNTS = 100;
 export const DAYS = Number(arg('days', '10000'));
 export const ROWS = ACCOUNTS * DAYS;
-export const CHUNK = 5_000;
+export const CHUNK = MAX_BULK_ROWS;
 
 const variant = arg('variant');
 const state = arg('state');
@@ -21,14 +22,12 @@ if (state === 'full') await seedDaily(fixture, DAYS);
 else if (state !== 'empty') throw new Error(`unknown --state ${state}`);
 
 if (variant === 'e2e') {
-  const server = transport === 'msw' ? setupServer(...fixture.mock.handlers) : undefined;
+  const server = transport === 'msw' ? setupServer(...ledgerHandlers(fixture.mock)) : undefined;
   server?.listen({ onUnhandledRequest: 'error' });
   const client = createLedgerClient({
     baseUrl: fixture.mock.baseUrl,
     token: TOKEN,
-    // fetch-no-yield: mock.fetch without its macrotask before each answer, to measure what that costs.
     ...(transport === 'fetch' ? { fetch: fixture.mock.fetch } : {}),
-    ...(transport === 'fetch-no-yield' ? { fetch: createMockFetch(fixture.mock.handle, fixture.mock.baseUrl, { yieldToEventLoop: false }) } : {}),
   });
   gc();
   const rssBefore = process.memoryUsage().rss / 2 ** 20;

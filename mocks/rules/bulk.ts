@@ -7,7 +7,7 @@ import type { SnapshotView, UpsertAction } from '../store/snapshot-store';
 import type { Actor } from './auth';
 import { accountRefusal, listSome } from './explain';
 import type { Reach } from './households';
-import { normalizeBalance, writableAccount, type WriteOutcome } from './snapshots';
+import { normalizeBalance, writableAccount, type RuleResult } from './snapshots';
 import { checkBody, requireValidBody, snapshotWriteDay } from './validation';
 import { emitSnapshotUpserted } from './webhooks';
 
@@ -24,7 +24,7 @@ export const ACCOUNT_NOT_WRITABLE = 'account not found or not writable';
  * never half-applied. Rows are applied in the order sent (a repeated pair: later wins, counted as
  * updated). Nothing written: 422 `nothing_written` with the result fields. One event per call.
  */
-export function bulkUpsertSnapshots(store: LedgerStore, actor: Actor, reach: Reach, body: unknown): WriteOutcome<BulkUpsertResult> {
+export function bulkUpsertSnapshots(store: LedgerStore, actor: Actor, reach: Reach, body: unknown): RuleResult<BulkUpsertResult> {
   const sent = (body as { snapshots?: unknown } | null)?.snapshots;
   if (Array.isArray(sent) && sent.length > MAX_BULK_ROWS) {
     throw new ApiError(413, 'too_many_rows', `At most ${MAX_BULK_ROWS} rows per bulk call; got ${sent.length}`, [

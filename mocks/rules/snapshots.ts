@@ -15,10 +15,11 @@ type SnapshotWrite = components['schemas']['SnapshotWrite'];
 type SnapshotUpdate = components['schemas']['SnapshotUpdate'];
 export type SnapshotUpsertResult = components['schemas']['SnapshotUpsertResult'];
 
-/** A write's answer: status, body, and the event to deliver once the write is committed. */
-export interface WriteOutcome<T> {
+/** What a rule answers an operation with: status, body, and the event to deliver once the write is committed. */
+export interface RuleResult<T = unknown> {
   status: number;
   body: T;
+  /** An event to attempt once the write is committed. */
   delivery?: PendingDelivery;
   /** For the journal: what was refused within a successful call (a bulk call's skipped rows). */
   reason?: string;
@@ -64,7 +65,7 @@ export function getSnapshot(store: LedgerStore, reach: Reach, id: string): Snaps
  * (account_id, snapshot_date), confirmed (is_estimated=false); 422 `account_not_writable` for an
  * account that does not exist or is not writable. Fires snapshot.upserted.
  */
-export function upsertSnapshot(store: LedgerStore, actor: Actor, reach: Reach, body: unknown): WriteOutcome<SnapshotUpsertResult> {
+export function upsertSnapshot(store: LedgerStore, actor: Actor, reach: Reach, body: unknown): RuleResult<SnapshotUpsertResult> {
   requireValidBody('SnapshotWrite', body);
   const input = body as SnapshotWrite;
   if (!writableAccount(store, reach, input.account_id)) {
@@ -91,7 +92,7 @@ export function upsertSnapshot(store: LedgerStore, actor: Actor, reach: Reach, b
  * date already taken for the account is 422 `snapshot_date_taken` (spec-gaps 10). The result is
  * confirmed. Fires snapshot.upserted.
  */
-export function updateSnapshot(store: LedgerStore, actor: Actor, reach: Reach, id: string, body: unknown): WriteOutcome<SnapshotView> {
+export function updateSnapshot(store: LedgerStore, actor: Actor, reach: Reach, id: string, body: unknown): RuleResult<SnapshotView> {
   requireValidBody('SnapshotUpdate', body);
   const change = body as SnapshotUpdate;
   const current = store.snapshots.get(id);
