@@ -3,7 +3,7 @@
 // fails when either file is out of date (a test runs it), so the docs cannot drift from the catalogue.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { citation, PROBES, UNOBSERVABLE_GAPS, type ParityRecording } from 'personal-ledger-sdk/parity';
-import { RECORDING_FILE, SCRATCH } from '../test/parity/scenario';
+import { RECORDING_FILE, SCRATCH } from './parity-scenario';
 
 const PARITY_DOC = 'docs/parity.md';
 const GAPS_DOC = 'docs/spec-gaps.md';
