@@ -3,6 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { SnapshotStore } from '../mocks/store/snapshot-store';
+import { MAX_BULK_ROWS } from '../src/generated/api-constants';
 import { dayNumber } from '../src/shared/calendar-date';
 import { formatDay } from '../mocks/store/dates';
 import { createRandomSource } from '../mocks/store/random';
@@ -14,7 +15,8 @@ import { seedAccount } from '../mocks/rules/accounts';
 import { issueToken } from '../mocks/rules/auth';
 
 const MILLION = 1_000_000;
-const BATCH = 5_000;
+/** One bulk call's rows. */
+const BATCH = MAX_BULK_ROWS;
 const RUNS = 7;
 const START_DAY = dayNumber('2000-01-01')!;
 

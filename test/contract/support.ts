@@ -1,21 +1,12 @@
 // Prism as a child process for the contract tests, and a fetch that records every response.
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import document from '../../openapi.json' with { type: 'json' };
+import { freePort } from '../../bench/lib/processes';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const PRISM_CLI = createRequire(import.meta.url).resolve('@stoplight/prism-cli/dist/index.js');
-
-/** A port nobody listens on right now (127.0.0.1). */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 export interface RunningPrism {
   /** `http://127.0.0.1:<port>` */
