@@ -14,7 +14,8 @@ import type {
   BulkUpsertOptions,
   BulkUpsertReport,
 } from './types';
-import { checkRow } from './validate-row';
+import { dayNumber } from '../shared/calendar-date';
+import { rowProblem } from './validate-row';
 
 /** Rows of one request, with their input positions. */
 interface Chunk {
@@ -141,13 +142,14 @@ class BulkRun {
   }
 
   take(chunk: Chunk, row: unknown, index: number): void {
-    const checked = checkRow(row, this.knownAccount);
-    if (typeof checked === 'string') {
-      this.skipped.push({ index, reason: checked, row });
+    const reason = rowProblem(row, this.knownAccount);
+    if (reason !== undefined) {
+      this.skipped.push({ index, reason, row });
       return;
     }
     const good = row as BulkRow;
-    const previous = this.duplicates.note(index, good.account_id, good.snapshot_date, checked, good.balance);
+    const day = dayNumber(good.snapshot_date)!; // a real date: rowProblem said so
+    const previous = this.duplicates.note(index, good.account_id, good.snapshot_date, day, good.balance);
     const first = chunk.indexes[0] ?? index;
     if (previous >= 0 && previous < first) {
       // Same key in a chunk still in flight: send this chunk after it, so the later row wins (spec-gaps 9).
