@@ -1,10 +1,10 @@
 // The MSW adapter: one msw handler for everything under the API, answering from the core. Only this module
 // (and the personal-ledger-sdk/mocks/msw entry) imports msw.
 import { http, type HttpHandler } from 'msw';
+import { API_PREFIX } from '../../src/generated/api-constants';
 import type { LedgerControl } from '../control/control';
 import type { RequestHandler } from '../core/handle-request';
 import { isDroppedConnection } from '../core/messages';
-import { API_PREFIX } from '../core/routes';
 import { createFrontDoor } from '../control-http/front-door';
 import { CONTROL_PREFIX } from '../control-http/routes';
 import { parseBase, toFetchResponse, toMockRequest } from './fetch-messages';
