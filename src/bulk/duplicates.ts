@@ -1,13 +1,13 @@
+import { DayTable } from './day-table';
 import type { BulkDuplicate } from './types';
 
 /**
- * Finds rows of a run that share (account_id, snapshot_date) with a later row. Memory per row read: one Map entry
- * per distinct key, by day number within its account (so no string is built per row), and one float64 for the
- * balance (to describe a superseded row without keeping it).
+ * Finds rows of a run that share (account_id, snapshot_date) with a later row. Memory per row read: one slot
+ * per distinct key in a typed-array table per account (day numbers, so no string is built per row; about
+ * 16-32 bytes) and one float64 for the balance (to describe a superseded row without keeping it).
  */
 export class DuplicateTracker {
-  /** Account id -> day number -> input position of the last row seen with that key. */
-  readonly #lastByAccount = new Map<string, Map<number, number>>();
+  readonly #lastByAccount = new Map<string, DayTable>();
   #balances = new Float64Array(1024);
   readonly #found: BulkDuplicate[] = [];
 
@@ -20,11 +20,10 @@ export class DuplicateTracker {
   note(index: number, accountId: string, snapshotDate: string, day: number, balance: number): number {
     let byDay = this.#lastByAccount.get(accountId);
     if (byDay === undefined) {
-      byDay = new Map();
+      byDay = new DayTable();
       this.#lastByAccount.set(accountId, byDay);
     }
-    const previous = byDay.get(day) ?? -1;
-    byDay.set(day, index);
+    const previous = byDay.swap(day, index);
     if (index >= this.#balances.length) {
       const grown = new Float64Array(Math.max(index + 1, this.#balances.length * 2));
       grown.set(this.#balances);
