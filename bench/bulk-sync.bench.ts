@@ -14,6 +14,11 @@ export const ROWS = ACCOUNTS * DAYS;
 export const CHUNK = MAX_BULK_ROWS;
 
 const variant = arg('variant');
+/** The process's CPU time (all its threads) since `start`, in ms: steadier than wall time when others share the cores. */
+const cpuMsSince = (start: NodeJS.CpuUsage) => {
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1000;
+};
 const state = arg('state');
 const transport = arg('transport', 'msw');
 
@@ -31,6 +36,7 @@ if (variant === 'e2e') {
   });
   gc();
   const rssBefore = process.memoryUsage().rss / 2 ** 20;
+  const cpu = process.cpuUsage();
   const started = performance.now();
   const result = await bulkUpsertSnapshots(client, dailyRows(fixture, DAYS), { chunkSize: CHUNK });
   const ms = performance.now() - started;
@@ -40,12 +46,13 @@ if (variant === 'e2e') {
     throw new Error(`unexpected report: ${JSON.stringify({ ...result, chunks: result.chunks.length, skipped: result.skipped.slice(0, 3) })}`);
   }
   if (fixture.mock.store.snapshots.size < ROWS) throw new Error('rows missing from the store');
-  report({ ms, rowsPerSec: ROWS / (ms / 1000), peakRssMb: peakRssMb(), rssBeforeMb: rssBefore });
+  report({ ms, cpuMs: cpuMsSince(cpu), rowsPerSec: ROWS / (ms / 1000), peakRssMb: peakRssMb(), rssBeforeMb: rssBefore });
 } else if (variant === 'floor') {
   // The same keys already stored, when the fake's store is full.
   const map = new Map<string, { balance: number; is_estimated: boolean }>();
   if (state === 'full') for (const row of dailyRows(fixture, DAYS, (n) => -n)) map.set(`${row.account_id}|${row.snapshot_date}`, { balance: row.balance, is_estimated: false });
   gc();
+  const cpu = process.cpuUsage();
   const started = performance.now();
   let inserted = 0;
   let chunk: unknown[] = [];
@@ -71,7 +78,7 @@ if (variant === 'e2e') {
   if (chunk.length > 0) flush();
   const ms = performance.now() - started;
   if (inserted !== (state === 'empty' ? ROWS : 0) || map.size !== ROWS) throw new Error('floor miscounted');
-  report({ ms, rowsPerSec: ROWS / (ms / 1000), peakRssMb: peakRssMb() });
+  report({ ms, cpuMs: cpuMsSince(cpu), rowsPerSec: ROWS / (ms / 1000), peakRssMb: peakRssMb() });
 } else {
   throw new Error(`unknown --variant ${variant}`);
 }
