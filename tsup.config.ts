@@ -15,8 +15,7 @@ const shared: Options = {
 
 export default defineConfig([
   {
-    // The client. ESM is split (tsup's default): the bulk engine, which `bulkUpsert` loads with `import()`, is a
-    // chunk of its own (dist/bulk-engine-*.js), loaded on first use. CJS is not split: the engine stays in dist/index.cjs.
+    // The client: one file per format.
     ...shared,
     entry: { index: 'src/index.ts' },
     format: ['esm', 'cjs'],

@@ -3,7 +3,9 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { SnapshotStore } from '../mocks/store/snapshot-store';
-import { formatDay, parseDay } from '../mocks/store/dates';
+import { MAX_BULK_ROWS } from '../src/generated/api-constants';
+import { dayNumber } from '../src/shared/calendar-date';
+import { formatDay } from '../mocks/store/dates';
 import { createRandomSource } from '../mocks/store/random';
 import { LedgerStore } from '../mocks/store/ledger-store';
 import { bulkUpsertSnapshots } from '../mocks/rules/bulk';
@@ -13,9 +15,10 @@ import { seedAccount } from '../mocks/rules/accounts';
 import { issueToken } from '../mocks/rules/auth';
 
 const MILLION = 1_000_000;
-const BATCH = 5_000;
+/** One bulk call's rows. */
+const BATCH = MAX_BULK_ROWS;
 const RUNS = 7;
-const START_DAY = parseDay('2000-01-01')!;
+const START_DAY = dayNumber('2000-01-01')!;
 
 interface Wire { id: string; account_id: string; snapshot_date: string; balance: number; is_estimated: boolean }
 type Baseline = Map<string, Wire>;

@@ -68,7 +68,7 @@ export interface LedgerMock {
 
 /**
  * Creates an in-memory fake of the whole API. A bad scenario throws MockControlError at once.
- * For MSW's handlers use `createLedgerMock` from `personal-ledger-sdk/mocks/msw`; for a server,
+ * For MSW's handlers use `ledgerHandlers(mock)` from `personal-ledger-sdk/mocks/msw`; for a server,
  * `createLedgerMockServer` from `personal-ledger-sdk/mocks/node`.
  * @example
  * const mock = createLedgerMock({ scenario: 'demo' });
@@ -140,8 +140,8 @@ export function assembleLedgerMock(options: LedgerMockOptions, internals: Ledger
     configurable: true,
     get() {
       throw new TypeError(
-        "mock.handlers comes from personal-ledger-sdk/mocks/msw: import { createLedgerMock } from 'personal-ledger-sdk/mocks/msw'. " +
-          'Or pass mock.fetch to the client, with no msw at all.',
+        "MSW handlers come from personal-ledger-sdk/mocks/msw: import { ledgerHandlers } from 'personal-ledger-sdk/mocks/msw', then " +
+          'setupServer(...ledgerHandlers(mock)). Or pass mock.fetch to the client, with no msw at all.',
       );
     },
   });

@@ -28,8 +28,3 @@ export function documentOperations(): DocumentOperation[] {
   }
   return out;
 }
-
-/** The document's `components.schemas`. */
-export function documentSchemas(): Record<string, unknown> {
-  return document.components.schemas as Record<string, unknown>;
-}

@@ -1,7 +1,8 @@
-// Fails when a generated file (src/generated/openapi.ts, mocks/generated/validators.js and .d.ts) is not
-// exactly what openapi.json generates, or mocks/generated/inspector-page.ts what the page's sources build.
+// Fails when a generated file (src/generated/openapi.ts and api-constants.ts, mocks/generated/validators.js and .d.ts)
+// is not exactly what openapi.json generates, or mocks/generated/inspector-page.ts what the page's sources build.
 import { readFileSync, existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { generateApiConstants } from './generate-api-constants.mjs';
 import { generateInspectorPage } from './generate-inspector-page.mjs';
 import { generateTypes } from './generate-types.mjs';
 import { generateValidators } from './generate-validators.mjs';
@@ -11,6 +12,7 @@ const doc = resolve(root, 'openapi.json');
 const validators = generateValidators(doc);
 const expectedFiles = {
   'src/generated/openapi.ts': await generateTypes(doc),
+  'src/generated/api-constants.ts': generateApiConstants(doc),
   'mocks/generated/validators.js': validators.js,
   'mocks/generated/validators.d.ts': validators.dts,
   'mocks/generated/inspector-page.ts': await generateInspectorPage(root),
@@ -38,4 +40,4 @@ if (drifted) {
   console.error('Run `npm run generate` and commit the result. Never edit generated files by hand.');
   process.exit(1);
 }
-console.log('generated types and validators match openapi.json; the inspector page matches its sources');
+console.log('generated types, constants and validators match openapi.json; the inspector page matches its sources');

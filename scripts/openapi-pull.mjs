@@ -1,11 +1,12 @@
 // npm run openapi:pull -- <base_url>
 // Fetches a running service's GET /api/public/v1/openapi.json (the authoritative shape reference),
-// replaces openapi.json, regenerates src/generated/openapi.ts and the fake's validators
+// replaces openapi.json, regenerates src/generated/ (types and API constants) and the fake's validators
 // (mocks/generated/validators.js + .d.ts), and prints what changed.
 // Run `npm run typecheck` afterwards: the type checker shows every place that must follow.
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { diffOpenApi, formatDiff } from './openapi-diff.mjs';
+import { generateApiConstants } from './generate-api-constants.mjs';
 import { generateTypes, writeTypes } from './generate-types.mjs';
 import { generateValidators } from './generate-validators.mjs';
 
@@ -43,9 +44,10 @@ const docPath = resolve(root, 'openapi.json');
 const before = existsSync(docPath) ? JSON.parse(readFileSync(docPath, 'utf8')) : {};
 writeFileSync(docPath, JSON.stringify(next, null, 2) + '\n');
 writeTypes(resolve(root, 'src/generated/openapi.ts'), await generateTypes(docPath));
+writeTypes(resolve(root, 'src/generated/api-constants.ts'), generateApiConstants(docPath));
 const validators = generateValidators(docPath);
 writeTypes(resolve(root, 'mocks/generated/validators.js'), validators.js);
 writeTypes(resolve(root, 'mocks/generated/validators.d.ts'), validators.dts);
 console.log(`pulled ${url}`);
 console.log(formatDiff(diffOpenApi(before, next)));
-console.log('regenerated src/generated/openapi.ts and mocks/generated/validators.js; run `npm run typecheck` to see what must follow');
+console.log('regenerated src/generated/ and mocks/generated/validators.js; run `npm run typecheck` to see what must follow');

@@ -3,7 +3,8 @@
 // fails when either file is out of date (a test runs it), so the docs cannot drift from the catalogue.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { citation, PROBES, UNOBSERVABLE_GAPS, type ParityRecording } from 'personal-ledger-sdk/parity';
-import { RECORDING_FILE, SCRATCH } from '../test/parity/scenario';
+import { API_PREFIX, UUID_PATTERN } from '../src/generated/api-constants';
+import { RECORDING_FILE, SCRATCH } from './parity-scenario';
 
 const PARITY_DOC = 'docs/parity.md';
 const GAPS_DOC = 'docs/spec-gaps.md';
@@ -20,14 +21,17 @@ export function probeTable(recording: ParityRecording): string {
   return [START, '', '| probe | checks | cites | mode | request(s) | compares |', '|---|---|---|---|---|---|', ...rows, '', END].join('\n');
 }
 
+/** Any id in a text: openapi.json's UUID pattern, unanchored. */
+const ANY_UUID = new RegExp(UUID_PATTERN.source.replace(/^\^|\$$/g, ''), 'g');
+
 /** The requests of a probe as recorded, short: no API prefix, ids by role, repeats counted. */
 function requestsOf(requests: string[]): string {
   const short = requests.map((r) =>
     r
-      .replace('/api/public/v1', '')
+      .replace(API_PREFIX, '')
       .replaceAll(SCRATCH, '{scratch}')
       .replace(/<snapshot [^>]+>/g, '{snapshot}')
-      .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, '{id}'),
+      .replace(ANY_UUID, '{id}'),
   );
   const counted: string[] = [];
   for (const request of short) {

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runParity } from 'personal-ledger-sdk/parity';
-import { parityScenario, RECORDING_FILE, SCRATCH, TOKEN } from '../test/parity/scenario';
+import { parityScenario, RECORDING_FILE, SCRATCH, TOKEN } from './parity-scenario';
 
 const dir = mkdtempSync(join(tmpdir(), 'parity-record-'));
 const scenario = join(dir, 'scenario.json');

@@ -1,7 +1,7 @@
 import * as openapiFetch from 'openapi-fetch';
 import type { BodySerializer, Middleware } from 'openapi-fetch';
 import type { paths } from './generated/openapi';
-import { clientHeaders } from './middleware';
+import { clientHeaders } from './headers';
 import type { ClientEventName, ClientListener } from './observe/events';
 import { ClientObserver } from './observe/observer';
 import { normalizeClientOptions, type FetchLike, type LedgerClientOptions } from './options';
@@ -80,15 +80,15 @@ export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
   });
   // openapi-fetch's default query serializer, made once rather than on every call.
   const querySerializer = openapiFetch.createQuerySerializer();
-  const raw = createClient<paths>({ baseUrl: normalized.baseUrl, headers: clientHeaders(normalized), querySerializer, fetch: transport.fetch });
-  const api = withTransport(raw, transport);
-  const ctx: ResourceContext = { api, secrets };
+  const raw = createClient<paths>({ baseUrl: normalized.baseUrl, headers: clientHeaders(normalized), querySerializer, fetch: normalized.fetch });
+  const ctx: ResourceContext = { api: withTransport(raw, transport, true), secrets };
+  const api = withTransport(raw, transport, false);
   return {
     GET: api.GET,
     POST: api.POST,
     PATCH: api.PATCH,
     DELETE: api.DELETE,
-    use: (...middleware) => (transport.watchMiddleware(raw), raw.use(...middleware)),
+    use: raw.use,
     eject: raw.eject,
     on: (event, listener) => observer.on(event, listener),
     me: (options) => getIdentity(ctx, options),
@@ -99,24 +99,25 @@ export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
 }
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-type CallInit = { signal?: AbortSignal | null; fetch?: FetchLike; body?: unknown; bodySerializer?: BodySerializer<unknown>; middleware?: unknown[] } | undefined;
+type CallInit = { signal?: AbortSignal | null; fetch?: FetchLike; body?: unknown; bodySerializer?: BodySerializer<unknown> } | undefined;
 
-/** The typed methods, each call run by the transport: one openapi-fetch call per attempt. */
-function withTransport(raw: ApiClient, transport: Transport): ResourceContext['api'] {
+/**
+ * The typed methods, each call run by the transport: one openapi-fetch call per attempt, given the attempt's fetch.
+ * With `traced` (the helpers' methods), a result also says how many attempts it took and what it sent: {@link Traced}.
+ */
+function withTransport(raw: ApiClient, transport: Transport, traced: boolean): ResourceContext['api'] {
   const wrap = <M extends Method>(method: M): ApiClient[M] => {
     const call = raw[method] as unknown as (path: string, init: CallInit) => Promise<{ response: Response }>;
     const run = (path: string, init: CallInit) =>
       transport.run({
         method,
         path,
+        traced,
         signal: init?.signal,
         fetch: init?.fetch,
         body: init?.body,
         bodySerializer: init?.bodySerializer,
-        // Middleware of this call runs before its fetch (awaited), so the transport must pass its fetch in the call.
-        fetchInCall: init?.middleware !== undefined && init.middleware.length > 0,
-        attempt: (fetch, bodySerializer) =>
-          call(path, fetch === undefined && bodySerializer === undefined ? init : bodySerializer ? { ...init, fetch, bodySerializer } : { ...init, fetch }),
+        attempt: (fetch, bodySerializer) => call(path, bodySerializer ? { ...init, fetch, bodySerializer } : { ...init, fetch }),
       });
     return run as unknown as ApiClient[M];
   };

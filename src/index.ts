@@ -18,7 +18,9 @@ export type { AccountsResource } from './resources/accounts';
 export type { CategoriesResource } from './resources/categories';
 export type { RequestOptions } from './resources/send';
 export type { SnapshotsResource } from './resources/snapshots';
+export { DEFAULT_TIMEOUT_MS, RETRY_DEFAULTS } from './retry/retry-options';
 export type { RetryBudgetOptions, RetryInfo, RetryOptions, RetryRequestPredicate } from './retry/retry-options';
+export { MAX_BULK_ROWS } from './generated/api-constants';
 
 export { bulkUpsertSnapshots } from './bulk/bulk-upsert-snapshots';
 export { upsertChangedSnapshots } from './bulk/upsert-changed';

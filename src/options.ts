@@ -1,6 +1,8 @@
 import { ClientOptionsError } from './errors/client-options-error';
+import { API_PREFIX } from './generated/api-constants';
 import type { ClientListeners, ClientLogger } from './observe/events';
 import { listenerProblem } from './observe/observer';
+import { tokenProblem, type TokenProblem } from './shared/token';
 import {
   DEFAULT_TIMEOUT_MS,
   RETRY_DEFAULTS,
@@ -33,14 +35,13 @@ export interface LedgerClientOptions {
   userAgent?: string | undefined;
   /**
    * Retries of failed requests (only when safe: see {@link RetryOptions}), or `false` for none.
-   * @default { maxRetries: 2, baseDelayMs: 500, maxDelayMs: 20000, maxRetryAfterMs: 60000, budget: { capacity: 10, retryCost: 1, successRefund: 0.1 } }
+   * @default RETRY_DEFAULTS
    */
   retry?: RetryOptions | false | undefined;
   /**
    * Limit per attempt, in milliseconds, from sending to the whole response body; `false` for none. A timeout
-   * raises `TimeoutError` (after retries, for idempotent requests). Pass `signal` per call to cancel. It never fires
-   * early, and at most 1% of it (100 ms at most) late: attempts starting that close together share a timer.
-   * @default 30000
+   * raises `TimeoutError` (after retries, for idempotent requests). Pass `signal` per call to cancel.
+   * @default DEFAULT_TIMEOUT_MS
    */
   timeoutMs?: number | false | undefined;
   /**
@@ -81,9 +82,7 @@ export interface NormalizedClientOptions {
 const SDK_VERSION: string = typeof __SDK_VERSION__ === 'string' ? __SDK_VERSION__ : 'dev';
 export const SDK_USER_AGENT = `personal-ledger-sdk/${SDK_VERSION}`;
 
-const API_PREFIX = /\/api\/public\/v1$/;
-// A header value the Fetch API accepts; checked here so Headers' own error (which quotes the value) never fires.
-const TOKEN_SHAPE = /^[\x21-\x7e]+$/;
+const TRAILING_API_PREFIX = new RegExp(`${API_PREFIX}$`);
 const USER_AGENT_SHAPE = /^[\x20-\x7e]*$/;
 
 /** Validates the caller's options and fills defaults. Throws `ClientOptionsError`, never quoting the token. */
@@ -197,14 +196,19 @@ function normalizeBaseUrl(baseUrl: unknown): string {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') fail(`\`baseUrl\` must use http or https, not ${url.protocol}`);
   if (url.username || url.password) fail('`baseUrl` must not contain credentials; pass the token as `token`');
   if (url.search || url.hash) fail('`baseUrl` must not contain a query or fragment');
-  return `${url.origin}${url.pathname.replace(/\/+$/, '').replace(API_PREFIX, '')}`;
+  return `${url.origin}${url.pathname.replace(/\/+$/, '').replace(TRAILING_API_PREFIX, '')}`;
 }
 
+const TOKEN_MESSAGES: Record<TokenProblem, string> = {
+  missing: '`token` is required (an API token from Settings > Developer > API tokens)',
+  'bearer-prefix': '`token` must not start with "Bearer "; pass the token alone',
+  'not-printable': '`token` must be printable ASCII without spaces or line breaks',
+};
+
 function checkToken(token: unknown): string {
-  if (typeof token !== 'string' || token === '') fail('`token` is required (an API token from Settings > Developer > API tokens)');
-  if (/^bearer\s/i.test(token)) fail('`token` must not start with "Bearer "; pass the token alone');
-  if (!TOKEN_SHAPE.test(token)) fail('`token` must be printable ASCII without spaces or line breaks');
-  return token;
+  const problem = tokenProblem(token);
+  if (problem) fail(TOKEN_MESSAGES[problem]);
+  return token as string;
 }
 
 function userAgentFor(userAgent: unknown): string {

@@ -19,12 +19,3 @@ export function parseCommandLine<const O extends Options>(argv: string[], option
   }
 }
 
-/** A whole number option within bounds, or a SetupError naming it. */
-export function integerOption(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
-  if (value === undefined) return fallback;
-  const n = Number(value);
-  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < min || n > max) {
-    throw new SetupError(`--${name} must be a whole number from ${min} to ${max}`);
-  }
-  return n;
-}

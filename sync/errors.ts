@@ -1,6 +1,6 @@
 // Prints a failure the same way in every command: what failed, then status, code and detail, never a secret.
 import { isBulkUpsertError, isLedgerApiError, isNetworkError, isTimeoutError, type LedgerApiError } from 'personal-ledger-sdk';
-import { redact } from '../src/errors/redact';
+import { redact } from '../src/shared/redact';
 import { say, type Io } from './io';
 
 /** The command refused to start (arguments, environment, mapping file): exit code 2, nothing was read or sent. */

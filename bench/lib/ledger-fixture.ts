@@ -1,14 +1,14 @@
 // A fake with the demo scenario plus many accounts for Alex, and cheap rows over them.
-import { DEMO_IDS, DEMO_TOKENS } from '../../mocks/index';
-import { createLedgerMock, type LedgerMswMock } from '../../mocks/msw';
-import { formatDay, parseDay } from '../../mocks/store/dates';
+import { createLedgerMock, DEMO_IDS, DEMO_TOKENS, type LedgerMock } from '../../mocks/index';
+import { dayNumber } from '../../src/shared/calendar-date';
+import { formatDay } from '../../mocks/store/dates';
 
 export const TOKEN = DEMO_TOKENS.alex;
-const START_DAY = parseDay('2000-01-01')!;
+const START_DAY = dayNumber('2000-01-01')!;
 
 export interface Fixture {
-  /** The fake, with its MSW handlers and its own fetch (mock.fetch). */
-  mock: LedgerMswMock;
+  /** The fake, with its own fetch (mock.fetch); its MSW handlers are `ledgerHandlers(mock)`. */
+  mock: LedgerMock;
   /** Alex's bench accounts (standard, private, active). */
   accounts: string[];
   /** `YYYY-MM-DD` of day `d` after 2000-01-01 (one shared string per day). */

@@ -1,7 +1,7 @@
 // mock.fetch: a fetch-compatible function answered by the fake itself, with no msw and no interception. It works
 // wherever fetch's Request and Response exist (Node, browsers, workers, Deno, Bun).
 import type { RequestHandler } from '../core/handle-request';
-import { isNetworkError } from '../core/messages';
+import { isDroppedConnection } from '../core/messages';
 import { parseBase, toFetchResponse, toMockRequest } from './fetch-messages';
 import { nextMacrotask } from './macrotask';
 
@@ -14,10 +14,8 @@ export type MockFetch = (input: RequestInfo | URL, init?: RequestInit) => Promis
  * (an injected network error). A URL outside `baseUrl` is refused with a TypeError naming it: mock.fetch
  * reaches nothing else.
  */
-export function createMockFetch(handle: RequestHandler, baseUrl: string, options: { yieldToEventLoop?: boolean } = {}): MockFetch {
+export function createMockFetch(handle: RequestHandler, baseUrl: string): MockFetch {
   const base = parseBase(baseUrl);
-  // Off only in the benchmark that measures what the macrotask costs.
-  const settle = options.yieldToEventLoop === false ? () => Promise.resolve() : nextMacrotask;
   return async (input, init) => {
     const request = onlySignal(init) && input instanceof Request ? input : new Request(input, init);
     const signal = init?.signal ?? request.signal;
@@ -27,9 +25,9 @@ export function createMockFetch(handle: RequestHandler, baseUrl: string, options
       throw new TypeError(`mock.fetch answers only requests under ${baseUrl}, not ${request.method} ${request.url}`);
     }
     const answer = handle(mockRequest).then(async (reply) => {
-      await settle();
+      await nextMacrotask();
       signal?.throwIfAborted();
-      if (isNetworkError(reply)) throw droppedConnection();
+      if (isDroppedConnection(reply)) throw droppedConnection();
       return toFetchResponse(reply);
     });
     return signal ? abortable(answer, signal) : answer;

@@ -5,7 +5,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { BodyCollector } from '../core/body';
 import type { RequestHandler } from '../core/handle-request';
-import { isNetworkError, jsonReply, type BodyReader, type MockReply, type MockRequest } from '../core/messages';
+import { isDroppedConnection, jsonReply, type BodyReader, type MockReply, type MockRequest } from '../core/messages';
 import { ApiError } from '../errors';
 
 /** After answering before the body was read, discard at most this much of the rest, then drop the connection. */
@@ -98,7 +98,7 @@ async function serve(req: IncomingMessage, res: ServerResponse, options: Serving
   } catch (error) {
     reply = jsonReply(500, { error: `Internal error in the mock server: ${error instanceof Error ? error.message : String(error)}`, code: 'internal_error' });
   }
-  if (isNetworkError(reply)) {
+  if (isDroppedConnection(reply)) {
     req.socket.destroy(); // an injected network error: the client sees the connection drop
     return;
   }

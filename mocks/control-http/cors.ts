@@ -3,7 +3,7 @@
 // fake sends no CORS header at all, as the real service's own pages need none.
 import { operations } from '../core/handle-request';
 import type { MockReply, MockRequest, MockResponse } from '../core/messages';
-import { isNetworkError } from '../core/messages';
+import { isDroppedConnection } from '../core/messages';
 
 /** The methods of the API, from its operations (openapi.json). */
 const API_METHODS = [...new Set(operations.map((operation) => operation.method.toUpperCase()))].join(', ');
@@ -54,7 +54,7 @@ export function apiCors(origins: readonly string[]): ApiCors {
       };
     },
     decorate({ headers }, reply) {
-      if (isNetworkError(reply)) return reply;
+      if (isDroppedConnection(reply)) return reply;
       const origin = headers.origin;
       const added =
         origin !== undefined && allowed.has(origin)

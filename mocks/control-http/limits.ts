@@ -4,7 +4,7 @@
 // is your own process. docs/ledger-mock.md states each value; test/server/control-limits.test.ts holds it to them.
 import type { BodyLimit } from '../core/body';
 import { ApiError } from '../errors';
-import { parseDay } from '../store/dates';
+import { dayNumber } from '../../src/shared/calendar-date';
 
 /** The limits of /__mock, one source each. */
 export const CONTROL_LIMITS = {
@@ -69,8 +69,8 @@ export function checkScenarioSize(body: unknown): void {
 function seriesRows(entry: unknown): { days: number; rows: number } | undefined {
   if (typeof entry !== 'object' || entry === null) return undefined;
   const { from, to, every } = entry as { from?: unknown; to?: unknown; every?: unknown };
-  const start = typeof from === 'string' ? parseDay(from) : undefined;
-  const end = typeof to === 'string' ? parseDay(to) : undefined;
+  const start = typeof from === 'string' ? dayNumber(from) : undefined;
+  const end = typeof to === 'string' ? dayNumber(to) : undefined;
   if (start === undefined || end === undefined || end < start) return undefined;
   const days = end - start + 1;
   if (every !== 'month_end') return { days, rows: days };

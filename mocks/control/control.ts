@@ -11,7 +11,7 @@ import { createHousehold, createUser, moveUser, setPlan } from '../rules/househo
 import { seedSnapshots, type SnapshotSeedRow } from '../rules/snapshots';
 import { createWebhook, deactivateWebhook } from '../rules/webhooks';
 import type { Clock } from '../store/clock';
-import { parseDay } from '../store/dates';
+import { dayNumber } from '../../src/shared/calendar-date';
 import type { EventLogEntry } from '../store/ledger-store';
 import type {
   AccountRecord,
@@ -275,7 +275,7 @@ export function createControl(context: MockContext, initial: ControlStart): Ledg
       act(() => {
         const bound = (text: string | undefined) => {
           if (text === undefined) return undefined;
-          const day = parseDay(text);
+          const day = dayNumber(text);
           if (day === undefined) throw new MockControlError(400, 'invalid_date', `${text} is not a real YYYY-MM-DD date`);
           return day;
         };

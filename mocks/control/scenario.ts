@@ -6,15 +6,17 @@ import { createHousehold, createUser } from '../rules/households';
 import { seedSnapshots, type SnapshotSeedRow } from '../rules/snapshots';
 import { createWebhook } from '../rules/webhooks';
 import demo from '../scenarios/demo.json' with { type: 'json' };
-import { formatDay, monthEnds, parseDay } from '../store/dates';
+import { dayNumber } from '../../src/shared/calendar-date';
+import { formatDay, monthEnds } from '../store/dates';
 import { LedgerStore } from '../store/ledger-store';
-import { ACCOUNT_KINDS, LIFECYCLE_STATUSES, LIQUIDITY_TIERS, PLANS, SCOPES, VISIBILITIES } from '../store/schemas';
+import { LIFECYCLE_STATUSES, LIQUIDITY_TIERS, VISIBILITIES } from '../../src/generated/api-constants';
+import { ACCOUNT_KINDS, PLANS, SCOPES } from '../store/schemas';
 import * as z from '../zod';
 import type { Scenario, ScenarioSnapshotSeries } from './scenario-types';
 import { didYouMean } from '../suggest';
 
 const id = z.string().check(z.minLength(1));
-const date = z.string().check(z.refine((text) => parseDay(text) !== undefined, 'must be a real YYYY-MM-DD date'));
+const date = z.string().check(z.refine((text) => dayNumber(text) !== undefined, 'must be a real YYYY-MM-DD date'));
 const time = z.iso.datetime({ offset: true });
 const balance = z.number().check(z.refine(Number.isFinite, 'must be finite'));
 const text = z.optional(z.string());
@@ -216,7 +218,7 @@ export function expandSeries(series: ScenarioSnapshotSeries): SnapshotSeedRow[] 
     dates = monthEnds(series.from, series.to).filter((d) => d >= series.from && d <= series.to);
   } else {
     dates = [];
-    for (let day = parseDay(series.from)!, end = parseDay(series.to)!; day <= end; day++) dates.push(formatDay(day));
+    for (let day = dayNumber(series.from)!, end = dayNumber(series.to)!; day <= end; day++) dates.push(formatDay(day));
   }
   return dates.map((snapshot_date, i) => ({
     account_id: series.account_id,

@@ -1,7 +1,9 @@
 // The kinds of injected fault, as one table: each entry carries its check, its spelling in code and over /__mock,
 // its description in the journal and its effect on a request. A new kind is one entry here (with its type);
 // checkFaultSpec, the /__mock wire format, the journal and the pipeline all read this table.
-import { jsonReply, NETWORK_ERROR, type MockReply, type MockResponse } from './messages';
+import { parseRetryAfter } from '../../src/shared/retry-after';
+import { UNAUTHORIZED_HEADERS } from '../rules/auth';
+import { jsonReply, NETWORK_ERROR, type MockResponse, type NotedReply } from './messages';
 
 /** A failure answered instead of (or after) the operation. */
 export interface StatusFault {
@@ -40,24 +42,6 @@ export type FaultSpelling = 'code' | 'wire';
 /** Reports a problem of a field, given by its path of spelled keys from the kind. */
 export type FaultProblem = (path: readonly string[], message: string) => void;
 
-/** The operation's answer and, for the journal, why (the rule that decided, and its code). */
-export interface Answered {
-  response: MockResponse;
-  reason?: string;
-  code?: string;
-}
-
-/** What a request a fault hit ends with. */
-export interface FaultOutcome {
-  reply: MockReply;
-  /** For the journal: what the fault did. */
-  reason?: string;
-  /** The error code of the answer, when the fault kept the operation's. */
-  code?: string;
-  /** The status the operation produced before the fault replaced its answer. */
-  appliedStatus?: number;
-}
-
 /** One kind of fault: an entry of FAULT_KINDS. */
 export interface FaultKindType<K extends object> {
   /** The field that names the kind, as code spells it: a kind object holds exactly one kind's name. */
@@ -76,7 +60,7 @@ export interface FaultKindType<K extends object> {
   /** For the journal, in code's words (over /__mock each word that is a field is spelled as the wire spells it). */
   describe(kind: K): string;
   /** Its effect on a request it hit: `run` runs the operation (at most once); `described` is describe(kind). */
-  apply(kind: K, run: () => Promise<Answered>, described: string): FaultOutcome | Promise<FaultOutcome>;
+  apply(kind: K, run: () => Promise<NotedReply<MockResponse>>, described: string): NotedReply | Promise<NotedReply>;
 }
 
 /** The longest injectable latency: a minute, longer than any client's timeout worth testing. */
@@ -98,8 +82,7 @@ export const FAULT_KINDS = [
     describe: (fault) => `latency ${fault.latencyMs}ms`,
     async apply(fault, run) {
       await new Promise((resolve) => setTimeout(resolve, fault.latencyMs));
-      const { response, reason, code } = await run();
-      return { reply: response, reason, code };
+      return run();
     },
   }),
   kind<StatusFault>({
@@ -145,13 +128,13 @@ export const FAULT_KINDS = [
     }),
     describe: (fault) => `afterApply ${fault.afterApply === 'networkError' ? 'networkError' : `status ${fault.afterApply.status}`}`,
     async apply(fault, run, described) {
-      const { response, code } = await run();
+      const { reply: applied, code } = await run();
       const lost = fault.afterApply === 'networkError';
       return {
         reply: lost ? NETWORK_ERROR : faultReply(fault.afterApply as StatusFault),
         code,
-        appliedStatus: response.status,
-        reason: `the operation ran and answered ${response.status}; then an injected fault (${described}) ${lost ? 'dropped the connection' : 'replaced the answer'}`,
+        appliedStatus: applied.status,
+        reason: `the operation ran and answered ${applied.status}; then an injected fault (${described}) ${lost ? 'dropped the connection' : 'replaced the answer'}`,
       };
     },
   }),
@@ -229,10 +212,9 @@ const DEFAULT_RETRY_AFTER_SECONDS = 1;
 /** The answer of a status fault, with the headers openapi.json requires for its status. */
 function faultReply(fault: StatusFault): MockResponse {
   const body = fault.body ?? DEFAULT_BODIES[fault.status] ?? { error: `Injected failure ${fault.status}`, code: 'injected_fault' };
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = fault.status === 401 ? { ...UNAUTHORIZED_HEADERS } : {};
   const retryAfter = fault.retryAfter ?? (fault.status === 429 || fault.status === 503 ? DEFAULT_RETRY_AFTER_SECONDS : undefined);
   if (retryAfter !== undefined) headers['retry-after'] = String(retryAfter);
-  if (fault.status === 401) headers['www-authenticate'] = 'Bearer realm="ledger"';
   return jsonReply(fault.status, body, headers);
 }
 
@@ -241,9 +223,10 @@ export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** Whole seconds, or a header value the client's own reader understands (delta-seconds or an HTTP date). */
 function isRetryAfter(value: unknown): boolean {
   if (typeof value === 'number') return Number.isInteger(value) && value >= 0;
-  return typeof value === 'string' && (/^\d+$/.test(value) || !Number.isNaN(Date.parse(value)));
+  return typeof value === 'string' && parseRetryAfter(value) !== undefined;
 }
 
 function isJson(value: unknown): boolean {

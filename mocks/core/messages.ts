@@ -46,14 +46,25 @@ export interface NetworkErrorReply {
   readonly networkError: true;
 }
 
-/** What the core answers. */
+/** What the core answers: a response, or a dropped connection. The one reply type; adapters translate it. */
 export type MockReply = MockResponse | NetworkErrorReply;
 
-/** The one network-error reply. */
+/** A reply on its way out of the pipeline, with what the journal notes about it (core/journal.ts). */
+export interface NotedReply<R extends MockReply = MockReply> {
+  reply: R;
+  /** Why the fake answered so: the rule that decided and its facts, or what a fault did. */
+  reason?: string;
+  /** The error code of the answer, when it is one (a fault may keep the operation's). */
+  code?: string;
+  /** With an `afterApply` fault: the status the operation produced before its answer was replaced. */
+  appliedStatus?: number;
+}
+
+/** The one dropped-connection reply. */
 export const NETWORK_ERROR: NetworkErrorReply = Object.freeze({ networkError: true });
 
-/** True when the reply is a dropped connection. */
-export function isNetworkError(reply: MockReply): reply is NetworkErrorReply {
+/** True when the reply is a dropped connection (not to be confused with the client's `isNetworkError`, an error guard). */
+export function isDroppedConnection(reply: MockReply): reply is NetworkErrorReply {
   return (reply as Partial<NetworkErrorReply>).networkError === true;
 }
 

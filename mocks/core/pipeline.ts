@@ -2,17 +2,17 @@
 // operation's rule, then webhook delivery and the journal (core/journal.ts). Plain data in and out (core/messages.ts): no fetch
 // Request/Response and no msw, so every adapter answers the same way.
 import { ApiError } from '../errors';
-import { authenticate, type Actor } from '../rules/auth';
+import { authenticate, UNAUTHORIZED_HEADERS, type Actor } from '../rules/auth';
 import { reachOf, type Reach } from '../rules/households';
 import { requireApiPlan } from '../rules/plans';
 import { requireScope } from '../rules/scopes';
-import { deliverEvent, type PendingDelivery, type WebhookDeliverer } from '../rules/webhooks';
+import type { RuleResult } from '../rules/snapshots';
+import { deliverEvent, type WebhookDeliverer } from '../rules/webhooks';
 import type { LedgerStore } from '../store/ledger-store';
 import { parseJson, readBodyText } from './body';
-import type { Answered } from './fault-kinds';
 import type { FaultInjector } from './faults';
 import type { RequestJournal } from './journal';
-import { jsonReply, isNetworkError, type MockReply, type MockRequest, type MockResponse } from './messages';
+import { jsonReply, isDroppedConnection, type MockReply, type MockRequest, type MockResponse, type NotedReply } from './messages';
 
 /** What the pipeline needs from the fake. */
 export interface MockContext {
@@ -39,16 +39,6 @@ export interface OperationInput {
   body: unknown;
 }
 
-/** What an operation answers. */
-export interface OperationReply {
-  status: number;
-  body: unknown;
-  /** An event to attempt once the write is committed. */
-  delivery?: PendingDelivery;
-  /** For the journal: what was refused within a successful call (a bulk call's skipped rows). */
-  reason?: string;
-}
-
 /** One operation of openapi.json: how it is routed and the rule it calls. */
 export interface Operation {
   operationId: string;
@@ -59,7 +49,7 @@ export interface Operation {
   authenticated?: boolean;
   /** @default false */
   readsBody?: boolean;
-  run(input: OperationInput): OperationReply | Promise<OperationReply>;
+  run(input: OperationInput): RuleResult | Promise<RuleResult>;
 }
 
 /** Answers one request for one operation. Never throws: a bug becomes a journaled 500. */
@@ -81,9 +71,7 @@ export async function handleOperation(
   try {
     const hit = context.faults.take(operation.operationId);
     if (hit === undefined) {
-      const answered = await run(context, operation, request, params, (id) => (tokenId = id));
-      ({ reason, code } = answered);
-      reply = answered.response;
+      ({ reply, reason, code } = await run(context, operation, request, params, (id) => (tokenId = id)));
     } else {
       // The fault's entry of FAULT_KINDS decides whether and how the operation runs.
       fault = hit.described;
@@ -101,7 +89,7 @@ export async function handleOperation(
       );
     }
   }
-  if (!isNetworkError(reply)) {
+  if (!isDroppedConnection(reply)) {
     code ??= errorCodeOf(reply);
     if (reason !== undefined && context.reasonHeader) reply = withReasonHeader(reply, reason);
   }
@@ -110,7 +98,7 @@ export async function handleOperation(
     method: request.method,
     path: pathWithQuery(request),
     operationId: operation.operationId,
-    status: isNetworkError(reply) ? 0 : reply.status,
+    status: isDroppedConnection(reply) ? 0 : reply.status,
     tokenId,
     durationMs: performance.now() - started,
     fault,
@@ -118,7 +106,7 @@ export async function handleOperation(
     ...(reason !== undefined ? { reason } : {}),
     ...(appliedStatus !== undefined ? { appliedStatus } : {}),
     ...(internalError ? { internalError } : {}),
-  }, request, isNetworkError(reply) ? undefined : reply);
+  }, request, isDroppedConnection(reply) ? undefined : reply);
   return reply;
 }
 
@@ -167,7 +155,6 @@ function pathWithQuery(request: MockRequest): string {
 }
 
 const EMPTY_QUERY = new URLSearchParams();
-const UNAUTHORIZED_HEADERS = { 'www-authenticate': 'Bearer realm="ledger"' };
 
 // Spec-gaps 17, order of checks: 401, 402, 403, 413, 400, then the rule (422/404/402 sharing).
 async function run(
@@ -176,12 +163,12 @@ async function run(
   request: MockRequest,
   params: Record<string, string>,
   onToken: (id: string) => void,
-): Promise<Answered> {
+): Promise<NotedReply<MockResponse>> {
   const { store } = context;
   try {
     await context.ready();
     const query = request.query === '' ? EMPTY_QUERY : new URLSearchParams(request.query);
-    let reply: OperationReply;
+    let reply: RuleResult;
     if (!operation.readsBody) {
       // Nothing to wait for between the checks and the rule: one exclusive run does both.
       reply = await store.exclusive(async () => {
@@ -202,7 +189,7 @@ async function run(
     // Committed before anyone hears of it: the answer, and the webhook events, wait until the write is durable.
     await store.durable();
     if (reply.delivery) await deliverEvent(reply.delivery, context.deliverWebhook);
-    return { response: jsonReply(reply.status, reply.body), ...(reply.reason !== undefined ? { reason: reply.reason } : {}) };
+    return { reply: jsonReply(reply.status, reply.body), ...(reply.reason !== undefined ? { reason: reply.reason } : {}) };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     return refusal(store, error);
@@ -210,7 +197,7 @@ async function run(
 }
 
 /** A refusal's answer, once the changes it may rest on are durable (or, if they cannot be, that failure's). */
-async function refusal(store: LedgerStore, error: ApiError): Promise<Answered> {
+async function refusal(store: LedgerStore, error: ApiError): Promise<NotedReply<MockResponse>> {
   try {
     await store.durable();
   } catch (failure) {
@@ -218,7 +205,7 @@ async function refusal(store: LedgerStore, error: ApiError): Promise<Answered> {
     error = failure; // the state could not be saved (ledger-mock --state): say that instead
   }
   return {
-    response: jsonReply(error.status, error.body(), error.status === 401 ? UNAUTHORIZED_HEADERS : undefined),
+    reply: jsonReply(error.status, error.body(), error.status === 401 ? UNAUTHORIZED_HEADERS : undefined),
     reason: error.reason ?? error.message,
     code: error.code,
   };

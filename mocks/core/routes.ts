@@ -1,9 +1,7 @@
 // The API's routes, compiled once into lookup tables: a request is routed by one Map lookup for a concrete
 // path, or by its parent path and one segment for a `/:id` template. No scan, no RegExp per request.
+import { API_PREFIX } from '../../src/generated/api-constants';
 import type { Operation } from './pipeline';
-
-/** Where the API lives under the base URL. */
-export const API_PREFIX = '/api/public/v1';
 
 /** The operation a request names, and its path parameters. */
 export interface RouteMatch {

@@ -1,3 +1,4 @@
+import { WWW_AUTHENTICATE } from '../../src/generated/api-constants';
 import { ApiError, MockControlError } from '../errors';
 import { toMs } from '../store/clock';
 import { sha256Hex } from '../store/sha256';
@@ -7,6 +8,9 @@ import { SCOPES } from '../store/schemas';
 import { tokenLabel } from './explain';
 import { requireUser } from './households';
 import { requirePlanForDeveloperSettings } from './plans';
+
+/** The headers every 401 of the API carries: its `WWW-Authenticate` challenge, as openapi.json spells it. */
+export const UNAUTHORIZED_HEADERS: Readonly<Record<string, string>> = Object.freeze({ 'www-authenticate': WWW_AUTHENTICATE });
 
 /** The `<TOKEN_PREFIX>` of token values (spec-gaps 19). */
 export const TOKEN_PREFIX = 'plk';

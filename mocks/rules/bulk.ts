@@ -1,12 +1,13 @@
 import type { components } from '../../src/generated/openapi';
+import { MAX_BULK_ROWS } from '../../src/generated/api-constants';
 import { ApiError, type ErrorDetail } from '../errors';
-import { parseDay } from '../store/dates';
+import { dayNumber } from '../../src/shared/calendar-date';
 import type { LedgerStore } from '../store/ledger-store';
 import type { SnapshotView, UpsertAction } from '../store/snapshot-store';
 import type { Actor } from './auth';
 import { accountRefusal, listSome } from './explain';
 import type { Reach } from './households';
-import { normalizeBalance, writableAccount, type WriteOutcome } from './snapshots';
+import { normalizeBalance, writableAccount, type RuleResult } from './snapshots';
 import { checkBody, requireValidBody, snapshotWriteDay } from './validation';
 import { emitSnapshotUpserted } from './webhooks';
 
@@ -14,18 +15,16 @@ export type BulkUpsertResult = components['schemas']['BulkUpsertResult'];
 type SnapshotWrite = components['schemas']['SnapshotWrite'];
 type SkippedRow = components['schemas']['SkippedRow'];
 
-/** Spec 4 and 8: rows per bulk call. */
-export const MAX_BULK_ROWS = 5000;
 export const ACCOUNT_NOT_WRITABLE = 'account not found or not writable';
 
 /**
- * Spec 4 (POST /snapshots/bulk) and spec-gaps 6-9. In order: more than 5,000 rows is 413
+ * Spec 4 (POST /snapshots/bulk) and spec-gaps 6-9. In order: more than MAX_BULK_ROWS (openapi.json's maxItems) is 413
  * `too_many_rows` (no row examined); a body that is not a bulk request is 422 `validation_failed`;
  * then every row is judged (schema, then writable account) before any is written, so a call is
  * never half-applied. Rows are applied in the order sent (a repeated pair: later wins, counted as
  * updated). Nothing written: 422 `nothing_written` with the result fields. One event per call.
  */
-export function bulkUpsertSnapshots(store: LedgerStore, actor: Actor, reach: Reach, body: unknown): WriteOutcome<BulkUpsertResult> {
+export function bulkUpsertSnapshots(store: LedgerStore, actor: Actor, reach: Reach, body: unknown): RuleResult<BulkUpsertResult> {
   const sent = (body as { snapshots?: unknown } | null)?.snapshots;
   if (Array.isArray(sent) && sent.length > MAX_BULK_ROWS) {
     throw new ApiError(413, 'too_many_rows', `At most ${MAX_BULK_ROWS} rows per bulk call; got ${sent.length}`, [
@@ -52,7 +51,7 @@ export function bulkUpsertSnapshots(store: LedgerStore, actor: Actor, reach: Rea
         whys.push(`row ${index}: ${reason}`);
         return;
       }
-      day = parseDay((row as SnapshotWrite).snapshot_date)!;
+      day = dayNumber((row as SnapshotWrite).snapshot_date)!;
     }
     const write = row as SnapshotWrite;
     let ok = writable.get(write.account_id);

@@ -1,5 +1,5 @@
 import { MockControlError } from '../errors';
-import { parseDay } from '../store/dates';
+import { dayNumber } from '../../src/shared/calendar-date';
 import type { LedgerStore } from '../store/ledger-store';
 import type { SnapshotView } from '../store/snapshot-store';
 
@@ -9,7 +9,7 @@ import type { SnapshotView } from '../store/snapshot-store';
  * overwrites and fires no event.
  */
 export function carryForward(store: LedgerStore, date: string): SnapshotView[] {
-  const day = parseDay(date);
+  const day = dayNumber(date);
   if (day === undefined) throw new MockControlError(400, 'invalid_date', `${date} is not a real YYYY-MM-DD date`);
   const written: SnapshotView[] = [];
   for (const account of store.accounts.where((a) => a.kind === 'standard' && a.auto_carry_forward)) {

@@ -1,6 +1,6 @@
 import type { components } from '../../src/generated/openapi';
 import { ApiError, MockControlError, notFound } from '../errors';
-import { parseDay } from '../store/dates';
+import { dayNumber } from '../../src/shared/calendar-date';
 import type { LedgerStore } from '../store/ledger-store';
 import type { AccountRecord } from '../store/records';
 import type { SnapshotView } from '../store/snapshot-store';
@@ -15,10 +15,11 @@ type SnapshotWrite = components['schemas']['SnapshotWrite'];
 type SnapshotUpdate = components['schemas']['SnapshotUpdate'];
 export type SnapshotUpsertResult = components['schemas']['SnapshotUpsertResult'];
 
-/** A write's answer: status, body, and the event to deliver once the write is committed. */
-export interface WriteOutcome<T> {
+/** What a rule answers an operation with: status, body, and the event to deliver once the write is committed. */
+export interface RuleResult<T = unknown> {
   status: number;
   body: T;
+  /** An event to attempt once the write is committed. */
   delivery?: PendingDelivery;
   /** For the journal: what was refused within a successful call (a bulk call's skipped rows). */
   reason?: string;
@@ -64,7 +65,7 @@ export function getSnapshot(store: LedgerStore, reach: Reach, id: string): Snaps
  * (account_id, snapshot_date), confirmed (is_estimated=false); 422 `account_not_writable` for an
  * account that does not exist or is not writable. Fires snapshot.upserted.
  */
-export function upsertSnapshot(store: LedgerStore, actor: Actor, reach: Reach, body: unknown): WriteOutcome<SnapshotUpsertResult> {
+export function upsertSnapshot(store: LedgerStore, actor: Actor, reach: Reach, body: unknown): RuleResult<SnapshotUpsertResult> {
   requireValidBody('SnapshotWrite', body);
   const input = body as SnapshotWrite;
   if (!writableAccount(store, reach, input.account_id)) {
@@ -74,7 +75,7 @@ export function upsertSnapshot(store: LedgerStore, actor: Actor, reach: Reach, b
   }
   const { snapshot, action } = store.snapshots.upsert(
     input.account_id,
-    parseDay(input.snapshot_date)!,
+    dayNumber(input.snapshot_date)!,
     normalizeBalance(input.balance),
     false,
   );
@@ -91,13 +92,13 @@ export function upsertSnapshot(store: LedgerStore, actor: Actor, reach: Reach, b
  * date already taken for the account is 422 `snapshot_date_taken` (spec-gaps 10). The result is
  * confirmed. Fires snapshot.upserted.
  */
-export function updateSnapshot(store: LedgerStore, actor: Actor, reach: Reach, id: string, body: unknown): WriteOutcome<SnapshotView> {
+export function updateSnapshot(store: LedgerStore, actor: Actor, reach: Reach, id: string, body: unknown): RuleResult<SnapshotView> {
   requireValidBody('SnapshotUpdate', body);
   const change = body as SnapshotUpdate;
   const current = store.snapshots.get(id);
   const account = current && store.accounts.peek(current.account_id);
   if (!current || !account || !canEditAccount(reach, account)) throw notFound().because(snapshotRefusal(store, reach, id, current, 'write'));
-  const day = change.snapshot_date === undefined ? undefined : parseDay(change.snapshot_date)!;
+  const day = change.snapshot_date === undefined ? undefined : dayNumber(change.snapshot_date)!;
   const taken = change.snapshot_date !== undefined && change.snapshot_date !== current.snapshot_date ? store.snapshots.find(account.id, day!) : undefined;
   if (taken) {
     throw new ApiError(422, 'snapshot_date_taken', `The account already has a snapshot on ${change.snapshot_date}`, [
@@ -147,7 +148,7 @@ export function seedSnapshots(store: LedgerStore, rows: readonly SnapshotSeedRow
       if (!store.accounts.get(row.account_id)) throw new MockControlError(400, 'invalid_row', `Row ${index}: no account ${row.account_id}`);
       known.add(row.account_id);
     }
-    const day = parseDay(row.snapshot_date);
+    const day = dayNumber(row.snapshot_date);
     if (day === undefined) throw new MockControlError(400, 'invalid_row', `Row ${index}: ${row.snapshot_date} is not a real YYYY-MM-DD date`);
     if (typeof row.balance !== 'number' || !Number.isFinite(row.balance)) {
       throw new MockControlError(400, 'invalid_row', `Row ${index}: balance must be a finite number`);

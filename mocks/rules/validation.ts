@@ -1,3 +1,4 @@
+import { NAME_MAX_LENGTH, NAME_MIN_LENGTH, UUID_PATTERN } from '../../src/generated/api-constants';
 import { ApiError, type ErrorDetail } from '../errors';
 import {
   validateAccountCreate,
@@ -11,7 +12,7 @@ import {
   type ValidationError,
   type Validator,
 } from '../generated/validators';
-import { parseDay } from '../store/dates';
+import { dayNumber } from '../../src/shared/calendar-date';
 import { listSome } from './explain';
 
 // Request bodies are checked by JSON Schema validators generated from openapi.json's own request schemas
@@ -41,8 +42,6 @@ export function checkBody(schema: RequestSchema | 'BulkShape', body: unknown, ba
   return validate(body) ? [] : toDetails(validate.errors ?? [], base);
 }
 
-const UUID_PATTERN = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
-
 /**
  * The day of a row that certainly matches SnapshotWrite (exactly `account_id` a UUID, `snapshot_date`
  * a real date, `balance` a finite number), checked by hand because a bulk call judges up to 5,000
@@ -58,7 +57,7 @@ export function snapshotWriteDay(row: unknown): number | undefined {
   }
   if (fields !== 3 || typeof balance !== 'number' || !Number.isFinite(balance)) return undefined;
   if (typeof accountId !== 'string' || typeof date !== 'string' || !UUID_PATTERN.test(accountId)) return undefined;
-  return parseDay(date);
+  return dayNumber(date);
 }
 
 /** Spec-gaps 16-17: 422 `validation_failed` with one detail per problem. */
@@ -99,7 +98,7 @@ export function parseSnapshotQuery(params: URLSearchParams): SnapshotQuery {
   for (const name of ['from', 'to'] as const) {
     const value = params.get(name);
     if (value === null) continue;
-    const day = validateDate(value) ? parseDay(value) : undefined;
+    const day = validateDate(value) ? dayNumber(value) : undefined;
     if (day === undefined) detail.push({ path: `query.${name}`, message: DATE_MESSAGE });
     else query[name] = day;
   }
@@ -136,7 +135,7 @@ function friendlyMessage(error: ValidationError, segments: string[]): string {
       return `must match the ${String(error.params.format ?? 'required')} format`;
     case 'minLength':
     case 'maxLength':
-      if (where.includes('/schemas/Name/')) return 'must be 1-120 characters';
+      if (where.includes('/schemas/Name/')) return `must be ${NAME_MIN_LENGTH}-${NAME_MAX_LENGTH} characters`;
       return error.keyword === 'minLength'
         ? `must be at least ${String(error.params.limit)} characters`
         : `must be at most ${String(error.params.limit)} characters`;

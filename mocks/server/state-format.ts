@@ -1,7 +1,8 @@
 // The `ledger-mock --state` file: records framed as `<length> <crc32> <json>\n`, a header, an image of the
 // whole store, then one record per group commit. Encoding, and reading with torn-tail and damage detection.
 import { crc32 } from 'node:zlib';
-import { formatDay, parseDay } from '../store/dates';
+import { dayNumber } from '../../src/shared/calendar-date';
+import { formatDay } from '../store/dates';
 import { ENTITY_TABLES, type EntityTableName, type SnapshotRowData, type StoreChange } from '../store/store-changes';
 
 /** What the header record names the format. */
@@ -229,7 +230,7 @@ export function decodeChanges(changes: readonly unknown[], damaged: (reason: str
 
 /** One snapshot row from its stored fields; throws `damaged` when one is off. */
 export function decodeRow(seq: unknown, accountId: unknown, date: unknown, balance: unknown, estimated: unknown, damaged: (reason: string) => Error): SnapshotRowData {
-  const day = typeof date === 'string' ? parseDay(date) : undefined;
+  const day = typeof date === 'string' ? dayNumber(date) : undefined;
   if (!Number.isInteger(seq) || typeof accountId !== 'string' || day === undefined || typeof balance !== 'number' || typeof estimated !== 'boolean') {
     throw damaged(`a malformed snapshot row ${JSON.stringify([seq, accountId, date, balance, estimated])}`);
   }

@@ -1,15 +1,12 @@
 // Calendar dates as day numbers (days since 1970-01-01, UTC): small integers sort, compare and
 // key Maps cheaply, and one cached string per distinct day keeps a million snapshots compact.
 
-import { dayNumber } from '../../src/calendar-date';
+import { dayNumber } from '../../src/shared/calendar-date';
 
 const MS_PER_DAY = 86_400_000;
 const formatted = new Map<number, string>();
 const DENSE_DAYS = 1 << 17;
 const denseFormatted: Array<string | undefined> = new Array<string | undefined>(DENSE_DAYS).fill(undefined);
-
-/** The day number of a real calendar date in `YYYY-MM-DD` form, or `undefined` if it is not one. */
-export const parseDay: (text: string) => number | undefined = dayNumber;
 
 /** `YYYY-MM-DD` for a day number; one shared string per day. */
 export function formatDay(day: number): string {
@@ -26,15 +23,10 @@ export function formatDay(day: number): string {
   return text;
 }
 
-/** True for a real calendar date in `YYYY-MM-DD` form (leap years honoured). */
-export function isRealDate(text: string): boolean {
-  return parseDay(text) !== undefined;
-}
-
 /** The last day of each month from the month of `from` through the month of `to`, as `YYYY-MM-DD`. */
 export function monthEnds(from: string, to: string): string[] {
-  const start = parseDay(from);
-  const end = parseDay(to);
+  const start = dayNumber(from);
+  const end = dayNumber(to);
   if (start === undefined || end === undefined) throw new RangeError(`not dates: ${from}, ${to}`);
   const first = new Date(start * MS_PER_DAY);
   const out: string[] = [];

@@ -1,21 +1,17 @@
 // The fake's stored entities. Plain interfaces (no zod or @msw/data types) so the public
 // declaration files stay self-contained; store/schemas.ts checks the zod schemas match them.
+import type { components } from '../../src/generated/openapi';
+
+type Schemas = components['schemas'];
 
 /** A household's plan: `free` and `lapsed` have no API access; only `household_sharing` allows sharing. */
 export type Plan = 'free' | 'household' | 'household_sharing' | 'lapsed';
-/** Who can see an account. */
-export type Visibility = 'private' | 'shared_read_only' | 'shared_full_access';
-/** An account's lifecycle. */
-export type LifecycleStatus = 'active' | 'archived';
-/** An account's liquidity label as stored: `auto` means "infer it when read". */
-export type LiquidityTier =
-  | 'auto'
-  | 'cash'
-  | 'taxable_investment'
-  | 'retirement'
-  | 'property'
-  | 'other_illiquid'
-  | 'debt';
+/** Who can see an account (openapi.json's `Visibility`). */
+export type Visibility = Schemas['Visibility'];
+/** An account's lifecycle (openapi.json's `LifecycleStatus`). */
+export type LifecycleStatus = Schemas['LifecycleStatus'];
+/** An account's liquidity label as stored (openapi.json's `LiquidityTier`): `auto` means "infer it when read". */
+export type LiquidityTier = Schemas['LiquidityTier'];
 /** A token scope. */
 export type Scope = 'ledger:read' | 'snapshots:write' | 'accounts:write';
 /** `standard` accounts are the API's; `vault` items (tangible assets) exist but are never reachable. */

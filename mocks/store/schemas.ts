@@ -1,3 +1,4 @@
+import { LIFECYCLE_STATUSES, LIQUIDITY_TIERS, VISIBILITIES } from '../../src/generated/api-constants';
 import * as z from '../zod';
 import type {
   AccountRecord,
@@ -9,17 +10,6 @@ import type {
 } from './records';
 
 export const PLANS = ['free', 'household', 'household_sharing', 'lapsed'] as const;
-export const VISIBILITIES = ['private', 'shared_read_only', 'shared_full_access'] as const;
-export const LIFECYCLE_STATUSES = ['active', 'archived'] as const;
-export const LIQUIDITY_TIERS = [
-  'auto',
-  'cash',
-  'taxable_investment',
-  'retirement',
-  'property',
-  'other_illiquid',
-  'debt',
-] as const;
 export const SCOPES = ['ledger:read', 'snapshots:write', 'accounts:write'] as const;
 export const ACCOUNT_KINDS = ['standard', 'vault'] as const;
 

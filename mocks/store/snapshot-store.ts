@@ -1,3 +1,4 @@
+import type { components } from '../../src/generated/openapi';
 import { formatDay } from './dates';
 import type { SnapshotRowData, StoreChange } from './store-changes';
 
@@ -10,8 +11,8 @@ export interface SnapshotView {
   is_estimated: boolean;
 }
 
-/** What a write did to the (account_id, snapshot_date) pair. */
-export type UpsertAction = 'inserted' | 'updated';
+/** What a write did to the (account_id, snapshot_date) pair (openapi.json's `UpsertAction`). */
+export type UpsertAction = components['schemas']['UpsertAction'];
 
 // Kept small on purpose (a million of these must fit in well under 300 MB): the id is a sequence
 // number, the date a day number, and the account id a reference to one shared string. Changed in place, unless a

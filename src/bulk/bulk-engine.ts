@@ -14,7 +14,8 @@ import type {
   BulkUpsertOptions,
   BulkUpsertReport,
 } from './types';
-import { checkRow } from './validate-row';
+import { dayNumber } from '../shared/calendar-date';
+import { rowProblem } from './validate-row';
 
 /** Rows of one request, with their input positions. */
 interface Chunk {
@@ -33,9 +34,9 @@ interface InFlight {
 }
 
 /**
- * The bulk engine, loaded on first use by `bulkUpsert` (./bulk-upsert.ts): checks each row locally (a bad row is
- * skipped with a reason and never sent), sends chunks of at most `chunkSize`, maps each skipped row back to its
- * position in your input, and reports duplicates. See {@link bulkUpsertSnapshots}.
+ * The bulk engine behind `client.snapshots.bulkUpsert`: checks each row locally (a bad row is skipped with a reason
+ * and never sent), sends chunks of at most `chunkSize`, maps each skipped row back to its position in your input,
+ * and reports duplicates. See {@link bulkUpsertSnapshots}.
  */
 export async function runBulkUpsert(ctx: ResourceContext, rows: BulkRows, options?: BulkUpsertOptions): Promise<BulkUpsertReport> {
   const normalized = normalizeBulkOptions(options);
@@ -141,13 +142,14 @@ class BulkRun {
   }
 
   take(chunk: Chunk, row: unknown, index: number): void {
-    const checked = checkRow(row, this.knownAccount);
-    if (typeof checked === 'string') {
-      this.skipped.push({ index, reason: checked, row });
+    const reason = rowProblem(row, this.knownAccount);
+    if (reason !== undefined) {
+      this.skipped.push({ index, reason, row });
       return;
     }
     const good = row as BulkRow;
-    const previous = this.duplicates.note(index, good.account_id, good.snapshot_date, checked, good.balance);
+    const day = dayNumber(good.snapshot_date)!; // a real date: rowProblem said so
+    const previous = this.duplicates.note(index, good.account_id, good.snapshot_date, day, good.balance);
     const first = chunk.indexes[0] ?? index;
     if (previous >= 0 && previous < first) {
       // Same key in a chunk still in flight: send this chunk after it, so the later row wins (spec-gaps 9).
@@ -202,7 +204,7 @@ class BulkRun {
       updated: result.updated,
       skipped,
       status,
-      ...(attempts === undefined ? {} : { attempts }),
+      attempts,
     });
   }
 
@@ -244,4 +246,3 @@ class BulkRun {
 }
 
 // upsertChangedSnapshots is loaded with the engine (one chunk on first use), as it shares the engine's row checks.
-export { runUpsertChanged } from './upsert-changed-run';

@@ -14,9 +14,10 @@ import type { BulkRows, BulkUpsertOptions, BulkUpsertReport } from './types';
  * - Rows sharing (account_id, snapshot_date) are applied in input order, the later one winning, also across
  *   chunks (with `concurrency > 1` a chunk waits for any chunk in flight that holds an earlier row of one of
  *   its keys). Superseded rows are listed in `duplicates`.
- * - Network errors, timeouts, 408, 429 and 5xx are retried by the client (`retry` option): safe, since upserts
- *   are keyed. For a chunk retried after the service applied it, the report shows what the successful attempt
- *   said (its rows as `updated`).
+ * - The client retries a chunk as its `retry` option says (network errors, timeouts and the statuses of
+ *   `retry.statusCodes`, by default `RETRY_DEFAULTS.statusCodes`: not every 5xx, 501 is not among them): safe,
+ *   since upserts are keyed. For a chunk retried after the service applied it, the report shows what the successful
+ *   attempt said (its rows as `updated`).
  * - A failure that is not retried, used-up retries, an abort (`signal`, honoured between chunks), or an error
  *   from your input or `onProgress` rejects with `BulkUpsertError`: its `report` says what was confirmed and
  *   `pending` lists the rows to send again (`bulkUpsertSnapshots(client, err.pending.map((p) => p.row))`).
@@ -25,8 +26,6 @@ import type { BulkRows, BulkUpsertOptions, BulkUpsertReport } from './types';
  * - Caveat: an attempt that timed out may still be applied by the service after its retry; if a later chunk
  *   wrote the same key in between, the late attempt's older balance would win. Keep `timeoutMs` well above
  *   the service's response time for bulk writes (the 30 s default is).
- * - The engine is loaded on the first call (`import()`: its own chunk in the ESM build and in split bundles), so a
- *   program that never bulk-upserts never loads it.
  *
  * Resolves to the report: `inserted + updated + skipped.length === received`.
  *

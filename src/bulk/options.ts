@@ -1,8 +1,7 @@
 import { ClientOptionsError } from '../errors/client-options-error';
+import { MAX_BULK_ROWS } from '../generated/api-constants';
 import type { BulkProgress, BulkUpsertOptions } from './types';
 
-/** The API's limit of rows per bulk request (spec 8). */
-export const MAX_CHUNK_SIZE = 5000;
 /** The most chunks a run keeps in flight. */
 export const MAX_CONCURRENCY = 16;
 
@@ -20,9 +19,9 @@ export function normalizeBulkOptions(options: BulkUpsertOptions | undefined): No
     throw new ClientOptionsError(`bulkUpsertSnapshots: ${message}`);
   };
   if (options !== undefined && (typeof options !== 'object' || options === null)) fail('options must be an object');
-  const { chunkSize = MAX_CHUNK_SIZE, concurrency = 1, onProgress, signal } = options ?? {};
-  if (!Number.isInteger(chunkSize) || chunkSize < 1 || chunkSize > MAX_CHUNK_SIZE) {
-    fail(`\`chunkSize\` must be a whole number from 1 to ${MAX_CHUNK_SIZE} (the API's limit per request); got ${String(chunkSize)}`);
+  const { chunkSize = MAX_BULK_ROWS, concurrency = 1, onProgress, signal } = options ?? {};
+  if (!Number.isInteger(chunkSize) || chunkSize < 1 || chunkSize > MAX_BULK_ROWS) {
+    fail(`\`chunkSize\` must be a whole number from 1 to ${MAX_BULK_ROWS} (the API's limit per request); got ${String(chunkSize)}`);
   }
   if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > MAX_CONCURRENCY) {
     fail(`\`concurrency\` must be a whole number from 1 to ${MAX_CONCURRENCY}; got ${String(concurrency)}`);

@@ -1,8 +1,8 @@
 import { createApiError } from '../errors/create-api-error';
 import { LedgerError } from '../errors/ledger-error';
-import { redact } from '../errors/redact';
 import type { ResourceContext } from '../resources/context';
-import { attemptsOf } from '../retry/transport';
+import type { Traced } from '../retry/transport';
+import { redact } from '../shared/redact';
 import type { BulkUpsertResult, SkippedRow } from '../types';
 import type { BulkRow } from './types';
 
@@ -15,7 +15,8 @@ export interface ChunkOutcome {
   result: BulkUpsertResult;
   /** For a 422: the reason given to rows its body does not list (the error message). */
   fallbackReason?: string;
-  attempts?: number;
+  /** Attempts it took, retries included. */
+  attempts: number;
 }
 
 /**
@@ -24,14 +25,16 @@ export interface ChunkOutcome {
  * any other failure throws the SDK error for it.
  */
 export async function postChunk(ctx: ResourceContext, rows: BulkRow[]): Promise<ChunkOutcome> {
-  const { data, error, response } = await ctx.api.POST(BULK_PATH, { body: { snapshots: rows } });
-  const attempts = attemptsOf(response);
-  const extra = attempts === undefined ? {} : { attempts };
+  const { data, error, response, attempts, request } = (await ctx.api.POST(BULK_PATH, { body: { snapshots: rows } })) as Traced<{
+    data?: BulkUpsertResult;
+    error?: unknown;
+    response: Response;
+  }>;
   if (response.ok) {
     if (!isBulkResult(data)) throw new LedgerError(`HTTP ${response.status} from POST ${BULK_PATH} without a bulk result`);
-    return { status: response.status, result: { ...data, skipped: redact(data.skipped, ctx.secrets) }, ...extra };
+    return { status: response.status, result: { ...data, skipped: redact(data.skipped, ctx.secrets) }, attempts };
   }
-  const apiError = createApiError(response, error, { method: 'POST', url: BULK_PATH }, { redact: ctx.secrets });
+  const apiError = createApiError(response, error, request, { redact: ctx.secrets });
   if (response.status !== 422) throw apiError;
   const listed = (apiError.body as { skipped?: unknown } | undefined)?.skipped;
   const skipped = Array.isArray(listed) ? listed.filter(isSkippedRow) : [];
@@ -39,7 +42,7 @@ export async function postChunk(ctx: ResourceContext, rows: BulkRow[]): Promise<
     status: 422,
     result: { received: rows.length, inserted: 0, updated: 0, skipped, webhooks_attempted: 0 },
     fallbackReason: apiError.message,
-    ...extra,
+    attempts,
   };
 }
 

@@ -9,7 +9,7 @@ export type BulkRows = Iterable<BulkRow> | AsyncIterable<BulkRow>;
 
 /** Options of {@link bulkUpsertSnapshots}. */
 export interface BulkUpsertOptions {
-  /** Rows per request; 1 to 5,000 (the API's limit; more is refused with 413). @default 5000 */
+  /** Rows per request, from 1 to the API's limit (`MAX_BULK_ROWS` of openapi.json: 5,000). @default MAX_BULK_ROWS */
   chunkSize?: number;
   /**
    * Chunks in flight at once, 1 to 16. With more than 1, a chunk holding a key (account_id, snapshot_date)
@@ -79,8 +79,8 @@ export interface BulkChunkResult {
   skipped: number;
   /** HTTP status: 200, or 422 when the service wrote none of the chunk's rows. */
   status: number;
-  /** Attempts the chunk took, retries included (absent if a custom middleware replaced the response). */
-  attempts?: number;
+  /** Attempts the chunk took, retries included. */
+  attempts: number;
 }
 
 /** What a bulk run did. On a completed run, `inserted + updated + skipped.length === received`. */

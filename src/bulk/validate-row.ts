@@ -1,8 +1,7 @@
 // The service's row rules (spec-gaps 5, 13, 14), checked before sending so a bad row costs no request.
 
-import { dayNumber } from '../calendar-date';
-
-const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+import { UUID_PATTERN } from '../generated/api-constants';
+import { dayNumber } from '../shared/calendar-date';
 
 /** Reasons worded like the service's (`<field> <problem>`), so local and remote skips read alike. */
 export const ROW_REASONS = {
@@ -16,20 +15,19 @@ export const ROW_REASONS = {
 } as const;
 
 /**
- * Checks one bulk row: an object with `account_id` a UUID, `snapshot_date` a real calendar date (leap years
- * honoured) and `balance` a finite number (not a string). Returns the date's day number when the row is
- * good, or the reason it would be skipped (a number or a string, so a million rows allocate nothing here).
- * `isKnownAccount` skips the UUID test for ids already seen good in the run.
+ * Why one bulk row would be skipped, or `undefined` when it is good: an object with `account_id` a UUID,
+ * `snapshot_date` a real calendar date (leap years honoured) and `balance` a finite number (not a string). The reasons
+ * are shared strings, so a million rows allocate nothing here. `isKnownAccount` skips the UUID test for ids already
+ * seen good in the run.
  */
-export function checkRow(row: unknown, isKnownAccount: (id: string) => boolean = () => false): number | string {
+export function rowProblem(row: unknown, isKnownAccount: (id: string) => boolean = () => false): string | undefined {
   if (typeof row !== 'object' || row === null || Array.isArray(row)) return ROW_REASONS.notObject;
   const { account_id: accountId, snapshot_date: date, balance } = row as Record<string, unknown>;
   if (accountId === undefined) return ROW_REASONS.accountMissing;
-  if (typeof accountId !== 'string' || !(isKnownAccount(accountId) || UUID.test(accountId))) return ROW_REASONS.accountNotUuid;
+  if (typeof accountId !== 'string' || !(isKnownAccount(accountId) || UUID_PATTERN.test(accountId))) return ROW_REASONS.accountNotUuid;
   if (date === undefined) return ROW_REASONS.dateMissing;
-  const day = typeof date === 'string' ? dayNumber(date) : undefined;
-  if (day === undefined) return ROW_REASONS.dateInvalid;
+  if (typeof date !== 'string' || dayNumber(date) === undefined) return ROW_REASONS.dateInvalid;
   if (balance === undefined) return ROW_REASONS.balanceMissing;
   if (typeof balance !== 'number' || !Number.isFinite(balance)) return ROW_REASONS.balanceNotFinite;
-  return day;
+  return undefined;
 }

@@ -1,7 +1,7 @@
-import { parseRetryAfter } from '../retry/retry-after';
+import { parseRetryAfter } from '../shared/retry-after';
 import type { LedgerApiError } from './ledger-api-error';
 import { readErrorBody } from './read-error-body';
-import { redact } from './redact';
+import { redact } from '../shared/redact';
 import { pathOf } from './request-failure';
 import { apiErrorClassFor, STATUS_TEXT } from './status-classes';
 import { UnexpectedStatusError } from './unexpected-status-error';

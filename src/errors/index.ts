@@ -14,7 +14,7 @@ export { NetworkError } from './network-error';
 export type { NetworkErrorInit } from './network-error';
 export { NotFoundError } from './not-found-error';
 export { PaymentRequiredError } from './payment-required-error';
-export { REDACTED } from './redact';
+export { REDACTED } from '../shared/redact';
 export type { RequestFailureInit } from './request-failure';
 export type { ApiErrorByStatus, ApiErrorForStatus } from './status-classes';
 export { TimeoutError } from './timeout-error';

@@ -1,4 +1,4 @@
-import { redact } from './redact';
+import { redact } from '../shared/redact';
 
 /** What {@link NetworkError} and {@link TimeoutError} are built from: the request, never its headers. */
 export interface RequestFailureInit {

@@ -1,7 +1,7 @@
 // The events of one call, built only when something listens: the transport makes a CallWatch per call then, and
 // none otherwise.
 import { defaultBodySerializer, type BodySerializer } from 'openapi-fetch';
-import { REDACTED, redact } from '../errors/redact';
+import { REDACTED, redact } from '../shared/redact';
 import { pathOf } from '../errors/request-failure';
 import type { RetryInfo } from '../retry/retry-options';
 import type { ClientEventBase } from './events';

@@ -1,5 +1,5 @@
 // The `log` option: one debug line per attempt, one warn line per retry, written from the client's events.
-import { redact } from '../errors/redact';
+import { redact } from '../shared/redact';
 import type { ClientListeners, ClientLogger } from './events';
 
 const PREFIX = 'personal-ledger-sdk:';

@@ -8,7 +8,7 @@ export type ApiClient = Client<paths>;
 export interface ResourceContext {
   /**
    * The typed methods every helper goes through (so middleware, timeouts and retries apply and URLs are never
-   * built by hand).
+   * built by hand). Their results are traced: each also carries the attempts it took and its last request.
    */
   readonly api: Pick<ApiClient, 'GET' | 'POST' | 'PATCH' | 'DELETE'>;
   /** Strings scrubbed from the errors the helpers throw: the token. */

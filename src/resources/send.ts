@@ -1,6 +1,6 @@
 import { createApiError } from '../errors/create-api-error';
 import { LedgerError } from '../errors/ledger-error';
-import { requestOf } from '../retry/transport';
+import type { Traced } from '../retry/transport';
 import type { ResourceContext } from './context';
 
 /** The parts of an openapi-fetch result that `send` reads. */
@@ -10,7 +10,7 @@ interface Outcome<T> {
   response: Response;
 }
 
-/** Per-request options a helper passes through to openapi-fetch (a type alias, so it fits openapi-fetch's init). */
+/** What a helper passes to a typed method: the caller's signal (a type alias, so it fits openapi-fetch's init). */
 export type SendInit = { signal?: AbortSignal | undefined };
 
 /** Per-call options of the helpers. */
@@ -23,21 +23,16 @@ export interface RequestOptions {
 }
 
 /**
- * Runs one openapi-fetch call and returns its data, or throws the `LedgerApiError` for its status. The error says
- * which request failed from what the transport recorded of it (method and URL, never the headers).
+ * Runs one openapi-fetch call through the helpers' typed methods (whose results are traced: see ResourceContext) and
+ * returns its data, or throws the `LedgerApiError` for its status, naming the request that failed (method and URL,
+ * never the headers).
  */
-export async function send<T>(
-  ctx: ResourceContext,
-  call: (init: SendInit) => Promise<Outcome<T>>,
-  options: RequestOptions = {},
-): Promise<NonNullable<T>> {
-  const { data, error, response } = await call(options.signal ? { signal: options.signal } : {});
-  if (!response.ok) throw createApiError(response, error, requestOf(response), { redact: ctx.secrets });
+export async function send<T>(ctx: ResourceContext, call: (init: SendInit) => Promise<Outcome<T>>, options: RequestOptions = {}): Promise<NonNullable<T>> {
+  const { data, error, response, request } = (await call(options.signal ? { signal: options.signal } : {})) as Traced<Outcome<T>>;
+  if (!response.ok) throw createApiError(response, error, request, { redact: ctx.secrets });
   // Every operation of this API answers a success with a JSON body.
   if (data === undefined || data === null) {
-    const sent = requestOf(response);
-    const where = sent ? ` from ${sent.method} ${new URL(sent.url).pathname}` : '';
-    throw new LedgerError(`HTTP ${response.status} with an empty body${where}; a JSON body was expected`);
+    throw new LedgerError(`HTTP ${response.status} with an empty body from ${request.method} ${new URL(request.url).pathname}; a JSON body was expected`);
   }
   return data;
 }

@@ -1,5 +1,5 @@
 import type { DeleteResult, Snapshot, SnapshotListQuery, SnapshotUpdate, SnapshotUpsertResult, SnapshotWrite } from '../types';
-import { bulkUpsert } from '../bulk/bulk-upsert';
+import { runBulkUpsert } from '../bulk/bulk-engine';
 import type { BulkRows, BulkUpsertOptions, BulkUpsertReport } from '../bulk/types';
 import type { ResourceContext } from './context';
 import { send, type RequestOptions } from './send';
@@ -44,6 +44,6 @@ export function snapshotsResource(ctx: ResourceContext): SnapshotsResource {
       send(ctx, (init) => ctx.api.PATCH('/api/public/v1/snapshots/{id}', { ...init, params: byId(id), body: patch }), options),
     delete: (id, options) =>
       send(ctx, (init) => ctx.api.DELETE('/api/public/v1/snapshots/{id}', { ...init, params: byId(id) }), options),
-    bulkUpsert: (rows, options) => bulkUpsert(ctx, rows, options),
+    bulkUpsert: (rows, options) => runBulkUpsert(ctx, rows, options),
   };
 }

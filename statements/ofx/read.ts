@@ -216,8 +216,3 @@ function statusNote(root: OfxElement): string {
   return `; the file reports ${errors.map((e) => `status ${e.code}${e.message ? ` "${e.message}"` : ''}`).join(', ')}`;
 }
 
-/** `bank account …1234`: a statement's kind and masked account, for messages. */
-export function describeStatement(kind: StatementKindName, accountId: string | undefined): string {
-  const description = STATEMENT_KINDS.find((k) => k.kind === kind)!.description;
-  return accountId ? `${description} ${maskAccountNumber(accountId)}` : description;
-}

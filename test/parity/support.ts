@@ -8,9 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { ROOT, runCli, within, type CliRun } from '../server/support';
-import { parityScenario, TOKEN } from './scenario';
+import { parityScenario, TOKEN } from '../../scripts/parity-scenario';
 
-export { parityScenario, RECORDING_FILE, SCRATCH, TOKEN } from './scenario';
+export { parityScenario, RECORDING_FILE, SCRATCH, TOKEN } from '../../scripts/parity-scenario';
 
 /** A running ledger-mock process. */
 export interface Upstream {

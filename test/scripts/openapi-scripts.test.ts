@@ -17,6 +17,7 @@ beforeEach(() => {
   cpSync(join(repo, 'openapi.json'), join(dir, 'openapi.json'));
   mkdirSync(join(dir, 'src/generated'), { recursive: true });
   cpSync(join(repo, 'src/generated/openapi.ts'), join(dir, 'src/generated/openapi.ts'));
+  cpSync(join(repo, 'src/generated/api-constants.ts'), join(dir, 'src/generated/api-constants.ts'));
   cpSync(join(repo, 'mocks/generated'), join(dir, 'mocks/generated'), { recursive: true });
   cpSync(join(repo, 'mocks/inspector/page'), join(dir, 'mocks/inspector/page'), { recursive: true }); // the inspector page's sources: mocks/generated/inspector-page.ts
 });

@@ -1,6 +1,6 @@
-// How an attempt reaches fetch (src/retry/transport.ts): handed to the client's own fetch when openapi-fetch calls it
-// at once, or passed in the call when something is awaited first (the client's middleware, a call's own middleware)
-// or the call brings its own fetch. In every path each attempt's fetch gets that attempt's deadline signal, and a
+// How an attempt reaches fetch (src/retry/transport.ts): each attempt passes its own fetch in its openapi-fetch call,
+// whether openapi-fetch calls it at once or after awaiting middleware (the client's, or a call's own), and wraps the
+// call's own fetch when it brings one. In every path each attempt's fetch gets that attempt's deadline signal, and a
 // fetch that never answers ends in a TimeoutError.
 import { describe, expect, it } from 'vitest';
 import type { Middleware } from 'openapi-fetch';
@@ -16,7 +16,7 @@ const slowStart: Middleware = { onRequest: async ({ request }) => (await later()
 const hanging = (_request: Request, init?: RequestInit) =>
   new Promise<Response>((_, reject) => init!.signal!.addEventListener('abort', () => reject(init!.signal!.reason)));
 
-type Path = 'handed over' | 'client middleware' | 'call middleware' | 'call fetch';
+type Path = 'no middleware' | 'client middleware' | 'call middleware' | 'call fetch';
 
 /** Runs `ledger.GET('/api/public/v1/me')` along `path`, with `fetch` as the client's (or the call's) fetch. */
 async function call(path: Path, fetch: (request: Request, init?: RequestInit) => Promise<Response>, timeoutMs = 30_000) {
@@ -26,7 +26,7 @@ async function call(path: Path, fetch: (request: Request, init?: RequestInit) =>
   return ledger.GET('/api/public/v1/me', init);
 }
 
-const PATHS: Path[] = ['handed over', 'client middleware', 'call middleware', 'call fetch'];
+const PATHS: Path[] = ['no middleware', 'client middleware', 'call middleware', 'call fetch'];
 
 describe.each(PATHS)('an attempt whose fetch is %s', (path) => {
   it('reaches that fetch with the request and a deadline signal, and returns its answer', async () => {
@@ -49,7 +49,7 @@ it('calls at once and calls with middleware side by side: each fetch call belong
   const fetch = async (request: Request) => (urls.push(request.url), answer());
   const ledger = createLedgerClient({ baseUrl: 'https://ledger.test', token: TOKEN, fetch, retry: false });
   const paths = ['/api/public/v1/me', '/api/public/v1/accounts', '/api/public/v1/categories'] as const;
-  // The second call awaits its middleware, so its fetch runs after the third call has started and handed over.
+  // The second call awaits its middleware, so its fetch runs after the third call has started.
   await Promise.all([ledger.GET(paths[0]), ledger.GET(paths[1], { middleware: [slowStart] }), ledger.GET(paths[2])]);
   expect(urls.sort()).toEqual(paths.map((p) => `https://ledger.test${p}`).sort());
 });

@@ -3,11 +3,9 @@
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { ClientOptionsError, createLedgerClient, NetworkError, type RetryInfo } from 'personal-ledger-sdk';
-import { backoffDelay } from '../../src/retry/backoff';
-import { RetryBudget } from '../../src/retry/budget';
+import { backoffDelay, failedBeforeSending, isIdempotentRequest, RetryBudget } from '../../src/retry/decide-retry';
 import { createTransport } from '../../src/retry/transport';
-import { failedBeforeSending, isIdempotentRequest } from '../../src/retry/policy';
-import { parseRetryAfter } from '../../src/retry/retry-after';
+import { parseRetryAfter } from '../../src/shared/retry-after';
 import { normalizeClientOptions } from '../../src/options';
 
 const TOKEN = 'plk_SECRETsecretSECRET0123456789abcdefghij';
@@ -104,7 +102,7 @@ function scripted(answers: Array<Response | Error>, retry: Parameters<typeof nor
   );
   const fetch = async (request: Request): Promise<Response> => {
     const { pathname } = new URL(request.url);
-    const call = await transport.run({ method: request.method, path: pathname, attempt: async (send = transport.fetch) => ({ response: await send(request.clone()) }) });
+    const call = await transport.run({ method: request.method, path: pathname, attempt: async (send) => ({ response: await send(request.clone()) }) });
     return call.response;
   };
   return { fetch, sleeps, requests };

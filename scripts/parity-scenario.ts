@@ -1,7 +1,7 @@
 // The parity bench's ledger: the demo scenario plus a scratch account of Alex's, created "for the kit". Shared by
 // the tests and `npm run parity:record` (no test framework here).
 import { DEMO_IDS, DEMO_TOKENS, type Scenario } from 'personal-ledger-sdk/mocks';
-import demo from '../../mocks/scenarios/demo.json' with { type: 'json' };
+import demo from '../mocks/scenarios/demo.json' with { type: 'json' };
 
 /** Alex's token: the target's user. */
 export const TOKEN = DEMO_TOKENS.alex;

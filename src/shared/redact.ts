@@ -1,3 +1,5 @@
+// The one scrubber of secrets: the client's errors, events and logs, and anything else that prints what a token touched.
+
 /** What secrets are replaced with. */
 export const REDACTED = '[REDACTED]';
 

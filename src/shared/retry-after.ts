@@ -1,3 +1,4 @@
+// The one reader of a Retry-After header: the client waits by it, the fake checks an injected fault's with it.
 const DELTA_SECONDS = /^\s*(\d+)\s*$/;
 
 /**
