@@ -3,7 +3,8 @@
 export { runParity } from './run';
 export { ParityStartError, type ParityOptions, type ParityRun } from './options';
 export { citation, PROBES } from './probes';
-export type { AuthKind, Probe, ProbeMode, ProbeRequest, ProbeState, Step } from './probes/types';
+export type { Probe, ProbeMode, ProbeState, Step } from './probes/types';
+export type { AuthKind, ProbeRequest } from './http/request';
 export { UNOBSERVABLE_GAPS } from './probes/unobservable';
 export { markdownReport } from './report/markdown';
 export { checkRecording, RecordingError, RECORDING_FORMAT, type ParityRecording } from './report/recording';

@@ -3,7 +3,8 @@
 import { Masker } from './compare/mask';
 import type { Answer } from './http/answer';
 import type { RequestGate } from './http/gate';
-import { StepUnavailable, type Probe, type ProbeRequest, type ProbeState } from './probes/types';
+import { StepUnavailable, type Probe, type ProbeState } from './probes/types';
+import type { ProbeRequest } from './http/request';
 import { undo, type CleanupState } from './state/cleanup';
 import type { AccountDetail, Inventory } from './state/inventory';
 import type { MadeUpIds } from './state/made-up-ids';

@@ -2,7 +2,7 @@
 // body, asks permit.ts whether it may go, paces it, counts it against the budget, and learns which snapshots the
 // kit created (the only ones it may later change or delete). Probes describe requests as data and never see the
 // token, so no probe can send what the rules refuse.
-import type { AuthKind, ProbeRequest } from '../probes/types';
+import type { AuthKind, ProbeRequest } from './request';
 import { failedAnswer, readAnswer, type Answer } from './answer';
 import { Credentials } from './credentials';
 import { Budget, Pacer } from './pacer';

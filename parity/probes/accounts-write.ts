@@ -2,7 +2,8 @@
 // 14, 17, 20, 22, 28, 30). Its fields are restored after every probe.
 import type { View } from '../compare/view';
 import { API, get, patchScratch, scratchId } from './helpers';
-import type { Probe, ProbeRequest, ProbeState } from './types';
+import type { Probe, ProbeState } from './types';
+import type { ProbeRequest } from '../http/request';
 
 const REFUSAL = 'status and the error body (code, detail paths)';
 const REFUSAL_WORDS = 'status and the error body with its wording';

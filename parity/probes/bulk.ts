@@ -1,7 +1,8 @@
 // POST /snapshots/bulk (spec 4 bulk rules 1-4; spec-gaps 6-9, 13, 16, 28). Rows name the scratch account with
 // reserved dates, or an account the kit made up (which nobody can write).
 import { API, day, scratchId, scratchSnapshots, upsert } from './helpers';
-import type { Probe, ProbeRequest, ProbeState } from './types';
+import type { Probe, ProbeState } from './types';
+import type { ProbeRequest } from '../http/request';
 
 const bulk = (json: unknown): ProbeRequest => ({ method: 'POST', path: `${API}/snapshots/bulk`, json });
 const row = (s: ProbeState, n: number, balance: number) => ({ account_id: scratchId(s), snapshot_date: day(n), balance });

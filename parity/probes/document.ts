@@ -2,7 +2,8 @@
 // token. Compared by summary: the operations, the request and response schemas, the statuses documented.
 import type { View } from '../compare/view';
 import { API } from './helpers';
-import type { Probe, ProbeRequest } from './types';
+import type { Probe } from './types';
+import type { ProbeRequest } from '../http/request';
 
 type Json = Record<string, unknown>;
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];

@@ -1,7 +1,8 @@
 // Small helpers the probe tables share: paths, the ledger's notable records, earlier answers.
 import type { Account, Snapshot } from '../state/inventory';
 import { reservedDay } from '../state/reserved';
-import { StepUnavailable, type ProbeRequest, type ProbeState } from './types';
+import { StepUnavailable, type ProbeState } from './types';
+import type { ProbeRequest } from '../http/request';
 
 /** Where the API lives. */
 export const API = '/api/public/v1';

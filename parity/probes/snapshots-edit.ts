@@ -1,7 +1,8 @@
 // PATCH and DELETE /snapshots/{id} (spec 4; spec-gaps 1, 10, 11, 13, 17, 28). Only snapshots the kit wrote in the
 // same probe are changed, or ids the kit made up.
 import { day, scratchId, scratchSnapshots, snapshotIdFrom, snapshotPath, upsert } from './helpers';
-import type { Probe, ProbeRequest, ProbeState } from './types';
+import type { Probe, ProbeState } from './types';
+import type { ProbeRequest } from '../http/request';
 
 const patch = (id: string, json: unknown): ProbeRequest => ({ method: 'PATCH', path: snapshotPath(id), json });
 const remove = (id: string): ProbeRequest => ({ method: 'DELETE', path: snapshotPath(id) });

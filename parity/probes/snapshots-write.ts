@@ -1,7 +1,8 @@
 // POST /snapshots on the scratch account (spec 3 is_estimated, 4 POST /snapshots, 7; spec-gaps 2, 5, 13-17, 24, 28).
 // Every write names the scratch account and a reserved date, or an account id the kit made up.
 import { API, day, patchScratch, scratchId, scratchSnapshots, upsert } from './helpers';
-import type { Probe, ProbeRequest, ProbeState } from './types';
+import type { Probe, ProbeState } from './types';
+import type { ProbeRequest } from '../http/request';
 
 const REFUSAL = 'status and the error body (code, detail paths)';
 const REFUSAL_WORDS = 'status and the error body with its wording';

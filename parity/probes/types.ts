@@ -1,6 +1,7 @@
 // The probe table's types: one probe is one entry, carrying its id, its spec citation, the mode it needs, its
 // requests and what it compares (style rule 12). A new probe is one entry in one area file and nothing else.
 import type { Answer } from '../http/answer';
+import type { ProbeRequest } from '../http/request';
 import type { Inventory, AccountDetail } from '../state/inventory';
 import type { ViewOptions } from '../compare/view';
 
@@ -11,42 +12,6 @@ import type { ViewOptions } from '../compare/view';
  * - `never`: a request the kit never sends to a target (POST /accounts: accounts cannot be deleted).
  */
 export type ProbeMode = 'read' | 'scratch' | 'never';
-
-/**
- * The Authorization a request carries. Only `valid` and `valid-lowercase-scheme` carry the token; every other
- * kind carries no valid token, so the service cannot act on it whatever its rules.
- */
-export type AuthKind =
-  | 'valid'
-  /** `bearer <token>`: the token under a lower-case scheme name. */
-  | 'valid-lowercase-scheme'
-  /** No Authorization header. */
-  | 'none'
-  /** `Bearer ` with no token. */
-  | 'empty-bearer'
-  /** `Basic <base64>`: another scheme, with made-up credentials. */
-  | 'basic'
-  /** `Bearer <prefix>_<40 random characters>`: the form of a token, but one nobody was issued. */
-  | 'made-up'
-  /** `Bearer abc def`: two values where one token goes. */
-  | 'two-values';
-
-/** One request of a probe. */
-export interface ProbeRequest {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT';
-  /** The path from the root, `/api/public/v1/...` (some probes leave that prefix on purpose). */
-  path: string;
-  /** The query string without `?`. */
-  query?: string;
-  /** @default 'valid' */
-  auth?: AuthKind;
-  /** A JSON body, sent as `application/json`. */
-  json?: unknown;
-  /** A body sent as it is (text or bytes), with `contentType`. */
-  raw?: string | Uint8Array;
-  /** The Content-Type of a `raw` body; `null` sends none. @default 'application/json' */
-  contentType?: string | null;
-}
 
 /** What a probe's step may read: one side's ledger as the kit saw it, and that side's earlier answers. */
 export interface ProbeState {

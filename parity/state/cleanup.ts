@@ -3,7 +3,7 @@
 // once more at the end, and after a failure or Ctrl-C. Its requests go through the same gate as the probes'.
 import type { Answer } from '../http/answer';
 import type { RequestGate } from '../http/gate';
-import type { ProbeRequest } from '../probes/types';
+import type { ProbeRequest } from '../http/request';
 import type { AccountDetail, Inventory } from './inventory';
 
 const API = '/api/public/v1';
