@@ -12,5 +12,5 @@ export type { Outcome, ParityReport, ProbeResult, SafetyRecord } from './report/
 export type { Difference } from './compare/diff';
 export type { View, ViewOptions } from './compare/view';
 export type { Answer } from './http/answer';
-export type { Account, AccountDetail, Category, Identity, Inventory, Snapshot } from './state/inventory';
+export type { Inventory } from './state/inventory';
 export { RESERVED_RANGE } from './state/reserved';

@@ -6,7 +6,8 @@ import type { RequestGate } from './http/gate';
 import { StepUnavailable, type Probe, type ProbeState } from './probes/types';
 import type { ProbeRequest } from './http/request';
 import { undo, type CleanupState } from './state/cleanup';
-import type { AccountDetail, Inventory } from './state/inventory';
+import type { AccountDetail } from '../src/types';
+import type { Inventory } from './state/inventory';
 import type { MadeUpIds } from './state/made-up-ids';
 import { RESERVED_RANGE } from './state/reserved';
 

@@ -2,7 +2,8 @@
 // requests and what it compares (style rule 12). A new probe is one entry in one area file and nothing else.
 import type { Answer } from '../http/answer';
 import type { ProbeRequest } from '../http/request';
-import type { Inventory, AccountDetail } from '../state/inventory';
+import type { AccountDetail } from '../../src/types';
+import type { Inventory } from '../state/inventory';
 import type { ViewOptions } from '../compare/view';
 
 /**

@@ -1,45 +1,9 @@
 // Everything the token can see, read with GET only: identity, categories, accounts (list and each one's detail)
 // and every snapshot. Read before the probes (to mirror the target, and to know what to leave alone) and after
 // them (to show that nothing else changed).
+import type { Account, AccountDetail, Category, Identity, Snapshot } from '../../src/types';
 import type { RequestGate } from '../http/gate';
 import type { Answer } from '../http/answer';
-
-/** GET /me. */
-export interface Identity {
-  user_id: string;
-  household_id: string;
-  token_id: string;
-}
-/** A category as listed. */
-export interface Category {
-  id: string;
-  name: string;
-  type: string;
-}
-/** An account as GET /accounts lists it. */
-export interface Account {
-  id: string;
-  name: string;
-  institution_name: string;
-  category_id: string;
-  category_name: string;
-  category_type: string;
-  visibility: string;
-  lifecycle_status: string;
-  liquidity_tier: string;
-}
-/** An account as GET /accounts/{id} returns it. */
-export interface AccountDetail extends Account {
-  auto_carry_forward: boolean;
-}
-/** A snapshot as listed. */
-export interface Snapshot {
-  id: string;
-  account_id: string;
-  snapshot_date: string;
-  balance: number;
-  is_estimated: boolean;
-}
 
 /** Everything one token sees. */
 export interface Inventory {
