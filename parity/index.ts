@@ -11,6 +11,6 @@ export { checkRecording, RecordingError, RECORDING_FORMAT, type ParityRecording 
 export type { Outcome, ParityReport, ProbeResult, SafetyRecord } from './report/types';
 export type { Difference } from './compare/diff';
 export type { View, ViewOptions } from './compare/view';
-export type { Answer } from './http/answer';
+export type { Answer } from '../reading/answer';
 export type { Inventory } from './state/inventory';
 export { RESERVED_RANGE } from './state/reserved';

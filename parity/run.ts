@@ -5,7 +5,7 @@ import { DOCUMENT_VERSION } from './compare/document';
 import { LOOSE_FIELDS } from './compare/mask';
 import { viewOf, type View } from './compare/view';
 import { GateRefusal, Interrupted, RequestGate } from './http/gate';
-import { BudgetSpent } from './http/pacer';
+import { BudgetSpent } from './http/budget';
 import { checkOptions, ParityStartError, type ParityOptions, type ParityRun } from './options';
 import { citation, PROBES } from './probes';
 import type { Probe } from './probes/types';

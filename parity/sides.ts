@@ -1,7 +1,7 @@
 // A side the probes run on: the target or the fake, each with its gate, what its token sees, its masker and its
 // cleanup. Both sides run the same code; only the gate's transport (network or mock.fetch) differs.
 import { Masker } from './compare/mask';
-import type { Answer } from './http/answer';
+import type { Answer } from '../reading/answer';
 import type { RequestGate } from './http/gate';
 import { StepUnavailable, type Probe, type ProbeState } from './probes/types';
 import type { ProbeRequest } from './http/request';

@@ -3,9 +3,10 @@
 // kit created (the only ones it may later change or delete). Probes describe requests as data and never see the
 // token, so no probe can send what the rules refuse.
 import type { AuthKind, ProbeRequest } from './request';
-import { failedAnswer, readAnswer, type Answer } from './answer';
+import { failedAnswer, readAnswer, type Answer } from '../../reading/answer';
 import { Credentials } from './credentials';
-import { Budget, Pacer } from './pacer';
+import { Pacer } from '../../reading/pacer';
+import { Budget } from './budget';
 import { refusal, type WritePolicy } from './permit';
 
 /** Thrown instead of sending a request the safety rules refuse. */

@@ -1,6 +1,6 @@
 // The probe table's types: one probe is one entry, carrying its id, its spec citation, the mode it needs, its
 // requests and what it compares (style rule 12). A new probe is one entry in one area file and nothing else.
-import type { Answer } from '../http/answer';
+import type { Answer } from '../../reading/answer';
 import type { ProbeRequest } from '../http/request';
 import type { AccountDetail } from '../../src/types';
 import type { Inventory } from '../state/inventory';

@@ -1,7 +1,7 @@
 // Undoing a probe's writes on one side: every snapshot on the scratch account that was not there before the run
 // is deleted, and the scratch account's fields are set back to what they were. Runs after each scratch probe,
 // once more at the end, and after a failure or Ctrl-C. Its requests go through the same gate as the probes'.
-import type { Answer } from '../http/answer';
+import type { Answer } from '../../reading/answer';
 import type { RequestGate } from '../http/gate';
 import type { ProbeRequest } from '../http/request';
 import type { AccountDetail } from '../../src/types';

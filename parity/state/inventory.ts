@@ -3,7 +3,7 @@
 // them (to show that nothing else changed).
 import type { Account, AccountDetail, Category, Identity, Snapshot } from '../../src/types';
 import type { RequestGate } from '../http/gate';
-import type { Answer } from '../http/answer';
+import type { Answer } from '../../reading/answer';
 
 /** Everything one token sees. */
 export interface Inventory {
