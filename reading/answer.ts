@@ -1,4 +1,4 @@
-// An answer as the kit keeps it: what came back for one request, before any masking.
+// An answer as it was read: what came back for one request, before any masking (the inventory reader, ledger-parity).
 
 /** One request's answer (or the failure to get one). */
 export interface Answer {

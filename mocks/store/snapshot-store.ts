@@ -186,6 +186,13 @@ export class SnapshotStore {
     return ID_PREFIX + seq.toString(36);
   }
 
+  /** The sequence number an id in the fake's form (`snp_` and base 36) stands for; undefined for any other string. */
+  seqOf(id: string): number | undefined {
+    if (!id.startsWith(ID_PREFIX)) return undefined;
+    const text = id.slice(ID_PREFIX.length);
+    return /^[1-9a-z][0-9a-z]*$/.test(text) ? parseInt(text, 36) : undefined;
+  }
+
   /**
    * Puts a row back at its sequence number (restoring a persisted store), replacing the row with that
    * seq if there is one. Tells no one. Throws when another row already holds (account, day).
@@ -275,10 +282,8 @@ export class SnapshotStore {
   }
 
   #row(id: string): Row | undefined {
-    if (!id.startsWith(ID_PREFIX)) return undefined;
-    const text = id.slice(ID_PREFIX.length);
-    if (!/^[1-9a-z][0-9a-z]*$/.test(text)) return undefined;
-    return this.#bySeq[parseInt(text, 36)];
+    const seq = this.seqOf(id);
+    return seq === undefined ? undefined : this.#bySeq[seq];
   }
 }
 
