@@ -7,7 +7,7 @@ import { StepUnavailable, type Probe, type ProbeState } from './probes/types';
 import type { ProbeRequest } from './http/request';
 import { undo, type CleanupState } from './state/cleanup';
 import type { AccountDetail } from '../src/types';
-import type { Inventory } from './state/inventory';
+import type { Inventory } from '../reading/inventory';
 import type { MadeUpIds } from './state/made-up-ids';
 import { RESERVED_RANGE } from './state/reserved';
 

@@ -33,6 +33,14 @@ export function failedAnswer(request: Answer['request'], failure: string, retrie
   return { request, status: 0, headers: {}, text: '', json: undefined, failure, retries };
 }
 
+/** Why a fetch failed, in a few words: a time-out, or the error with its cause's code (`ECONNREFUSED`). */
+export function describeFailure(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  if (error.name === 'TimeoutError') return 'no answer within the time-out';
+  const cause = (error as { cause?: { code?: string } }).cause;
+  return cause?.code ? `${error.message} (${cause.code})` : error.message;
+}
+
 function parseJson(text: string): unknown {
   if (text === '') return undefined;
   try {

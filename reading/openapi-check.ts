@@ -92,6 +92,15 @@ export function schemaProblems(name: string, value: unknown): string[] {
   return validate(value) ? [] : describeErrors(validate);
 }
 
+/** The properties a schema of the document names (`components.schemas`, through `allOf`). */
+export function schemaFields(name: string): string[] {
+  const walk = (schema: Json): string[] => [
+    ...Object.keys((schema.properties ?? {}) as Json),
+    ...((schema.allOf ?? []) as Json[]).flatMap((part) => walk(resolve(part))),
+  ];
+  return walk(resolve({ $ref: `#/components/schemas/${name}` }));
+}
+
 /** A schema of the document by name (`components.schemas`), compiled once. */
 export function schemaValidator(name: string): ValidateFunction {
   return compile({ $ref: `#/components/schemas/${name}` }, `schema:${name}`);

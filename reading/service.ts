@@ -2,7 +2,7 @@
 // URL given, over https, or plain http to this machine), and a GET-only, paced transport that never follows a
 // redirect (so the token never goes anywhere else) and waits out a busy service.
 import { parseRetryAfter } from '../src/retry/retry-after';
-import { failedAnswer, readAnswer, type Answer } from './answer';
+import { describeFailure, failedAnswer, readAnswer, type Answer } from './answer';
 import type { ReadGet } from './inventory';
 import { Pacer } from './pacer';
 
@@ -81,12 +81,6 @@ export function serviceGet(options: ServiceGetOptions): ReadGet {
   };
 }
 
-function describeFailure(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  if (error.name === 'TimeoutError') return 'no answer within the time-out';
-  const cause = (error as { cause?: { code?: string } }).cause;
-  return cause?.code ? `${error.message} (${cause.code})` : error.message;
-}
 
 function redact(text: string, token: string): string {
   return token === '' ? text : text.split(token).join('<token>');

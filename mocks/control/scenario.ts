@@ -8,6 +8,7 @@ import { createWebhook } from '../rules/webhooks';
 import demo from '../scenarios/demo.json' with { type: 'json' };
 import { formatDay, monthEnds, parseDay } from '../store/dates';
 import { LedgerStore } from '../store/ledger-store';
+import { SNAPSHOT_ID_FORM } from '../store/snapshot-store';
 import { ACCOUNT_KINDS, LIFECYCLE_STATUSES, LIQUIDITY_TIERS, PLANS, SCOPES, VISIBILITIES } from '../store/schemas';
 import * as z from '../zod';
 import type { Scenario, ScenarioSnapshot, ScenarioSnapshotSeries } from './scenario-types';
@@ -19,8 +20,6 @@ const time = z.iso.datetime({ offset: true });
 const balance = z.number().check(z.refine(Number.isFinite, 'must be finite'));
 const text = z.optional(z.string());
 const flag = z.optional(z.boolean());
-/** A snapshot id in the fake's form: `snp_` and a base-36 number. */
-const SNAPSHOT_ID = /^snp_[1-9a-z][0-9a-z]*$/;
 
 // Strict objects: a misspelled key in a scenario file is an error, not a silent default.
 export const scenarioSchema = z.strictObject({
@@ -47,7 +46,7 @@ export const scenarioSchema = z.strictObject({
       }),
     ),
   ),
-  snapshots: z.optional(z.array(z.strictObject({ id: z.optional(z.string().check(z.regex(SNAPSHOT_ID, 'must be a snapshot id of the fake: snp_ and a base-36 number'))), account_id: id, snapshot_date: date, balance, is_estimated: flag }))),
+  snapshots: z.optional(z.array(z.strictObject({ id: z.optional(z.string().check(z.regex(SNAPSHOT_ID_FORM, 'must be a snapshot id of the fake: snp_ and a base-36 number'))), account_id: id, snapshot_date: date, balance, is_estimated: flag }))),
   snapshot_series: z.optional(
     z.array(
       z.strictObject({

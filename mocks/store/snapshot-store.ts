@@ -37,6 +37,8 @@ interface Series {
 }
 
 const ID_PREFIX = 'snp_';
+/** A snapshot id in the fake's form: `snp_` and the sequence number in base 36 (no leading zero). */
+export const SNAPSHOT_ID_FORM = /^snp_[1-9a-z][0-9a-z]*$/;
 
 /**
  * Every snapshot at one moment, for a checkpoint (SnapshotStore.image). It shares the store's series and rows, marked
@@ -188,9 +190,7 @@ export class SnapshotStore {
 
   /** The sequence number an id in the fake's form (`snp_` and base 36) stands for; undefined for any other string. */
   seqOf(id: string): number | undefined {
-    if (!id.startsWith(ID_PREFIX)) return undefined;
-    const text = id.slice(ID_PREFIX.length);
-    return /^[1-9a-z][0-9a-z]*$/.test(text) ? parseInt(text, 36) : undefined;
+    return SNAPSHOT_ID_FORM.test(id) ? parseInt(id.slice(ID_PREFIX.length), 36) : undefined;
   }
 
   /**

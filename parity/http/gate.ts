@@ -3,7 +3,8 @@
 // kit created (the only ones it may later change or delete). Probes describe requests as data and never see the
 // token, so no probe can send what the rules refuse.
 import type { AuthKind, ProbeRequest } from './request';
-import { failedAnswer, readAnswer, type Answer } from '../../reading/answer';
+import { describeFailure, failedAnswer, readAnswer, type Answer } from '../../reading/answer';
+import type { ReadGet } from '../../reading/inventory';
 import { Credentials } from './credentials';
 import { Pacer } from '../../reading/pacer';
 import { Budget } from './budget';
@@ -99,6 +100,11 @@ export class RequestGate {
   /** The snapshots the kit created on the scratch account so far. */
   kitSnapshots(): ReadonlySet<string> {
     return this.#kitSnapshots;
+  }
+
+  /** GET requests of the kit's own reading (upkeep: Ctrl-C does not stop them), for the inventory reader. */
+  reads(): ReadGet {
+    return (path, query) => this.send({ method: 'GET', path, ...(query ? { query } : {}) }, 'upkeep');
   }
 
   /** Every request sent so far. */
@@ -205,11 +211,4 @@ function retryWaitMs(answer: Answer): number | undefined {
   const seconds = Number(header);
   const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(header) - Date.now();
   return Math.min(Math.max(ms, 0), MAX_RETRY_WAIT_MS);
-}
-
-function describeFailure(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  if (error.name === 'TimeoutError') return 'no answer within the time-out';
-  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  return cause?.code ? `${error.message} (${cause.code})` : error.message;
 }

@@ -3,7 +3,7 @@
 import type { Answer } from '../../reading/answer';
 import type { ProbeRequest } from '../http/request';
 import type { AccountDetail } from '../../src/types';
-import type { Inventory } from '../state/inventory';
+import type { Inventory } from '../../reading/inventory';
 import type { ViewOptions } from '../compare/view';
 
 /**

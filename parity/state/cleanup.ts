@@ -5,7 +5,7 @@ import type { Answer } from '../../reading/answer';
 import type { RequestGate } from '../http/gate';
 import type { ProbeRequest } from '../http/request';
 import type { AccountDetail } from '../../src/types';
-import type { Inventory } from './inventory';
+import type { Inventory } from '../../reading/inventory';
 
 const API = '/api/public/v1';
 const RESTORED_FIELDS = ['name', 'institution_name', 'category_id', 'visibility', 'lifecycle_status', 'auto_carry_forward'] as const;
