@@ -47,6 +47,7 @@ const METHOD = [
   '6 (bench/fake-bundle.bench.ts): esbuild `bundle, minify, format esm, platform browser` of mocks/index.ts with msw external, gzipped (level 9); the pages are test/browser/page/main-sw.ts (the flow under MSW\u2019s service worker: SDK, fake, msw/browser) and main-fetch.ts (the flow through mock.fetch: SDK and fake), bundled the same way with nothing external.',
   '7 (bench/state-load.bench.ts): a scenario file with 100 accounts x 1,000 daily snapshots written out one by one (100,000 snapshot objects, about 10 MB of JSON), and the `--state` file that `createLedgerMockServer({ scenario, state })` writes for it (its image: about 3.5 MB), both made once per `npm run bench`. Each start is a fresh process; the two variants alternate. In-process: from nothing to `listen()` resolved with 100,000 snapshots stored, the scenario variant including reading and parsing its file (as `ledger-mock --scenario` does), the state variant reading, checking (CRC-32 per record) and restoring the file. Command: `ledger-mock --port 0 --base-url-print` with `--state` or `--scenario`, run by node from the build (dist/bin/ledger-mock.js), from spawn to its first line (node and tsx start-up included on both sides).',
   '8 (bench/checkpoint.bench.ts): one process per size, the demo scenario (96 snapshots) or a scenario of 100 accounts x 1,000 daily snapshots (100,000, as in 7) as the starting scenario, seeded. Each round, in turn: `control.checkpoint(name)`; a write; `control.restore(name)`; a write of one balance to every account that has snapshots (the first write after a restore, which copies the arrays of every account the checkpoint shares: copy on write) and the same write again (nothing left to copy); `control.reset()` (reloads the starting scenario); a new `createLedgerMock({ scenario })` until ready; and, at 100,000, `reset()` then `seedSnapshots()` of the 100,000 rows into a fake whose scenario has none (a setup rebuilt through the control API; 3 rounds). 200 rounds (demo) or 8 (100,000), median of the rounds per run. The heap a checkpoint holds is `heapUsed` after a second checkpoint minus before, both after `gc()`. The restore on `--state` is `control.restore(name)` of a `createLedgerMockServer({ state })`, which resolves once the file is rewritten as one image and fsync\u2019d.',
+  '9 (bench/copy.bench.ts): the built `ledger-mock` (dist/bin/ledger-mock.js) serves the demo scenario, or the 100,000 snapshots of 7 (its category id made a UUID, as the API\u2019s schema requires), as another process; `ledger-mock copy --from <it> --out <file> --rate 1000` (the built command, its own process) reads everything the token sees and writes the scenario, from spawn to exit. The floor is a node process sending the same GET requests with fetch, parsing each answer with `response.json()` and writing as many bytes, from spawn to exit; the two alternate, paired per run. `--rate 1000` takes the pace out: the default of 5 requests a second adds (requests - 1) / 5 s, said in the note.',
 ];
 
 type Row = [benchmark: string, measure: string, figure: string, note: string];
@@ -349,6 +350,28 @@ async function checkpoints(): Promise<void> {
 }
 
 // ---------------------------------------------------------------------------------------------
+// 9. `ledger-mock copy` of the demo and of 100,000 snapshots, against fetch + JSON.parse of the same answers.
+async function copyCommand(): Promise<void> {
+  noteLoad('copy');
+  process.stderr.write('9. ledger-mock copy: the demo and 100,000 snapshots, against fetch + JSON.parse of the same answers\n');
+  const dir = mkdtempSync(join(tmpdir(), 'ledger-bench-copy-'));
+  try {
+    await child('copy.bench.ts', ['--prepare', '--dir', dir]);
+    for (const size of ['demo', '100000'] as const) {
+      const runs: Array<{ copyMs: number; floorMs: number; snapshots: number; requests: number; bytes: number }> = [];
+      for (let run = 0; run < RUNS; run++) runs.push(await child('copy.bench.ts', ['--size', size, '--dir', dir]));
+      const { snapshots, requests, bytes } = runs[0]!;
+      const b = `9. ledger-mock copy, ${fmtNumber(snapshots)} snapshots`;
+      rows.push([b, 'ledger-mock copy --rate 1000: ms from spawn to exit', fmtSummary(summarize(runs.map((r) => r.copyMs))), `${requests} GET requests, file ${(bytes / 2 ** 20).toFixed(2)} MB`]);
+      rows.push([b, 'floor (node: fetch + JSON.parse of the same, write as many bytes): ms', fmtSummary(summarize(runs.map((r) => r.floorMs))), 'node start-up included on both sides']);
+      rows.push([b, 'copy / floor', ratioText(pairedRatio(runs.map((r) => r.copyMs), runs.map((r) => r.floorMs))), `the default pace (5 a second) adds ${((requests - 1) / 5).toFixed(1)} s`]);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
 const steps: Array<[string, () => Promise<void>]> = [
   ['bulk', bulkSync],
@@ -359,6 +382,7 @@ const steps: Array<[string, () => Promise<void>]> = [
   ['fake-bundle', fakeBundle],
   ['state', stateLoad],
   ['checkpoints', checkpoints],
+  ['copy', copyCommand],
 ];
 noteLoad('start');
 // Benchmark 3 runs the built `ledger-mock`, as users do: build it from this tree first.
