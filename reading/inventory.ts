@@ -81,6 +81,10 @@ function listed<T extends { id: string }>(answer: Answer, key: string, schema: s
   const request = describe(answer);
   const body = usableBody(answer, `none of its ${key} are used`, oddities);
   if (body === undefined) return [];
+  const more = morePages(answer, body);
+  if (more !== undefined) {
+    oddities.push({ kind: 'paged', request, what: `the answer says there is more: ${more}`, then: `only the ${key} it holds are used (the API has no pages to ask for)`, evidence: more });
+  }
   const list = body[key];
   if (!Array.isArray(list)) {
     oddities.push({ kind: 'wrong-shape', request, what: `the answer holds no ${key} array (its keys: ${Object.keys(body).join(', ') || 'none'})`, then: `no ${key} are used`, evidence: body });
@@ -102,6 +106,17 @@ function listed<T extends { id: string }>(answer: Answer, key: string, schema: s
   const { kept, oddities: repeats } = withoutRepeats(valid, request, schema.toLowerCase());
   oddities.push(...repeats);
   return kept;
+}
+
+/** Keys a paginated list answer commonly carries to say there is more. */
+const NEXT_PAGE_KEYS = ['next', 'next_cursor', 'cursor', 'next_page', 'next_page_token', 'page_token', 'has_more'];
+
+/** What in a list answer says there is another page (a Link header with rel="next", a cursor, has_more), or undefined. */
+function morePages(answer: Answer, body: Record<string, unknown>): string | undefined {
+  const link = answer.headers.link;
+  if (link !== undefined && /rel="?next"?/i.test(link)) return `Link: ${excerpt(link)}`;
+  const key = NEXT_PAGE_KEYS.find((name) => body[name] !== undefined && body[name] !== null && body[name] !== false && body[name] !== '');
+  return key === undefined ? undefined : `${key}: ${excerpt(JSON.stringify(body[key]))}`;
 }
 
 /** The detail of a listed account, or undefined (an oddity says why). */

@@ -3,18 +3,34 @@
 // at one: it reports it and goes on with what it can use (ledger-parity reports them as differences, ledger-mock
 // copy on stderr).
 
-/** The kinds of odd answer, with what each is and why it is odd. */
+/**
+ * The kinds of odd answer: what each is, why it is odd, and the rules of the specification it shows broken (as
+ * ledger-parity's coverage table cites them: `§4 GET /me`).
+ */
 export const ODDITY_KINDS = {
-  unanswered: { is: 'no usable answer: a failure, or a status other than 200', why: 'spec 4: the read operations answer their body' },
-  'not-json': { is: 'an answer that is not JSON', why: 'spec: all request and response bodies are JSON' },
-  'wrong-shape': { is: 'JSON without the list it should hold', why: 'spec 4: `{ categories }`, `{ accounts }`, `{ snapshots }`' },
-  'wrong-field': { is: 'a record with a field missing, of the wrong type, or outside the values openapi.json allows', why: 'spec 2 and openapi.json' },
-  'listed-twice': { is: 'an id listed twice', why: 'a list holds each record once' },
-  'repeated-page': { is: 'a run of records listed again, in the same order (a page that repeats)', why: 'spec 8: GET /accounts and GET /snapshots have no pagination' },
-  'pair-twice': { is: 'two snapshots for one (account_id, snapshot_date)', why: 'spec 2: the pair (account_id, snapshot_date) is unique' },
-  'unlisted-account': { is: 'snapshots of an account the account listing did not show (or showed unusably)', why: 'spec 4: GET /accounts lists every account visible to the token' },
-  'detail-differs': { is: 'an account whose GET /accounts/{id} disagrees with its listing', why: 'spec 2: the detail is the list form plus auto_carry_forward' },
-} as const satisfies Record<string, { is: string; why: string }>;
+  unanswered: { is: 'no usable answer: a failure, or a status other than 200', why: 'spec 4: the read operations answer their body', rules: [] },
+  'not-json': { is: 'an answer that is not JSON', why: 'spec: all request and response bodies are JSON', rules: [] },
+  'wrong-shape': { is: 'JSON without the list it should hold', why: 'spec 4: `{ categories }`, `{ accounts }`, `{ snapshots }`', rules: [] },
+  'wrong-field': { is: 'a record with a field missing, of the wrong type, or outside the values openapi.json allows', why: 'spec 2 and openapi.json', rules: [] },
+  'listed-twice': { is: 'an id listed twice', why: 'a list holds each record once', rules: [] },
+  'repeated-page': {
+    is: 'a run of records listed again, in the same order (a page that repeats)',
+    why: 'spec 8: GET /accounts and GET /snapshots have no pagination',
+    rules: ['§4 GET /accounts no pagination', '§4 GET /snapshots no pagination', '§8 pagination'],
+  },
+  paged: {
+    is: 'a list answer that says there is more (a next link or cursor, has_more)',
+    why: 'spec 8: GET /accounts and GET /snapshots have no pagination',
+    rules: ['§4 GET /accounts no pagination', '§4 GET /snapshots no pagination', '§8 pagination'],
+  },
+  'pair-twice': { is: 'two snapshots for one (account_id, snapshot_date)', why: 'spec 2: the pair (account_id, snapshot_date) is unique', rules: ['§2 Snapshot'] },
+  'unlisted-account': {
+    is: 'snapshots of an account the account listing did not show (or showed unusably)',
+    why: 'spec 4: GET /accounts lists every account visible to the token',
+    rules: ['§4 GET /accounts lists every visible account'],
+  },
+  'detail-differs': { is: 'an account whose GET /accounts/{id} disagrees with its listing', why: 'spec 2: the detail is the list form plus auto_carry_forward', rules: ['§4 GET /accounts/{id}'] },
+} as const satisfies Record<string, { is: string; why: string; rules: readonly string[] }>;
 
 /** A kind of odd answer. */
 export type OddityKind = keyof typeof ODDITY_KINDS;

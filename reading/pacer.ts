@@ -10,12 +10,12 @@ export class Pacer {
     this.#gapMs = Number.isFinite(perSecond) ? 1000 / perSecond : 0;
   }
 
-  /** Resolves when the next request may start. */
-  async wait(): Promise<void> {
+  /** Resolves when the next `count` requests may start together (they take `count` slots of the pace). @default 1 */
+  async wait(count = 1): Promise<void> {
     if (this.#gapMs === 0) return;
     const now = Date.now();
     const at = Math.max(now, this.#next);
-    this.#next = at + this.#gapMs;
+    this.#next = at + count * this.#gapMs;
     if (at > now) await new Promise((resolve) => setTimeout(resolve, at - now));
   }
 }

@@ -85,6 +85,18 @@ describe('reading everything a token sees', () => {
     expect(inventory.snapshots.length).toBe(total);
   });
 
+  it('a list that says there is more (a cursor, or a Link header with rel="next") is an oddity: the API has no pages to ask for', async () => {
+    const cursor = await readInventory(reader({ path: `${API}/accounts`, body: (json) => ({ ...json, next_cursor: 'page-2' }) }));
+    expect(cursor.oddities).toMatchObject([{ kind: 'paged', what: 'the answer says there is more: next_cursor: "page-2"' }]);
+    expect(cursor.inventory.accounts.length).toBe(6);
+    const get = reader();
+    const linked: ReadGet = async (path, query) => {
+      const answer = await get(path, query);
+      return path === `${API}/snapshots` ? { ...answer, headers: { ...answer.headers, link: '</api/public/v1/snapshots?page=2>; rel="next"' } } : answer;
+    };
+    expect((await readInventory(linked)).oddities).toMatchObject([{ kind: 'paged', request: `GET ${API}/snapshots` }]);
+  });
+
   it('two snapshots for one (account, date): the first is used', async () => {
     const { oddities } = await readInventory(
       reader({ path: `${API}/snapshots`, body: (json) => ({ snapshots: [...(json.snapshots as Json[]), { ...(json.snapshots as Json[])[0], id: 'snp_other' }] }) }),
