@@ -121,6 +121,8 @@ function summary(run: ParityRun, outputs: Record<string, string | undefined>): s
     const ba = s.before_after;
     lines.push(ba.identical === null ? `Before/after: ${ba.error}` : ba.identical ? 'Before/after: everything the token sees is identical' : `Before/after DIFFER: ${ba.changes.join('; ')}`);
   }
+  const c = report.coverage;
+  lines.push(`Rules and spec-gaps entries: ${c.observed} observed, ${c.skipped} skipped (their probes did not run), ${c.not_observable} not observable with one token`);
   for (const oddity of report.oddities) lines.push(`odd answer (${oddity.read}): ${describeOddity(oddity)}`);
   for (const probe of report.probes.filter((p) => p.outcome === 'differs')) {
     const first = probe.differences?.[0];

@@ -9,6 +9,7 @@ import { BudgetSpent } from './http/budget';
 import { checkOptions, ParityStartError, type ParityOptions, type ParityRun } from './options';
 import { citation, PROBES } from './probes';
 import type { Probe } from './probes/types';
+import { coverageCounts } from './report/coverage';
 import { RECORDING_FORMAT, type ParityRecording } from './report/recording';
 import type { OddAnswer, ParityReport, ProbeResult, SafetyRecord } from './report/types';
 import { checkScratch, finalRead, oddAnswers, readServiceVersion, startRead } from './service-reads';
@@ -102,6 +103,7 @@ async function runAgainstService(options: Checked): Promise<ParityRun> {
     started_at: started.toISOString(),
     probes: results.map((r) => redactResult(r, gate)),
     summary: summarize(results),
+    coverage: coverageCounts(results),
     oddities: oddities.map((o) => JSON.parse(gate.redact(JSON.stringify(o))) as OddAnswer),
     mirror: { plan: mirror.plan.name, plan_reason: mirror.plan.why, notes: mirror.notes },
     compared_by_range: comparedByRange(),
@@ -158,6 +160,7 @@ async function runAgainstRecording(options: Checked, recording: ParityRecording)
     started_at: started.toISOString(),
     probes: results,
     summary: summarize(results),
+    coverage: coverageCounts(results),
     oddities,
     mirror: { plan: mirror.plan.name, plan_reason: mirror.plan.why, notes: mirror.notes },
     compared_by_range: comparedByRange(),
@@ -174,14 +177,16 @@ async function compareLive(probe: Probe, mode: 'read' | 'scratch', target: Side,
   if (need !== undefined) return skipped(probe, need);
   let runs: [ProbeRun, ProbeRun];
   try {
-    runs = [await runProbe(target, probe, ids), await runProbe(fake, probe, ids)];
+    const onTarget = await runProbe(target, probe, ids);
+    if (onTarget.skipped !== undefined) return skipped(probe, onTarget.skipped);
+    runs = [onTarget, await runProbe(fake, probe, ids)];
   } catch (error) {
     if (error instanceof GateRefusal) return skipped(probe, `refused by the safety rules: ${error.message}`);
     if (error instanceof BudgetSpent) return skipped(probe, error.message);
     throw error;
   }
   const [t, f] = runs;
-  return judge(probe, views(t, target, probe), views(f, fake, probe), [t.unavailable, f.unavailable]);
+  return judge(probe, views(t, target, probe), views(f, fake, probe), [t.unavailable, f.unavailable], [undefined, f.skipped]);
 }
 
 /** Runs one probe on the fake and compares with the recorded views. */
@@ -195,17 +200,20 @@ async function compareWithRecorded(probe: Probe, recorded: View[], fake: Side, i
     if (error instanceof GateRefusal) return skipped(probe, `refused by the safety rules: ${error.message}`);
     throw error;
   }
-  return judge(probe, recorded, views(run, fake, probe), [undefined, run.unavailable]);
+  return judge(probe, recorded, views(run, fake, probe), [undefined, run.unavailable], [undefined, run.skipped]);
 }
 
 function views(run: ProbeRun, side: Side, probe: Probe): View[] {
-  return run.answers.map((answer) => viewOf(answer, side.masker, probe.view));
+  const each = run.answers.map((answer) => viewOf(answer, side.masker, probe.view));
+  return probe.viewAll ? probe.viewAll(each, run.answers) : each;
 }
 
-function judge(probe: Probe, target: View[], fake: View[], unavailable: [string | undefined, string | undefined]): ProbeResult {
+function judge(probe: Probe, target: View[], fake: View[], unavailable: [string | undefined, string | undefined], skippedOn: [string | undefined, string | undefined] = [undefined, undefined]): ProbeResult {
   const { differences, notes } = compareViews(target, fake);
   if (unavailable[0]) notes.push(`on the target, a later step could not be built: ${unavailable[0]}`);
   if (unavailable[1]) notes.push(`on the fake, a later step could not be built: ${unavailable[1]}`);
+  if (skippedOn[0]) notes.push(`on the target, the later steps were not sent: ${skippedOn[0]}`);
+  if (skippedOn[1]) notes.push(`on the fake, the later steps were not sent: ${skippedOn[1]}`);
   return {
     ...describe(probe),
     outcome: differences.length > 0 ? 'differs' : 'same',

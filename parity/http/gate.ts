@@ -121,7 +121,13 @@ export class RequestGate {
    * Sends one request, or throws GateRefusal (the rules refuse it), BudgetSpent, or Interrupted (a probe
    * request after Ctrl-C). `upkeep` is the kit's own reading and undoing, which Ctrl-C does not stop.
    */
-  async send(request: ProbeRequest, purpose: 'probe' | 'upkeep' = 'probe'): Promise<Answer> {
+  /** Sends requests at the same moment (one pacing slot for all of them), each as `send` would; answers in their order. */
+  async sendTogether(requests: readonly ProbeRequest[]): Promise<Answer[]> {
+    await this.#pacer.wait(requests.length);
+    return Promise.all(requests.map((request) => this.send(request, 'probe', false)));
+  }
+
+  async send(request: ProbeRequest, purpose: 'probe' | 'upkeep' = 'probe', paced = true): Promise<Answer> {
     if (purpose === 'probe' && this.#options.signal?.aborted) throw new Interrupted('interrupted');
     const auth = request.auth ?? 'valid';
     const authorization = this.#credentials.header(auth);
@@ -146,7 +152,7 @@ export class RequestGate {
 
     let answer: Answer;
     for (let retries = 0; ; retries++) {
-      await this.#pacer.wait();
+      if (paced || retries > 0) await this.#pacer.wait();
       try {
         const response = await send(url, {
           method: request.method,

@@ -73,3 +73,18 @@ export function snapshotIdFrom(state: ProbeState, answer: number): string {
 export function snapshotPath(id: string): string {
   return `${API}/snapshots/${encodeURIComponent(id)}`;
 }
+
+/** A PATCH of one snapshot. */
+export function patchSnapshot(id: string, json: unknown): ProbeRequest {
+  return { method: 'PATCH', path: snapshotPath(id), json };
+}
+
+/** A DELETE of one snapshot. */
+export function deleteSnapshot(id: string): ProbeRequest {
+  return { method: 'DELETE', path: snapshotPath(id) };
+}
+
+/** The snapshot the probe's first answer created. */
+export function created(state: ProbeState): string {
+  return snapshotIdFrom(state, 0);
+}

@@ -4,7 +4,8 @@ import type { Answer } from '../../reading/answer';
 import type { ProbeRequest } from '../http/request';
 import type { AccountDetail } from '../../src/types';
 import type { Inventory } from '../../reading/inventory';
-import type { ViewOptions } from '../compare/view';
+import type { View, ViewOptions } from '../compare/view';
+import type { RuleId } from './rules';
 
 /**
  * What a probe needs from the target:
@@ -28,8 +29,16 @@ export interface ProbeState {
   readonly answers: readonly Answer[];
 }
 
-/** Builds one step's request(s) from the side's state. Throws StepUnavailable when an earlier answer lacks what it needs. */
-export type Step = (state: ProbeState) => ProbeRequest | readonly ProbeRequest[];
+/** Requests sent at the same moment (one pacing slot for all), not one after another: `{ together: [a, b] }`. */
+export interface Together {
+  readonly together: readonly ProbeRequest[];
+}
+
+/**
+ * Builds one step's request(s) from the side's state: one, several in turn, or several at once. Throws StepUnavailable
+ * when an earlier answer lacks what it needs, ProbeSkipped when an earlier answer shows the probe cannot tell anything.
+ */
+export type Step = (state: ProbeState) => ProbeRequest | readonly ProbeRequest[] | Together;
 
 /** A probe: one entry of the catalogue. */
 export interface Probe {
@@ -37,8 +46,8 @@ export interface Probe {
   readonly id: string;
   /** What it checks, in a sentence. */
   readonly title: string;
-  /** Where the specification states the behaviour (`§4 GET /me`), when it does. */
-  readonly spec?: string;
+  /** The rules of the specification it observes (the keys of RULES: `§4 GET /me`); the coverage table is made of these. */
+  readonly rules: readonly RuleId[];
   /** The docs/spec-gaps.md entries (our choices where the specification says "not shown") this probe observes. */
   readonly gaps: readonly number[];
   readonly mode: ProbeMode;
@@ -53,6 +62,18 @@ export interface Probe {
   readonly view?: ViewOptions;
   /** It may change the scratch account's fields: they are restored after it. */
   readonly changesAccount?: boolean;
+  /**
+   * It tells how many webhooks writes attempt, so it needs a webhook subscription in the household: without one its
+   * first write attempts none, and it is skipped.
+   */
+  readonly webhooks?: boolean;
+  /** Replaces the views of all its answers at once (after each was viewed), for what only several answers together show. */
+  viewAll?(views: readonly View[], answers: readonly Answer[]): View[];
+}
+
+/** Thrown by a step when an earlier answer shows the probe cannot tell anything on this ledger: the probe is skipped, saying why. */
+export class ProbeSkipped extends Error {
+  override readonly name = 'ProbeSkipped';
 }
 
 /** Thrown by a step whose input an earlier answer did not give (that answer already differs, or failed). */

@@ -20,6 +20,11 @@ export function markdownReport(report: ParityReport): string {
     `**${summary.same} same, ${summary.differs} differ, ${summary.skipped} skipped** of ${total} probes${odd > 0 ? `; **${odd} odd answer${odd === 1 ? '' : 's'}** reading the ledger` : ''}${report.interrupted ? ' (interrupted: Ctrl-C stopped the run)' : ''}.`,
     '',
   );
+  const c = report.coverage;
+  lines.push(
+    `Rules of the specification and spec-gaps entries: **${c.observed} observed**, ${c.skipped} skipped (their probes did not run), ${c.not_observable} not observable with one token (docs/parity.md says why, rule by rule).`,
+    '',
+  );
   const target =
     report.target.kind === 'service'
       ? `${report.target.base_url} (its openapi.json says version ${report.target.openapi_version ?? 'nothing'})`

@@ -63,6 +63,12 @@ export interface ParityReport {
   started_at: string;
   probes: ProbeResult[];
   summary: { same: number; differs: number; skipped: number };
+  /**
+   * The rules of the specification and the spec-gaps entries: how many this run observed (a probe of theirs ran),
+   * skipped (their probes did not run: no scratch account, no webhook subscription...), and how many no probe can
+   * observe (docs/parity.md says why, rule by rule).
+   */
+  coverage: { observed: number; skipped: number; not_observable: number };
   /** Odd answers met reading what the token sees: each is a difference (exit 1), with its evidence. */
   oddities: OddAnswer[];
   /** How the fake was made to mirror the target, and what it assumed. */
