@@ -6,7 +6,7 @@ import type { RequestGate } from './http/gate';
 import { ProbeSkipped, StepUnavailable, type Probe, type ProbeState, type Step } from './probes/types';
 import type { ProbeRequest } from './http/request';
 import { undo, type CleanupState } from './state/cleanup';
-import type { AccountDetail } from '../src/types';
+import type { AccountDetail } from 'personal-ledger-sdk';
 import type { Inventory } from '../reading/inventory';
 import type { MadeUpIds } from './state/made-up-ids';
 import { RESERVED_RANGE } from './state/reserved';

@@ -2,7 +2,7 @@
 // detail) and every snapshot. Every answer is judged against openapi.json record by record; an odd answer is an
 // Oddity with its evidence, and the reading goes on with what it can use. Only GET /me must answer: without the
 // identity nothing can be told. Used by ledger-parity (before and after its probes) and by ledger-mock copy.
-import type { Account, AccountDetail, Category, Identity, Snapshot } from '../src/types';
+import type { Account, AccountDetail, Category, Identity, Snapshot } from 'personal-ledger-sdk';
 import type { Answer } from './answer';
 import { differingFields, excerpt, withoutRepeats, type Oddity } from './oddities';
 import { schemaFields, schemaProblems } from './openapi-check';

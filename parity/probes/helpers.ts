@@ -1,5 +1,5 @@
 // Small helpers the probe tables share: paths, the ledger's notable records, earlier answers.
-import type { Account, Snapshot } from '../../src/types';
+import type { Account, Snapshot } from 'personal-ledger-sdk';
 import { reservedDay } from '../state/reserved';
 import { StepUnavailable, type ProbeState } from './types';
 import type { ProbeRequest } from '../http/request';

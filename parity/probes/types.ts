@@ -2,7 +2,7 @@
 // requests and what it compares (style rule 12). A new probe is one entry in one area file and nothing else.
 import type { Answer } from '../../reading/answer';
 import type { ProbeRequest } from '../http/request';
-import type { AccountDetail } from '../../src/types';
+import type { AccountDetail } from 'personal-ledger-sdk';
 import type { Inventory } from '../../reading/inventory';
 import type { View, ViewOptions } from '../compare/view';
 import type { RuleId } from './rules';

@@ -4,7 +4,7 @@
 import type { Answer } from '../../reading/answer';
 import type { RequestGate } from '../http/gate';
 import type { ProbeRequest } from '../http/request';
-import type { AccountDetail } from '../../src/types';
+import type { AccountDetail } from 'personal-ledger-sdk';
 import type { Inventory } from '../../reading/inventory';
 
 const API = '/api/public/v1';
