@@ -152,7 +152,7 @@ export const RULES = {
   },
   '§9.3': { says: 'the OpenAPI 3.1 document at /api/public/v1/openapi.json is the authoritative shape reference' },
   '§9.4': { says: 'deprecation policy and breaking changes: not shown', cannot: 'a policy over time: no answer of one run shows it' },
-} as const satisfies Record<string, SpecRule>;
+} satisfies Record<string, SpecRule>;
 
 /** A rule's citation, as probes give it. */
 export type RuleId = keyof typeof RULES;
