@@ -51,6 +51,7 @@ const METHOD = [
   '8 (bench/checkpoint.bench.ts): one process per size, the demo scenario (96 snapshots) or a scenario of 100 accounts x 1,000 daily snapshots (100,000, as in 7) as the starting scenario, seeded. Each round, in turn: `control.checkpoint(name)`; a write; `control.restore(name)`; a write of one balance to every account that has snapshots (the first write after a restore, which copies the arrays of every account the checkpoint shares: copy on write) and the same write again (nothing left to copy); `control.reset()` (reloads the starting scenario); a new `createLedgerMock({ scenario })` until ready; and, at 100,000, `reset()` then `seedSnapshots()` of the 100,000 rows into a fake whose scenario has none (a setup rebuilt through the control API; 3 rounds). 200 rounds (demo) or 8 (100,000), median of the rounds per run. The heap a checkpoint holds is `heapUsed` after a second checkpoint minus before, both after `gc()`. The restore on `--state` is `control.restore(name)` of a `createLedgerMockServer({ state })`, which resolves once the file is rewritten as one image and fsync\u2019d.',
   '9 (bench/inspector-page.bench.ts): the HTML, script and stylesheet of `ledger-mock`\u2019s inspector page exactly as it serves them (mocks/generated/inspector-page.ts: the script bundled and minified by esbuild, the stylesheet minified, by `npm run generate`), each gzipped at level 9 on its own, as a server compressing its answers would send them; the total is their sum. Sizes are exact, so one run.',
   '10 (bench/statements-read.mjs): one 20 MB file per format, written once per run (bench/lib/statement-files.ts): MT940 in SWIFT blocks (one statement a day, 100 entries with `:86:` each), camt.053.001.08 (one `Stmt` a day, 100 entries with details each), OFX 1.x (SGML) and 2.x (XML) bank statements with about 200,000 transactions, and an Atruvia-layout CSV export, newest first (about 130,000 lines). Each read is a fresh `node` with no loader, as `ledger-sync` runs: ours is the built `personal-ledger-sdk/statements`, `readStatements` then `selectBalances` (every statement read, checked to add up, its closing balance chosen); the peer reads the same bytes with its own parser and finds the closing balances (mt940js 1.3.5, fast-xml-parser 5.12.1, ofx-js 1.1.1; for CSV, csv-parse 7.0.3 splitting cells only, no balances). Ours and the peer alternate; time is wall and CPU time of the read; peak RSS is the process high-water mark (Node itself, the file bytes and the reader).',
+  '11 (bench/copy.bench.ts): the built `ledger-mock` (dist/bin/ledger-mock.js) serves the demo scenario, or the 100,000 snapshots of 7 (its category id made a UUID, as the API\u2019s schema requires), as another process; `ledger-mock copy --from <it> --out <file> --rate 1000` (the built command, its own process) reads everything the token sees and writes the scenario, from spawn to exit. The floor is a node process sending the same GET requests with fetch, parsing each answer with `response.json()` and writing as many bytes, from spawn to exit; the two alternate, paired per run. `--rate 1000` takes the pace out: the default of 5 requests a second adds (requests - 1) / 5 s, said in the note.',
 ];
 
 type Row = [benchmark: string, measure: string, figure: string, note: string];
@@ -412,6 +413,28 @@ async function statementReaders(): Promise<void> {
 }
 
 // ---------------------------------------------------------------------------------------------
+// 11. `ledger-mock copy` of the demo and of 100,000 snapshots, against fetch + JSON.parse of the same answers.
+async function copyCommand(): Promise<void> {
+  noteLoad('copy');
+  process.stderr.write('11. ledger-mock copy: the demo and 100,000 snapshots, against fetch + JSON.parse of the same answers\n');
+  const dir = mkdtempSync(join(tmpdir(), 'ledger-bench-copy-'));
+  try {
+    await child('copy.bench.ts', ['--prepare', '--dir', dir]);
+    for (const size of ['demo', '100000'] as const) {
+      const runs: Array<{ copyMs: number; floorMs: number; snapshots: number; requests: number; bytes: number }> = [];
+      for (let run = 0; run < RUNS; run++) runs.push(await child('copy.bench.ts', ['--size', size, '--dir', dir]));
+      const { snapshots, requests, bytes } = runs[0]!;
+      const b = `11. ledger-mock copy, ${fmtNumber(snapshots)} snapshots`;
+      rows.push([b, 'ledger-mock copy --rate 1000: ms from spawn to exit', fmtSummary(summarize(runs.map((r) => r.copyMs))), `${requests} GET requests, file ${(bytes / 2 ** 20).toFixed(2)} MB`]);
+      rows.push([b, 'floor (node: fetch + JSON.parse of the same, write as many bytes): ms', fmtSummary(summarize(runs.map((r) => r.floorMs))), 'node start-up included on both sides']);
+      rows.push([b, 'copy / floor', ratioText(pairedRatio(runs.map((r) => r.copyMs), runs.map((r) => r.floorMs))), `the default pace (5 a second) adds ${((requests - 1) / 5).toFixed(1)} s`]);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
 const steps: Array<[string, () => Promise<void>]> = [
   ['bulk', bulkSync],
@@ -424,6 +447,7 @@ const steps: Array<[string, () => Promise<void>]> = [
   ['checkpoints', checkpoints],
   ['inspector', inspectorPage],
   ['statements', statementReaders],
+  ['copy', copyCommand],
 ];
 noteLoad('start');
 // Benchmark 3 runs the built `ledger-mock`, as users do: build it from this tree first.

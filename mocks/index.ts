@@ -11,6 +11,7 @@ export type { JournalEntry } from './core/journal';
 export type { JournalFilter, JournalMethod, StatusClass } from './core/journal-filter';
 export type { CheckpointInfo } from './control/checkpoints';
 export type { ScenarioName } from './control/scenario';
+export { scenarioFromInventory, type InventoryScenario, type InventoryScenarioOptions } from './control/scenario-from-inventory';
 export type {
   Scenario,
   ScenarioAccount,

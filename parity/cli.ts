@@ -2,6 +2,7 @@
 import { readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { describeOddity } from '../reading/oddities';
 import { markdownReport } from './report/markdown';
 import { checkRecording, RecordingError, type ParityRecording } from './report/recording';
 import { ParityStartError, type ParityRun } from './options';
@@ -27,8 +28,8 @@ Options:
   --rate N                At most N requests a second to the service (default 5)
   -h, --help              Show this help
 
-Exit codes: 0 nothing differs, 1 something differs (or a write could not be undone, or the final read
-found a change), 2 refused to start,
+Exit codes: 0 nothing differs, 1 something differs (an answer the service read oddly too, or a write
+could not be undone, or the final read found a change), 2 refused to start,
 130 stopped by Ctrl-C (the writes were undone first).
 `;
 
@@ -109,7 +110,8 @@ async function main(): Promise<number> {
 function summary(run: ParityRun, outputs: Record<string, string | undefined>): string {
   const { report } = run;
   const { same, differs, skipped } = report.summary;
-  const lines = [`ledger-parity: ${same} same, ${differs} differ, ${skipped} skipped (of ${report.probes.length} probes)${report.interrupted ? ', interrupted' : ''}`];
+  const odd = report.oddities.length > 0 ? `; ${report.oddities.length} odd answer${report.oddities.length === 1 ? '' : 's'}` : '';
+  const lines = [`ledger-parity: ${same} same, ${differs} differ, ${skipped} skipped (of ${report.probes.length} probes)${odd}${report.interrupted ? ', interrupted' : ''}`];
   const s = report.safety;
   if (s) {
     const withToken = Object.entries(s.with_token).map(([method, n]) => `${method} ${n}`).join(', ') || 'none';
@@ -119,6 +121,9 @@ function summary(run: ParityRun, outputs: Record<string, string | undefined>): s
     const ba = s.before_after;
     lines.push(ba.identical === null ? `Before/after: ${ba.error}` : ba.identical ? 'Before/after: everything the token sees is identical' : `Before/after DIFFER: ${ba.changes.join('; ')}`);
   }
+  const c = report.coverage;
+  lines.push(`Rules and spec-gaps entries: ${c.observed} observed, ${c.skipped} skipped (their probes did not run), ${c.not_observable} not observable with one token`);
+  for (const oddity of report.oddities) lines.push(`odd answer (${oddity.read}): ${describeOddity(oddity)}`);
   for (const probe of report.probes.filter((p) => p.outcome === 'differs')) {
     const first = probe.differences?.[0];
     lines.push(`differs: ${probe.id} (${probe.spec})${first ? `: ${first.where}: target ${short(first.target)}, fake ${short(first.fake)}` : ''}`);

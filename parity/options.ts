@@ -1,4 +1,5 @@
 // The options of a run, checked in one place for the function and the command alike.
+import { BaseUrlError, checkedBaseUrl } from '../reading/service';
 import { PROBES } from './probes';
 import type { ParityRecording } from './report/recording';
 import type { ParityReport, ProbeResult } from './report/types';
@@ -67,24 +68,15 @@ export function checkOptions(options: ParityOptions): Required<Pick<ParityOption
     return { ...options, rate, budget, timeoutMs };
   }
   if (!options.baseUrl) throw new ParityStartError('a base URL is needed (or a recording to compare against)');
-  let url: URL;
+  let baseUrl: string;
   try {
-    url = new URL(options.baseUrl);
-  } catch {
-    throw new ParityStartError(`${options.baseUrl} is not a URL`);
+    baseUrl = checkedBaseUrl(options.baseUrl);
+  } catch (error) {
+    if (error instanceof BaseUrlError) throw new ParityStartError(error.message);
+    throw error;
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new ParityStartError(`${options.baseUrl} is not an http(s) URL`);
-  if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
-    throw new ParityStartError(`${options.baseUrl} is plain http to another machine: the token would travel unencrypted. Use https`);
-  }
-  if (url.search !== '' || url.hash !== '') throw new ParityStartError('the base URL takes no query or fragment');
   if (!options.token) throw new ParityStartError('a token is needed: set LEDGER_TOKEN');
   if (/\s/.test(options.token)) throw new ParityStartError('the token contains white space: check LEDGER_TOKEN');
   if (options.scratchAccount !== undefined && options.scratchAccount.trim() === '') throw new ParityStartError('the scratch account id is empty');
-  return { ...options, baseUrl: url.href.replace(/\/+$/, ''), rate, budget, timeoutMs };
-}
-
-function isLoopback(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '');
-  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+  return { ...options, baseUrl, rate, budget, timeoutMs };
 }

@@ -5,15 +5,17 @@ import { DOCUMENT_VERSION } from './compare/document';
 import { LOOSE_FIELDS } from './compare/mask';
 import { viewOf, type View } from './compare/view';
 import { GateRefusal, Interrupted, RequestGate } from './http/gate';
-import { BudgetSpent } from './http/pacer';
+import { BudgetSpent } from './http/budget';
 import { checkOptions, ParityStartError, type ParityOptions, type ParityRun } from './options';
 import { citation, PROBES } from './probes';
 import type { Probe } from './probes/types';
+import { coverageCounts } from './report/coverage';
 import { RECORDING_FORMAT, type ParityRecording } from './report/recording';
-import type { ParityReport, ProbeResult, SafetyRecord } from './report/types';
+import type { OddAnswer, ParityReport, ProbeResult, SafetyRecord } from './report/types';
+import { checkScratch, finalRead, oddAnswers, readServiceVersion, startRead } from './service-reads';
 import { openSide, probeState, runProbe, type ProbeRun, type Side } from './sides';
 import { undo } from './state/cleanup';
-import { InventoryError, inventoryChanges, readInventory, type Inventory } from './state/inventory';
+import { readInventory, type Inventory } from '../reading/inventory';
 import { MadeUpIds } from './state/made-up-ids';
 import { createMirror, type Mirror } from './state/mirror';
 import { RESERVED_RANGE } from './state/reserved';
@@ -52,17 +54,18 @@ async function runAgainstService(options: Checked): Promise<ParityRun> {
     ...(options.signal ? { signal: options.signal } : {}),
   });
   const serviceVersion = await readServiceVersion(gate);
-  const before = await startRead(gate, options.baseUrl!);
+  const { inventory: before, oddities: oddBefore } = await startRead(gate, options.baseUrl!);
   checkScratch(before, options.scratchAccount);
   // Kept for the final read and the cleanup.
   gate.budget.keep(before.accounts.length + 4 + (mode === 'scratch' ? 60 : 0));
 
   const mirror = await mirrorOf(before);
   const fakeGate = fakeGateOf(mirror, mode, options.scratchAccount);
-  const fakeInventory = await readInventory(fakeGate);
+  const { inventory: fakeInventory, oddities: oddFake } = await readInventory(fakeGate.reads());
   const ids = new MadeUpIds([before, fakeInventory], [gate, fakeGate]);
   const target = openSide('target', gate, before, options.scratchAccount, ids);
   const fake = openSide('fake', fakeGate, fakeInventory, options.scratchAccount, ids);
+  const oddities: OddAnswer[] = [...oddAnswers(oddBefore, 'before', target.masker), ...oddAnswers(oddFake, 'fake', fake.masker)];
 
   const results: ProbeResult[] = [];
   const recorded: ParityRecording['probes'] = {};
@@ -90,7 +93,9 @@ async function runAgainstService(options: Checked): Promise<ParityRun> {
     for (const side of [target, fake]) if (side.cleanup) await undo(side.cleanup, [], [], true).catch(() => undefined);
   }
 
-  const safety = await safetyRecord(target, before, options);
+  const { beforeAfter, oddities: oddAfter } = await finalRead(gate, before);
+  oddities.push(...oddAnswers(oddAfter, 'after', target.masker, oddities));
+  const safety = safetyRecord(target, beforeAfter, options);
   const report: ParityReport = {
     kit: { name: 'ledger-parity', version: KIT_VERSION, openapi_version: DOCUMENT_VERSION },
     target: { kind: 'service', base_url: options.baseUrl!, openapi_version: serviceVersion },
@@ -98,6 +103,8 @@ async function runAgainstService(options: Checked): Promise<ParityRun> {
     started_at: started.toISOString(),
     probes: results.map((r) => redactResult(r, gate)),
     summary: summarize(results),
+    coverage: coverageCounts(results),
+    oddities: oddities.map((o) => JSON.parse(gate.redact(JSON.stringify(o))) as OddAnswer),
     mirror: { plan: mirror.plan.name, plan_reason: mirror.plan.why, notes: mirror.notes },
     compared_by_range: comparedByRange(),
     safety,
@@ -112,11 +119,12 @@ async function runAgainstService(options: Checked): Promise<ParityRun> {
         mode,
         scratch_account_id: options.scratchAccount ?? null,
         inventory: target.masker.mask(before) as Inventory,
+        oddities: oddAnswers(oddBefore, 'recorded', target.masker),
         probes: recorded,
       }
     : undefined;
   if (recording) for (const result of report.probes) if (result.outcome !== 'differs') delete result.target;
-  const exitCode = interrupted ? 130 : report.summary.differs > 0 || safety.not_undone.length > 0 || safety.before_after.identical !== true ? 1 : 0;
+  const exitCode = interrupted ? 130 : report.summary.differs > 0 || report.oddities.length > 0 || safety.not_undone.length > 0 || safety.before_after.identical !== true ? 1 : 0;
   return { report, ...(recording ? { recording: JSON.parse(gate.redact(JSON.stringify(recording))) as ParityRecording } : {}), exitCode };
 }
 
@@ -125,9 +133,10 @@ async function runAgainstRecording(options: Checked, recording: ParityRecording)
   const scratchAccount = recording.scratch_account_id ?? undefined;
   const mirror = await mirrorOf(recording.inventory);
   const fakeGate = fakeGateOf(mirror, recording.mode, scratchAccount);
-  const fakeInventory = await readInventory(fakeGate);
+  const { inventory: fakeInventory, oddities: oddFake } = await readInventory(fakeGate.reads());
   const ids = new MadeUpIds([recording.inventory, fakeInventory], [fakeGate]);
   const fake = openSide('fake', fakeGate, fakeInventory, scratchAccount, ids);
+  const oddities: OddAnswer[] = [...(recording.oddities ?? []).map((o) => ({ ...o, read: 'recorded' as const })), ...oddAnswers(oddFake, 'fake', fake.masker)];
   const results: ProbeResult[] = [];
   try {
     for (const probe of PROBES) {
@@ -151,11 +160,13 @@ async function runAgainstRecording(options: Checked, recording: ParityRecording)
     started_at: started.toISOString(),
     probes: results,
     summary: summarize(results),
+    coverage: coverageCounts(results),
+    oddities,
     mirror: { plan: mirror.plan.name, plan_reason: mirror.plan.why, notes: mirror.notes },
     compared_by_range: comparedByRange(),
     interrupted: false,
   };
-  return { report, exitCode: report.summary.differs > 0 ? 1 : 0 };
+  return { report, exitCode: report.summary.differs > 0 || oddities.length > 0 ? 1 : 0 };
 }
 
 /** Runs one probe on the target, then on the fake, and compares. */
@@ -166,14 +177,16 @@ async function compareLive(probe: Probe, mode: 'read' | 'scratch', target: Side,
   if (need !== undefined) return skipped(probe, need);
   let runs: [ProbeRun, ProbeRun];
   try {
-    runs = [await runProbe(target, probe, ids), await runProbe(fake, probe, ids)];
+    const onTarget = await runProbe(target, probe, ids);
+    if (onTarget.skipped !== undefined) return skipped(probe, onTarget.skipped);
+    runs = [onTarget, await runProbe(fake, probe, ids)];
   } catch (error) {
     if (error instanceof GateRefusal) return skipped(probe, `refused by the safety rules: ${error.message}`);
     if (error instanceof BudgetSpent) return skipped(probe, error.message);
     throw error;
   }
   const [t, f] = runs;
-  return judge(probe, views(t, target, probe), views(f, fake, probe), [t.unavailable, f.unavailable]);
+  return judge(probe, views(t, target, probe), views(f, fake, probe), [t.unavailable, f.unavailable], [undefined, f.skipped]);
 }
 
 /** Runs one probe on the fake and compares with the recorded views. */
@@ -187,17 +200,20 @@ async function compareWithRecorded(probe: Probe, recorded: View[], fake: Side, i
     if (error instanceof GateRefusal) return skipped(probe, `refused by the safety rules: ${error.message}`);
     throw error;
   }
-  return judge(probe, recorded, views(run, fake, probe), [undefined, run.unavailable]);
+  return judge(probe, recorded, views(run, fake, probe), [undefined, run.unavailable], [undefined, run.skipped]);
 }
 
 function views(run: ProbeRun, side: Side, probe: Probe): View[] {
-  return run.answers.map((answer) => viewOf(answer, side.masker, probe.view));
+  const each = run.answers.map((answer) => viewOf(answer, side.masker, probe.view));
+  return probe.viewAll ? probe.viewAll(each, run.answers) : each;
 }
 
-function judge(probe: Probe, target: View[], fake: View[], unavailable: [string | undefined, string | undefined]): ProbeResult {
+function judge(probe: Probe, target: View[], fake: View[], unavailable: [string | undefined, string | undefined], skippedOn: [string | undefined, string | undefined] = [undefined, undefined]): ProbeResult {
   const { differences, notes } = compareViews(target, fake);
   if (unavailable[0]) notes.push(`on the target, a later step could not be built: ${unavailable[0]}`);
   if (unavailable[1]) notes.push(`on the fake, a later step could not be built: ${unavailable[1]}`);
+  if (skippedOn[0]) notes.push(`on the target, the later steps were not sent: ${skippedOn[0]}`);
+  if (skippedOn[1]) notes.push(`on the fake, the later steps were not sent: ${skippedOn[1]}`);
   return {
     ...describe(probe),
     outcome: differences.length > 0 ? 'differs' : 'same',
@@ -227,42 +243,6 @@ function comparedByRange(): ParityReport['compared_by_range'] {
   ];
 }
 
-/** The service's openapi.json `info.version` (no token), or null. */
-async function readServiceVersion(gate: RequestGate): Promise<string | null> {
-  const answer = await gate.send({ method: 'GET', path: `${API}/openapi.json`, auth: 'none' }, 'upkeep');
-  if (answer.failure !== undefined) throw new ParityStartError(`cannot reach the target: ${answer.failure}`);
-  const version = (answer.json as { info?: { version?: unknown } } | undefined)?.info?.version;
-  return answer.status === 200 && typeof version === 'string' ? version : null;
-}
-
-async function startRead(gate: RequestGate, baseUrl: string): Promise<Inventory> {
-  try {
-    return await readInventory(gate);
-  } catch (error) {
-    if (error instanceof InventoryError) {
-      const refused = /^GET \/api\/public\/v1\/me answered 40[13]/.test(error.message);
-      throw new ParityStartError(`${refused ? 'the target refused the token' : `cannot read what the token sees at ${baseUrl}`}: ${gate.redact(error.message)}`);
-    }
-    throw error;
-  }
-}
-
-/** Scratch mode: the account is visible, and nothing of it is in the reserved range (so all there is the kit's). */
-function checkScratch(inventory: Inventory, scratchAccount: string | undefined): void {
-  if (scratchAccount === undefined) return;
-  if (!inventory.details[scratchAccount]) throw new ParityStartError(`the token sees no account ${scratchAccount}: create one for the kit and pass its id`);
-  const inRange = inventory.snapshots.filter(
-    (s) => s.account_id === scratchAccount && s.snapshot_date >= RESERVED_RANGE.from && s.snapshot_date <= RESERVED_RANGE.to,
-  );
-  if (inRange.length > 0) {
-    throw new ParityStartError(
-      `the scratch account already has ${inRange.length} snapshot(s) in the reserved range ${RESERVED_RANGE.from}..${RESERVED_RANGE.to} ` +
-        `(${inRange.slice(0, 5).map((s) => `${s.snapshot_date} ${s.id}`).join(', ')}${inRange.length > 5 ? ', ...' : ''}). ` +
-        'The kit writes only there and must find it empty: delete them (a run stopped by force may have left them), or use another account',
-    );
-  }
-}
-
 async function mirrorOf(inventory: Inventory): Promise<Mirror> {
   try {
     return await createMirror(inventory);
@@ -282,19 +262,7 @@ function fakeGateOf(mirror: Mirror, mode: 'read' | 'scratch', scratchAccountId: 
   });
 }
 
-async function safetyRecord(target: Side, before: Inventory, options: Checked): Promise<SafetyRecord> {
-  let beforeAfter: SafetyRecord['before_after'];
-  try {
-    const after = await readInventory(target.gate);
-    const changes = inventoryChanges(before, after);
-    beforeAfter = {
-      identical: changes.length === 0,
-      changes,
-      seen: { categories: after.categories.length, accounts: after.accounts.length, snapshots: after.snapshots.length },
-    };
-  } catch (error) {
-    beforeAfter = { identical: null, error: `the final read failed: ${error instanceof Error ? error.message : String(error)}` };
-  }
+function safetyRecord(target: Side, beforeAfter: SafetyRecord['before_after'], options: Checked): SafetyRecord {
   const sent = target.gate.sent();
   const withToken: Record<string, number> = {};
   for (const request of sent) if (request.withToken) withToken[request.method] = (withToken[request.method] ?? 0) + 1;

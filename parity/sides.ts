@@ -1,11 +1,13 @@
 // A side the probes run on: the target or the fake, each with its gate, what its token sees, its masker and its
 // cleanup. Both sides run the same code; only the gate's transport (network or mock.fetch) differs.
 import { Masker } from './compare/mask';
-import type { Answer } from './http/answer';
+import type { Answer } from '../reading/answer';
 import type { RequestGate } from './http/gate';
-import { StepUnavailable, type Probe, type ProbeRequest, type ProbeState } from './probes/types';
+import { ProbeSkipped, StepUnavailable, type Probe, type ProbeState, type Step } from './probes/types';
+import type { ProbeRequest } from './http/request';
 import { undo, type CleanupState } from './state/cleanup';
-import type { AccountDetail, Inventory } from './state/inventory';
+import type { AccountDetail } from 'personal-ledger-sdk';
+import type { Inventory } from '../reading/inventory';
 import type { MadeUpIds } from './state/made-up-ids';
 import { RESERVED_RANGE } from './state/reserved';
 
@@ -34,6 +36,8 @@ export interface ProbeRun {
   answers: Answer[];
   /** Why a later step could not be built (an earlier answer lacked what it needed). */
   unavailable?: string;
+  /** Why an earlier answer showed the probe can tell nothing on this ledger (its later steps were not sent). */
+  skipped?: string;
 }
 
 /** The state a probe's steps read on `side`. */
@@ -54,14 +58,20 @@ export async function runProbe(side: Side, probe: Probe, ids: MadeUpIds): Promis
   const state = probeState(side, ids, answers);
   try {
     for (const step of probe.steps) {
-      let requests: ProbeRequest[];
+      let built: ReturnType<Step>;
       try {
-        requests = [step(state)].flat();
+        built = step(state);
       } catch (error) {
         if (error instanceof StepUnavailable) return { answers, unavailable: error.message };
+        if (error instanceof ProbeSkipped) return { answers, skipped: error.message };
         throw error;
       }
-      for (const request of requests) {
+      if ('together' in built) {
+        answers.push(...(await side.gate.sendTogether(built.together)));
+        sent.push(...built.together);
+        continue;
+      }
+      for (const request of [built].flat()) {
         const answer = await side.gate.send(request);
         sent.push(request);
         answers.push(answer);

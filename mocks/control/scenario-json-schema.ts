@@ -13,7 +13,7 @@ export function scenarioJsonSchema(): Record<string, unknown> {
     $id: 'https://personal-ledger-sdk.test/mocks/scenarios/scenario.schema.json',
     title: 'ledger-mock scenario',
     description:
-      'A starting state for the Personal Ledger fake (createLedgerMock({ scenario }) or ledger-mock --scenario file.json). Snapshot ids are assigned in load order; tokens carry their known value (plk_ and 40 base62 characters).',
+      'A starting state for the Personal Ledger fake (createLedgerMock({ scenario }) or ledger-mock --scenario file.json). A snapshot without an id gets the next free one in load order; tokens carry their known value (plk_ and 40 base62 characters).',
     ...rest,
   };
 }

@@ -1,8 +1,8 @@
 import type { AccountKind, LifecycleStatus, LiquidityTier, Plan, Scope, Visibility } from '../store/records';
 
 /**
- * A starting state for the fake, as JSON. Ids are pinned by the file; snapshot ids are assigned
- * in load order (`snp_1`, `snp_2`...). Tokens carry their known value: only its hash is stored.
+ * A starting state for the fake, as JSON. Ids are pinned by the file; a snapshot without an `id` is
+ * given the next free one in load order (`snp_1`, `snp_2`...). Tokens carry their known value: only its hash is stored.
  */
 export interface Scenario {
   $schema?: string;
@@ -67,6 +67,11 @@ export interface ScenarioAccount {
 
 /** One snapshot of a scenario. */
 export interface ScenarioSnapshot {
+  /**
+   * Its id, in the fake's form (`snp_` and a base-36 number, as the fake answers), kept as it is: a copy of a ledger
+   * answers with the ids it was read with. @default the next free id, in load order
+   */
+  id?: string;
   account_id: string;
   snapshot_date: string;
   balance: number;

@@ -3,16 +3,17 @@ import { issueToken } from '../rules/auth';
 import { seedAccount } from '../rules/accounts';
 import { createCategory } from '../rules/categories';
 import { createHousehold, createUser } from '../rules/households';
-import { seedSnapshots, type SnapshotSeedRow } from '../rules/snapshots';
+import { seedSnapshots, seedSnapshotsWithIds, type SnapshotSeedRow } from '../rules/snapshots';
 import { createWebhook } from '../rules/webhooks';
 import demo from '../scenarios/demo.json' with { type: 'json' };
 import { dayNumber } from '../../src/shared/calendar-date';
 import { formatDay, monthEnds } from '../store/dates';
 import { LedgerStore } from '../store/ledger-store';
 import { LIFECYCLE_STATUSES, LIQUIDITY_TIERS, VISIBILITIES } from '../../src/generated/api-constants';
+import { SNAPSHOT_ID_FORM } from '../store/snapshot-store';
 import { ACCOUNT_KINDS, PLANS, SCOPES } from '../store/schemas';
 import * as z from '../zod';
-import type { Scenario, ScenarioSnapshotSeries } from './scenario-types';
+import type { Scenario, ScenarioSnapshot, ScenarioSnapshotSeries } from './scenario-types';
 import { didYouMean } from '../suggest';
 
 const id = z.string().check(z.minLength(1));
@@ -47,7 +48,7 @@ export const scenarioSchema = z.strictObject({
       }),
     ),
   ),
-  snapshots: z.optional(z.array(z.strictObject({ account_id: id, snapshot_date: date, balance, is_estimated: flag }))),
+  snapshots: z.optional(z.array(z.strictObject({ id: z.optional(z.string().check(z.regex(SNAPSHOT_ID_FORM, 'must be a snapshot id of the fake: snp_ and a base-36 number'))), account_id: id, snapshot_date: date, balance, is_estimated: flag }))),
   snapshot_series: z.optional(
     z.array(
       z.strictObject({
@@ -192,7 +193,10 @@ export async function loadScenarioInto(store: LedgerStore, scenario: Scenario): 
       createdAt,
     });
   }
-  seedSnapshots(store, [...(scenario.snapshots ?? []), ...(scenario.snapshot_series ?? []).flatMap(expandSeries)]);
+  // Rows that keep their ids first, so no other row takes one of them.
+  const kept = (scenario.snapshots ?? []).filter((row): row is ScenarioSnapshot & { id: string } => row.id !== undefined);
+  seedSnapshotsWithIds(store, kept);
+  seedSnapshots(store, [...(scenario.snapshots ?? []).filter((row) => row.id === undefined), ...(scenario.snapshot_series ?? []).flatMap(expandSeries)]);
   for (const t of scenario.tokens ?? []) {
     await issueToken(store, {
       id: t.id,

@@ -142,8 +142,36 @@ export interface SnapshotSeedRow {
  * checked first, so a bad row writes nothing. No reach checks and no events.
  */
 export function seedSnapshots(store: LedgerStore, rows: readonly SnapshotSeedRow[]): { inserted: number; updated: number } {
+  const days = checkedSeedDays(store, rows);
+  let inserted = 0;
+  rows.forEach((row, index) => {
+    const { action } = store.snapshots.upsert(row.account_id, days[index]!, normalizeBalance(row.balance), row.is_estimated ?? false);
+    if (action === 'inserted') inserted += 1;
+  });
+  return { inserted, updated: rows.length - inserted };
+}
+
+/**
+ * Writes snapshots that keep their ids (a scenario's rows with `id`, such as a copy of a service's): each id is in
+ * the fake's form (`snp_` and base 36), once, and its (account_id, snapshot_date) free. Call it before any other
+ * snapshot is written, so no new snapshot has taken one of these ids; later ones are numbered after the highest.
+ */
+export function seedSnapshotsWithIds(store: LedgerStore, rows: ReadonlyArray<SnapshotSeedRow & { id: string }>): void {
+  const days = checkedSeedDays(store, rows);
+  rows.forEach((row, index) => {
+    const seq = store.snapshots.seqOf(row.id);
+    if (seq === undefined || seq > 2 ** 31) throw new MockControlError(400, 'invalid_row', `Row ${index}: ${row.id} is not a snapshot id of the fake (snp_ and a base-36 number)`);
+    if (store.snapshots.get(row.id)) throw new MockControlError(400, 'invalid_row', `Row ${index}: snapshot ${row.id} is listed twice`);
+    const held = store.snapshots.find(row.account_id, days[index]!);
+    if (held) throw new MockControlError(400, 'invalid_row', `Row ${index}: ${row.account_id} already has snapshot ${held.id} on ${row.snapshot_date}`);
+    store.snapshots.restore({ seq, accountId: row.account_id, day: days[index]!, balance: normalizeBalance(row.balance), estimated: row.is_estimated ?? false });
+  });
+}
+
+/** The day number of each seed row, after checking its account exists and its date and balance are valid. */
+function checkedSeedDays(store: LedgerStore, rows: readonly SnapshotSeedRow[]): number[] {
   const known = new Set<string>();
-  const days = rows.map((row, index) => {
+  return rows.map((row, index) => {
     if (!known.has(row.account_id)) {
       if (!store.accounts.get(row.account_id)) throw new MockControlError(400, 'invalid_row', `Row ${index}: no account ${row.account_id}`);
       known.add(row.account_id);
@@ -155,10 +183,4 @@ export function seedSnapshots(store: LedgerStore, rows: readonly SnapshotSeedRow
     }
     return day;
   });
-  let inserted = 0;
-  rows.forEach((row, index) => {
-    const { action } = store.snapshots.upsert(row.account_id, days[index]!, normalizeBalance(row.balance), row.is_estimated ?? false);
-    if (action === 'inserted') inserted += 1;
-  });
-  return { inserted, updated: rows.length - inserted };
 }

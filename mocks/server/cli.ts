@@ -5,6 +5,7 @@ import type { ScenarioName } from '../control/scenario';
 import type { Scenario } from '../control/scenario-types';
 import { ApiError, isMockControlError } from '../errors';
 import { banner } from './banner';
+import { runCopyCommand } from './copy-command';
 import { controlTokenProblem, isLoopbackAddress } from '../control-http/control-token';
 import { corsOriginProblem } from '../control-http/cors';
 import { allowedHostProblem } from '../control-http/host-check';
@@ -14,6 +15,7 @@ import { StateFileError } from './state-format';
 import { StateFileLockedError } from './state-lock';
 
 const USAGE = `Usage: ledger-mock [options]
+       ledger-mock copy --from <base url> --out <file>   (a scenario copied from your ledger: ledger-mock copy --help)
 
 Serves a stateful fake of the Personal Ledger API over HTTP: the API under
 <url>/api/public/v1 and the control surface (state, tokens, clock, faults) under <url>/__mock.
@@ -298,8 +300,12 @@ function packageVersion(): string {
   }
 }
 
-main().catch((error: unknown) => {
-  const cliError = error instanceof CliError ? error : new CliError(error instanceof Error ? (error.stack ?? error.message) : String(error), 1);
-  process.stderr.write(`ledger-mock: ${cliError.message}\n`);
-  process.exit(cliError.exitCode);
-});
+if (process.argv[2] === 'copy') {
+  void runCopyCommand(process.argv.slice(3)).then((code) => process.exit(code));
+} else {
+  main().catch((error: unknown) => {
+    const cliError = error instanceof CliError ? error : new CliError(error instanceof Error ? (error.stack ?? error.message) : String(error), 1);
+    process.stderr.write(`ledger-mock: ${cliError.message}\n`);
+    process.exit(cliError.exitCode);
+  });
+}

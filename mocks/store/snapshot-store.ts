@@ -38,6 +38,8 @@ interface Series {
 }
 
 const ID_PREFIX = 'snp_';
+/** A snapshot id in the fake's form: `snp_` and the sequence number in base 36 (no leading zero). */
+export const SNAPSHOT_ID_FORM = /^snp_[1-9a-z][0-9a-z]*$/;
 
 /**
  * Every snapshot at one moment, for a checkpoint (SnapshotStore.image). It shares the store's series and rows, marked
@@ -187,6 +189,11 @@ export class SnapshotStore {
     return ID_PREFIX + seq.toString(36);
   }
 
+  /** The sequence number an id in the fake's form (`snp_` and base 36) stands for; undefined for any other string. */
+  seqOf(id: string): number | undefined {
+    return SNAPSHOT_ID_FORM.test(id) ? parseInt(id.slice(ID_PREFIX.length), 36) : undefined;
+  }
+
   /**
    * Puts a row back at its sequence number (restoring a persisted store), replacing the row with that
    * seq if there is one. Tells no one. Throws when another row already holds (account, day).
@@ -276,10 +283,8 @@ export class SnapshotStore {
   }
 
   #row(id: string): Row | undefined {
-    if (!id.startsWith(ID_PREFIX)) return undefined;
-    const text = id.slice(ID_PREFIX.length);
-    if (!/^[1-9a-z][0-9a-z]*$/.test(text)) return undefined;
-    return this.#bySeq[parseInt(text, 36)];
+    const seq = this.seqOf(id);
+    return seq === undefined ? undefined : this.#bySeq[seq];
   }
 }
 

@@ -10,7 +10,7 @@
 //   `Institution N`, and the balances of snapshots the kit did not write become 0 (their type is kept), so a
 //   report or recording can be shared.
 // - A value that counts state no API shows (LOOSE_FIELDS) is compared by type and range only.
-import type { Inventory } from '../state/inventory';
+import type { Inventory } from '../../reading/inventory';
 
 /** Fields compared by type and range, because they depend on state the token cannot see. */
 export const LOOSE_FIELDS: Readonly<Record<string, { accepts(value: unknown): boolean; as: string; why: string }>> = {

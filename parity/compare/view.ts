@@ -2,7 +2,7 @@
 // WWW-Authenticate exactly, Retry-After's form); the masked body, with an error's wording left out unless the
 // probe compares messages; and the problems the answer has against openapi.json.
 import { REQUEST_ID_HEADERS } from '../../src/observe/call-watch';
-import type { Answer } from '../http/answer';
+import type { Answer } from '../../reading/answer';
 import { documentProblems } from './document';
 import type { Masker } from './mask';
 

@@ -1,5 +1,5 @@
 // The Authorization header of each AuthKind. Only this file and the gate ever hold the token value.
-import type { AuthKind } from '../probes/types';
+import type { AuthKind } from './request';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 

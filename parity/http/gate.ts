@@ -2,11 +2,14 @@
 // body, asks permit.ts whether it may go, paces it, counts it against the budget, and learns which snapshots the
 // kit created (the only ones it may later change or delete). Probes describe requests as data and never see the
 // token, so no probe can send what the rules refuse.
-import type { AuthKind, ProbeRequest } from '../probes/types';
-import { failedAnswer, readAnswer, type Answer } from './answer';
+import type { AuthKind, ProbeRequest } from './request';
+import { describeFailure, failedAnswer, readAnswer, type Answer } from '../../reading/answer';
+import type { ReadGet } from '../../reading/inventory';
 import { Credentials } from './credentials';
-import { Budget, Pacer } from './pacer';
+import { Pacer } from '../../reading/pacer';
+import { Budget } from './budget';
 import { refusal, type WritePolicy } from './permit';
+import { parseRetryAfter } from '../../src/shared/retry-after';
 
 /** Thrown instead of sending a request the safety rules refuse. */
 export class GateRefusal extends Error {
@@ -100,6 +103,11 @@ export class RequestGate {
     return this.#kitSnapshots;
   }
 
+  /** GET requests of the kit's own reading (upkeep: Ctrl-C does not stop them), for the inventory reader. */
+  reads(): ReadGet {
+    return (path, query) => this.send({ method: 'GET', path, ...(query ? { query } : {}) }, 'upkeep');
+  }
+
   /** Every request sent so far. */
   sent(): readonly SentRequest[] {
     return this.#sent;
@@ -114,7 +122,13 @@ export class RequestGate {
    * Sends one request, or throws GateRefusal (the rules refuse it), BudgetSpent, or Interrupted (a probe
    * request after Ctrl-C). `upkeep` is the kit's own reading and undoing, which Ctrl-C does not stop.
    */
-  async send(request: ProbeRequest, purpose: 'probe' | 'upkeep' = 'probe'): Promise<Answer> {
+  /** Sends requests at the same moment (one pacing slot for all of them), each as `send` would; answers in their order. */
+  async sendTogether(requests: readonly ProbeRequest[]): Promise<Answer[]> {
+    await this.#pacer.wait(requests.length);
+    return Promise.all(requests.map((request) => this.send(request, 'probe', false)));
+  }
+
+  async send(request: ProbeRequest, purpose: 'probe' | 'upkeep' = 'probe', paced = true): Promise<Answer> {
     if (purpose === 'probe' && this.#options.signal?.aborted) throw new Interrupted('interrupted');
     const auth = request.auth ?? 'valid';
     const authorization = this.#credentials.header(auth);
@@ -139,7 +153,7 @@ export class RequestGate {
 
     let answer: Answer;
     for (let retries = 0; ; retries++) {
-      await this.#pacer.wait();
+      if (paced || retries > 0) await this.#pacer.wait();
       try {
         const response = await send(url, {
           method: request.method,
@@ -199,16 +213,7 @@ function visit(value: unknown, each: (object: Record<string, unknown>) => void):
 /** How long a 429 or 503 asks to wait (Retry-After in seconds or as a date), capped; undefined for other answers. */
 function retryWaitMs(answer: Answer): number | undefined {
   if (answer.status !== 429 && answer.status !== 503) return undefined;
-  const header = answer.headers['retry-after'];
-  if (header === undefined) return 1000;
-  const seconds = Number(header);
-  const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(header) - Date.now();
-  return Math.min(Math.max(ms, 0), MAX_RETRY_WAIT_MS);
-}
-
-function describeFailure(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  if (error.name === 'TimeoutError') return 'no answer within the time-out';
-  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  return cause?.code ? `${error.message} (${cause.code})` : error.message;
+  // Absent or unreadable: a second, as a client with no advice would wait.
+  const ms = parseRetryAfter(answer.headers['retry-after']) ?? 1000;
+  return Math.min(ms, MAX_RETRY_WAIT_MS);
 }

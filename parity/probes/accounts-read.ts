@@ -9,7 +9,7 @@ export const accountReadProbes: readonly Probe[] = [
   {
     id: 'accounts.list',
     title: 'GET /accounts lists every visible account, archived ones too, without auto_carry_forward; tiers never `auto`',
-    spec: '§4 GET /accounts; §2 Account; §3',
+    rules: ['§4 GET /accounts response', '§2 Account auto_carry_forward', '§2 Account liquidity_tier', '§4 table GET /accounts'],
     gaps: [1, 22],
     mode: 'read',
     operations: ['listAccounts'],
@@ -19,7 +19,7 @@ export const accountReadProbes: readonly Probe[] = [
   {
     id: 'accounts.get-each',
     title: `GET /accounts/{id} of each visible account (the first ${DETAILS_READ}): the detail form with auto_carry_forward`,
-    spec: '§4 GET /accounts/{id}',
+    rules: ['§4 GET /accounts/{id}', '§4 table GET /accounts/{id}', '§2 Account auto_carry_forward'],
     gaps: [1, 22],
     mode: 'read',
     operations: ['getAccount'],
@@ -30,7 +30,7 @@ export const accountReadProbes: readonly Probe[] = [
   {
     id: 'accounts.get-unknown',
     title: 'GET /accounts/{id} of an id nobody has is 404 not_found',
-    spec: '§4 GET /accounts/{id}',
+    rules: ['§4 GET /accounts/{id} 404', '§7 404'],
     gaps: [11],
     mode: 'read',
     operations: ['getAccount'],
@@ -40,6 +40,7 @@ export const accountReadProbes: readonly Probe[] = [
   {
     id: 'accounts.get-malformed',
     title: 'GET /accounts/{id} of a malformed id (not a UUID) is 404 not_found, like an unknown one',
+    rules: [],
     gaps: [11],
     mode: 'read',
     operations: ['getAccount'],
@@ -49,6 +50,7 @@ export const accountReadProbes: readonly Probe[] = [
   {
     id: 'accounts.get-upper-case-id',
     title: 'An id is matched exactly: the upper-case form of a real account id is 404',
+    rules: [],
     gaps: [11],
     mode: 'read',
     operations: ['getAccount'],

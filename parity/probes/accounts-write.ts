@@ -2,7 +2,8 @@
 // 14, 17, 20, 22, 28, 30). Its fields are restored after every probe.
 import type { View } from '../compare/view';
 import { API, get, patchScratch, scratchId } from './helpers';
-import type { Probe, ProbeRequest, ProbeState } from './types';
+import type { Probe, ProbeState } from './types';
+import type { ProbeRequest } from '../http/request';
 
 const REFUSAL = 'status and the error body (code, detail paths)';
 const REFUSAL_WORDS = 'status and the error body with its wording';
@@ -29,7 +30,7 @@ export const accountWriteProbes: readonly Probe[] = [
     // First of the account probes: it also tells the cleanup whether `auto` infers the scratch account's tier.
     id: 'account.tier-auto',
     title: 'liquidity_tier auto is answered as the inferred label, never `auto`',
-    spec: '§2 Account liquidity_tier',
+    rules: ['§2 Account liquidity_tier', '§4 PATCH /accounts/{id} liquidity_tier'],
     gaps: [22],
     mode: 'scratch',
     operations: ['updateAccount', 'getAccount'],
@@ -40,7 +41,7 @@ export const accountWriteProbes: readonly Probe[] = [
   {
     id: 'account.rename',
     title: 'PATCH /accounts/{id} answers 200 and the account in detail form, as GET would after the change',
-    spec: '§4 PATCH /accounts/{id}',
+    rules: ['§4 PATCH /accounts/{id} body', '§4 PATCH /accounts/{id} name', '§4 PATCH /accounts/{id} rule 3', '§4 table PATCH /accounts/{id}'],
     gaps: [1, 4],
     mode: 'scratch',
     operations: ['updateAccount', 'getAccount'],
@@ -51,7 +52,7 @@ export const accountWriteProbes: readonly Probe[] = [
   {
     id: 'account.name-120-code-points',
     title: 'A name of 120 code points (240 UTF-16 units) is accepted: lengths count code points',
-    spec: '§8 name length',
+    rules: ['§8 name length', '§4 PATCH /accounts/{id} name'],
     gaps: [14],
     mode: 'scratch',
     operations: ['updateAccount'],
@@ -62,7 +63,7 @@ export const accountWriteProbes: readonly Probe[] = [
   {
     id: 'account.name-too-long',
     title: 'A name of 121 characters is 422 ("must be 1-120 characters")',
-    spec: '§8 name length',
+    rules: ['§8 name length', '§4 PATCH /accounts/{id} name'],
     gaps: [14, 28],
     mode: 'scratch',
     operations: ['updateAccount'],
@@ -74,7 +75,7 @@ export const accountWriteProbes: readonly Probe[] = [
   {
     id: 'account.name-empty',
     title: 'An empty name is 422',
-    spec: '§8 name length',
+    rules: ['§8 name length', '§4 PATCH /accounts/{id} name'],
     gaps: [14],
     mode: 'scratch',
     operations: ['updateAccount'],
@@ -85,6 +86,7 @@ export const accountWriteProbes: readonly Probe[] = [
   {
     id: 'account.name-untrimmed',
     title: 'A name is stored as sent, spaces included (no trimming)',
+    rules: [],
     gaps: [14],
     mode: 'scratch',
     operations: ['updateAccount', 'getAccount'],
@@ -95,7 +97,7 @@ export const accountWriteProbes: readonly Probe[] = [
   {
     id: 'account.institution',
     title: 'institution_name is settable by PATCH',
-    spec: '§4 PATCH /accounts/{id}',
+    rules: ['§4 PATCH /accounts/{id} institution_name'],
     gaps: [4],
     mode: 'scratch',
     operations: ['updateAccount'],
@@ -106,7 +108,7 @@ export const accountWriteProbes: readonly Probe[] = [
   {
     id: 'account.patch-empty',
     title: 'PATCH /accounts/{id} with {} is 422 ("send at least one field")',
-    spec: '§4 PATCH /accounts/{id}',
+    rules: ['§4 PATCH /accounts/{id} body'],
     gaps: [28],
     mode: 'scratch',
     operations: ['updateAccount'],
@@ -118,6 +120,7 @@ export const accountWriteProbes: readonly Probe[] = [
   {
     id: 'account.unknown-field',
     title: 'An unknown field (nickname) is 422, never ignored',
+    rules: [],
     gaps: [13],
     mode: 'scratch',
     operations: ['updateAccount'],
@@ -128,7 +131,7 @@ export const accountWriteProbes: readonly Probe[] = [
   {
     id: 'account.read-only-field',
     title: 'A read-only field (category_name) is 422',
-    spec: '§2 Account category_name',
+    rules: ['§2 Account category_name'],
     gaps: [13],
     mode: 'scratch',
     operations: ['updateAccount'],
@@ -139,7 +142,7 @@ export const accountWriteProbes: readonly Probe[] = [
   {
     id: 'account.bad-visibility',
     title: 'A visibility outside the enum (public) is 422 ("must be one of: ...")',
-    spec: '§2 Account visibility',
+    rules: ['§2 Account visibility', '§4 PATCH /accounts/{id} visibility'],
     gaps: [28],
     mode: 'scratch',
     operations: ['updateAccount'],
@@ -151,7 +154,7 @@ export const accountWriteProbes: readonly Probe[] = [
   {
     id: 'account.unknown-category',
     title: 'An unknown category_id is 422 category_not_found',
-    spec: '§4 POST /accounts rule 2 (PATCH alike)',
+    rules: ['§4 PATCH /accounts/{id} category_id'],
     gaps: [17],
     mode: 'scratch',
     operations: ['updateAccount'],
@@ -162,7 +165,7 @@ export const accountWriteProbes: readonly Probe[] = [
   {
     id: 'account.archive',
     title: 'Archiving answers 200; the archived account is still listed',
-    spec: '§3 lifecycle_status; §4 GET /accounts',
+    rules: ['§3 lifecycle active -> archived', '§3 archived accounts listed', '§4 PATCH /accounts/{id} lifecycle_status'],
     gaps: [4],
     mode: 'scratch',
     operations: ['updateAccount', 'listAccounts'],
@@ -173,7 +176,7 @@ export const accountWriteProbes: readonly Probe[] = [
   {
     id: 'account.tier-explicit',
     title: 'An explicit tier is kept when the category changes',
-    spec: '§2 Account liquidity_tier',
+    rules: ['§2 Account liquidity_tier', '§4 PATCH /accounts/{id} liquidity_tier'],
     gaps: [22],
     mode: 'scratch',
     operations: ['updateAccount'],
@@ -185,6 +188,7 @@ export const accountWriteProbes: readonly Probe[] = [
   {
     id: 'account.tier-follows-category',
     title: 'With tier auto, changing the category to a liability re-infers the tier (debt)',
+    rules: ['§2 Account liquidity_tier', '§4 PATCH /accounts/{id} category_id'],
     gaps: [22],
     mode: 'scratch',
     operations: ['updateAccount'],
@@ -196,7 +200,7 @@ export const accountWriteProbes: readonly Probe[] = [
   {
     id: 'account.carry-forward-flag',
     title: 'auto_carry_forward is settable by PATCH and answered in the detail',
-    spec: '§2 Account auto_carry_forward',
+    rules: ['§2 Account auto_carry_forward', '§4 PATCH /accounts/{id} auto_carry_forward'],
     gaps: [4],
     mode: 'scratch',
     operations: ['updateAccount'],
@@ -208,7 +212,7 @@ export const accountWriteProbes: readonly Probe[] = [
   {
     id: 'account.private-unchanged',
     title: 'Sending visibility private (unchanged) needs no sharing plan',
-    spec: '§4 PATCH /accounts/{id} rule 2',
+    rules: ['§4 PATCH /accounts/{id} rule 2', '§8 sharing'],
     gaps: [30],
     mode: 'scratch',
     operations: ['updateAccount'],
@@ -220,7 +224,7 @@ export const accountWriteProbes: readonly Probe[] = [
   {
     id: 'account.shared-visibility',
     title: 'A shared visibility is set on a sharing plan, else 402 sharing_not_in_plan (the plan is not visible: either is accepted)',
-    spec: '§4 PATCH /accounts/{id} rule 2',
+    rules: ['§4 PATCH /accounts/{id} rule 2', '§7 402', '§8 sharing'],
     gaps: [20, 30],
     mode: 'scratch',
     operations: ['updateAccount'],
@@ -232,7 +236,7 @@ export const accountWriteProbes: readonly Probe[] = [
   {
     id: 'account.patch-unknown',
     title: 'PATCH /accounts/{id} of an id nobody has is 404 not_found',
-    spec: '§4 PATCH /accounts/{id} rule 1',
+    rules: ['§4 PATCH /accounts/{id} rule 1', '§7 404'],
     gaps: [11],
     mode: 'scratch',
     operations: ['updateAccount'],
@@ -242,6 +246,7 @@ export const accountWriteProbes: readonly Probe[] = [
   {
     id: 'account.patch-malformed-id',
     title: 'PATCH /accounts/{id} of a malformed id is 404 not_found',
+    rules: [],
     gaps: [11],
     mode: 'scratch',
     operations: ['updateAccount'],
@@ -251,6 +256,7 @@ export const accountWriteProbes: readonly Probe[] = [
   {
     id: 'account.check-order',
     title: 'The body is judged before the id: PATCH {} of an unknown account is 422, not 404',
+    rules: [],
     gaps: [17],
     mode: 'scratch',
     operations: ['updateAccount'],
@@ -260,11 +266,45 @@ export const accountWriteProbes: readonly Probe[] = [
   {
     id: 'account.scope-accounts-write',
     title: 'The token has accounts:write: PATCH with bad JSON is 400 (403 first if it lacked the scope)',
-    spec: '§5.4, §5.6',
+    rules: ['§5.4', '§7 400'],
     gaps: [15, 17],
     mode: 'scratch',
     operations: ['updateAccount'],
     steps: [(s) => ({ method: 'PATCH', path: `${API}/accounts/${scratchId(s)}`, raw: '{"name": ' })],
     compares: REFUSAL,
+  },
+  {
+    id: 'account.patch-all-or-nothing',
+    title: 'A PATCH refused on one field changes nothing: a valid name beside a visibility outside the enum is 422, the name stays',
+    rules: ['§4 PATCH /accounts/{id} body', '§7 422'],
+    gaps: [13],
+    mode: 'scratch',
+    operations: ['updateAccount', 'getAccount'],
+    changesAccount: true,
+    steps: [(s) => patchScratch(s, { name: 'ledger-parity all or nothing', visibility: 'public' }), readBack],
+    compares: 'status and error body of the refused PATCH, and the account read back',
+  },
+  {
+    id: 'account.unarchive',
+    title: 'An archived account is made active again by PATCH lifecycle_status active (200), and listed active',
+    rules: ['§3 lifecycle archived -> active', '§4 PATCH /accounts/{id} lifecycle_status'],
+    gaps: [4],
+    mode: 'scratch',
+    operations: ['updateAccount', 'listAccounts'],
+    changesAccount: true,
+    steps: [(s) => patchScratch(s, { lifecycle_status: 'archived' }), (s) => patchScratch(s, { lifecycle_status: 'active' }), () => get('/accounts')],
+    compares: 'status and the detail answered to each PATCH, and the whole list after',
+  },
+  {
+    id: 'account.institution-too-long',
+    title: 'An institution_name of 121 characters is 422 ("must be 1-120 characters")',
+    rules: ['§8 institution_name length', '§4 PATCH /accounts/{id} institution_name'],
+    gaps: [14, 28],
+    mode: 'scratch',
+    operations: ['updateAccount'],
+    changesAccount: true,
+    steps: [(s) => patchScratch(s, { institution_name: 'i'.repeat(121) })],
+    compares: REFUSAL_WORDS,
+    view: { messages: true },
   },
 ];

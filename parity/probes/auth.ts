@@ -9,7 +9,7 @@ export const authProbes: readonly Probe[] = [
   {
     id: 'auth.missing',
     title: 'A request without Authorization is 401 missing_token, with WWW-Authenticate',
-    spec: '§5.1, §5.5',
+    rules: ['§5.1', '§5.5', '§7 401', '§7 error body'],
     gaps: [17],
     mode: 'read',
     operations: ['getMe'],
@@ -19,7 +19,7 @@ export const authProbes: readonly Probe[] = [
   {
     id: 'auth.empty-bearer',
     title: '`Bearer` with no token is 401 invalid_token',
-    spec: '§5.5',
+    rules: ['§5.5', '§7 401', '§7 error body'],
     gaps: [17],
     mode: 'read',
     operations: ['getMe'],
@@ -29,7 +29,7 @@ export const authProbes: readonly Probe[] = [
   {
     id: 'auth.basic-scheme',
     title: 'Another scheme (Basic) is 401 invalid_token',
-    spec: '§5.1, §5.5',
+    rules: ['§5.1', '§5.5'],
     gaps: [17],
     mode: 'read',
     operations: ['listAccounts'],
@@ -39,7 +39,7 @@ export const authProbes: readonly Probe[] = [
   {
     id: 'auth.made-up-token',
     title: 'A well-formed token nobody was issued is 401 invalid_token',
-    spec: '§5.5',
+    rules: ['§5.5'],
     gaps: [17, 19],
     mode: 'read',
     operations: ['listCategories'],
@@ -49,7 +49,7 @@ export const authProbes: readonly Probe[] = [
   {
     id: 'auth.two-values',
     title: '`Bearer a b` (two values) is 401 invalid_token',
-    spec: '§5.5',
+    rules: ['§5.5'],
     gaps: [17, 19],
     mode: 'read',
     operations: ['getMe'],
@@ -59,7 +59,7 @@ export const authProbes: readonly Probe[] = [
   {
     id: 'auth.scheme-case',
     title: 'The scheme name is case-insensitive: `bearer <token>` works',
-    spec: '§5.1',
+    rules: ['§5.1', '§4 GET /me', '§2 Identity'],
     gaps: [19],
     mode: 'read',
     operations: ['getMe'],
@@ -69,6 +69,7 @@ export const authProbes: readonly Probe[] = [
   {
     id: 'auth.before-body',
     title: 'Authentication is checked before the body: no token and bad JSON is 401, not 400',
+    rules: [],
     gaps: [17],
     mode: 'read',
     operations: ['bulkUpsertSnapshots'],
@@ -78,6 +79,7 @@ export const authProbes: readonly Probe[] = [
   {
     id: 'auth.before-lookup',
     title: 'Authentication is checked before the id: an unknown account without a token is 401, not 404',
+    rules: [],
     gaps: [17],
     mode: 'read',
     operations: ['getAccount'],
@@ -87,7 +89,7 @@ export const authProbes: readonly Probe[] = [
   {
     id: 'auth.write-made-up-token',
     title: 'PATCH of a real account with a made-up token is 401 and changes nothing',
-    spec: '§5.5',
+    rules: ['§5.5'],
     gaps: [17],
     mode: 'read',
     operations: ['updateAccount'],
@@ -104,7 +106,7 @@ export const authProbes: readonly Probe[] = [
   {
     id: 'auth.delete-no-token',
     title: 'DELETE of a real snapshot without a token is 401 and deletes nothing',
-    spec: '§5.5',
+    rules: ['§5.5'],
     gaps: [17],
     mode: 'read',
     operations: ['deleteSnapshot'],
@@ -114,7 +116,7 @@ export const authProbes: readonly Probe[] = [
   {
     id: 'auth.upsert-made-up-token',
     title: 'POST /snapshots with a made-up token is 401 before the body is judged',
-    spec: '§5.5',
+    rules: ['§5.5'],
     gaps: [17],
     mode: 'read',
     operations: ['upsertSnapshot'],
@@ -124,7 +126,7 @@ export const authProbes: readonly Probe[] = [
   {
     id: 'auth.patch-snapshot-no-token',
     title: 'PATCH /snapshots/{id} without a token is 401',
-    spec: '§5.5',
+    rules: ['§5.5'],
     gaps: [17],
     mode: 'read',
     operations: ['updateSnapshot'],
@@ -134,7 +136,7 @@ export const authProbes: readonly Probe[] = [
   {
     id: 'auth.create-account',
     title: 'POST /accounts: never sent to a target (accounts cannot be deleted, so the write could not be undone)',
-    spec: '§4 POST /accounts',
+    rules: ['§4 POST /accounts status'],
     gaps: [],
     mode: 'never',
     operations: ['createAccount'],

@@ -1,7 +1,8 @@
 // POST /snapshots/bulk (spec 4 bulk rules 1-4; spec-gaps 6-9, 13, 16, 28). Rows name the scratch account with
 // reserved dates, or an account the kit made up (which nobody can write).
 import { API, day, scratchId, scratchSnapshots, upsert } from './helpers';
-import type { Probe, ProbeRequest, ProbeState } from './types';
+import type { Probe, ProbeState } from './types';
+import type { ProbeRequest } from '../http/request';
 
 const bulk = (json: unknown): ProbeRequest => ({ method: 'POST', path: `${API}/snapshots/bulk`, json });
 const row = (s: ProbeState, n: number, balance: number) => ({ account_id: scratchId(s), snapshot_date: day(n), balance });
@@ -11,7 +12,7 @@ export const bulkProbes: readonly Probe[] = [
   {
     id: 'bulk.insert-and-update',
     title: 'A bulk call counts rows inserted and updated; 200 when something was written',
-    spec: '§4 POST /snapshots/bulk',
+    rules: ['§4 POST /snapshots/bulk body', '§4 POST /snapshots/bulk received', '§4 POST /snapshots/bulk inserted', '§4 POST /snapshots/bulk updated', '§4 table POST /snapshots/bulk', '§4 POST /snapshots/bulk webhooks_attempted'],
     gaps: [1],
     mode: 'scratch',
     operations: ['upsertSnapshot', 'bulkUpsertSnapshots', 'listSnapshots'],
@@ -21,7 +22,7 @@ export const bulkProbes: readonly Probe[] = [
   {
     id: 'bulk.skipped-rows',
     title: 'Rows that cannot be written are skipped with their index and reason; the rest are written (200)',
-    spec: '§4 POST /snapshots/bulk rules 1-2',
+    rules: ['§4 POST /snapshots/bulk rule 1', '§4 POST /snapshots/bulk rule 2', '§4 POST /snapshots/bulk skipped'],
     gaps: [28],
     mode: 'scratch',
     operations: ['bulkUpsertSnapshots', 'listSnapshots'],
@@ -35,7 +36,7 @@ export const bulkProbes: readonly Probe[] = [
   {
     id: 'bulk.nothing-written',
     title: 'A call in which every row is skipped is 422 nothing_written with the per-row detail and the result fields',
-    spec: '§4 POST /snapshots/bulk rule 3',
+    rules: ['§4 POST /snapshots/bulk rule 3', '§7 422'],
     gaps: [6, 16, 28],
     mode: 'scratch',
     operations: ['bulkUpsertSnapshots'],
@@ -46,6 +47,7 @@ export const bulkProbes: readonly Probe[] = [
   {
     id: 'bulk.empty',
     title: 'An empty bulk call ({ snapshots: [] }) is 422 validation_failed',
+    rules: [],
     gaps: [8],
     mode: 'scratch',
     operations: ['bulkUpsertSnapshots'],
@@ -55,7 +57,7 @@ export const bulkProbes: readonly Probe[] = [
   {
     id: 'bulk.too-many-rows',
     title: 'More than 5,000 rows is 413 too_many_rows; no row is examined',
-    spec: '§8',
+    rules: ['§8 rows per bulk call', '§4 POST /snapshots/bulk body'],
     gaps: [7],
     mode: 'scratch',
     operations: ['bulkUpsertSnapshots'],
@@ -66,6 +68,7 @@ export const bulkProbes: readonly Probe[] = [
   {
     id: 'bulk.repeated-pair',
     title: 'Two rows for one (account, date): the first inserts, the second updates, the last balance is kept',
+    rules: [],
     gaps: [9],
     mode: 'scratch',
     operations: ['bulkUpsertSnapshots', 'listSnapshots'],
@@ -75,6 +78,7 @@ export const bulkProbes: readonly Probe[] = [
   {
     id: 'bulk.not-an-array',
     title: 'snapshots that is not an array is 422 validation_failed at body.snapshots',
+    rules: ['§4 POST /snapshots/bulk body'],
     gaps: [16],
     mode: 'scratch',
     operations: ['bulkUpsertSnapshots'],
@@ -84,6 +88,7 @@ export const bulkProbes: readonly Probe[] = [
   {
     id: 'bulk.unknown-top-field',
     title: 'An unknown top-level field (dry_run) is 422 validation_failed, never ignored',
+    rules: [],
     gaps: [13],
     mode: 'scratch',
     operations: ['bulkUpsertSnapshots'],
@@ -93,6 +98,7 @@ export const bulkProbes: readonly Probe[] = [
   {
     id: 'bulk.row-unknown-field',
     title: 'A row with an unknown field is skipped with "<field> is not a known field"',
+    rules: ['§4 POST /snapshots/bulk skipped'],
     gaps: [13, 28],
     mode: 'scratch',
     operations: ['bulkUpsertSnapshots'],

@@ -2,7 +2,8 @@
 // token. Compared by summary: the operations, the request and response schemas, the statuses documented.
 import type { View } from '../compare/view';
 import { API } from './helpers';
-import type { Probe, ProbeRequest } from './types';
+import type { Probe } from './types';
+import type { ProbeRequest } from '../http/request';
 
 type Json = Record<string, unknown>;
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
@@ -95,7 +96,7 @@ export const documentProbes: readonly Probe[] = [
   {
     id: 'document.no-token',
     title: 'GET /openapi.json needs no token and answers an OpenAPI 3.1 document',
-    spec: '§4 GET /openapi.json; §9.3',
+    rules: ['§4 GET /openapi.json', '§4 table GET /openapi.json', '§9.3'],
     gaps: [],
     mode: 'read',
     operations: ['getOpenApiDocument'],
@@ -106,7 +107,7 @@ export const documentProbes: readonly Probe[] = [
   {
     id: 'document.made-up-token',
     title: 'GET /openapi.json with a made-up token still answers the document (no token is needed)',
-    spec: '§4 GET /openapi.json; §5.1',
+    rules: ['§4 GET /openapi.json', '§5.1'],
     gaps: [],
     mode: 'read',
     operations: ['getOpenApiDocument'],
@@ -117,7 +118,7 @@ export const documentProbes: readonly Probe[] = [
   {
     id: 'document.operations',
     title: 'The document names the same operations: method, path, operationId and scope',
-    spec: '§4 endpoint table; §9.2-9.3',
+    rules: ['§4 table GET /me', '§4 table GET /categories', '§4 table GET /accounts', '§4 table POST /accounts', '§4 table GET /accounts/{id}', '§4 table PATCH /accounts/{id}', '§4 table GET /snapshots', '§4 table POST /snapshots', '§4 table GET /snapshots/{id}', '§4 table PATCH /snapshots/{id}', '§4 table DELETE /snapshots/{id}', '§4 table POST /snapshots/bulk', '§4 table GET /openapi.json', '§5.4', '§9.3'],
     gaps: [32],
     mode: 'read',
     operations: ['getOpenApiDocument'],
@@ -128,7 +129,7 @@ export const documentProbes: readonly Probe[] = [
   {
     id: 'document.responses',
     title: 'The document gives each operation the same statuses, body schemas and required headers',
-    spec: '§4, §7',
+    rules: ['§4 POST /accounts rule 3', '§4 PATCH /accounts/{id} rule 3', '§7 error body', '§9.3'],
     gaps: [1, 3, 4, 6, 7, 17, 21],
     mode: 'read',
     operations: ['getOpenApiDocument', 'createAccount'],
@@ -139,7 +140,7 @@ export const documentProbes: readonly Probe[] = [
   {
     id: 'document.schemas',
     title: 'The document\'s schemas agree: properties, required fields, enums, limits, unknown fields refused',
-    spec: '§2, §8',
+    rules: ['§4 POST /accounts body name', '§4 POST /accounts body category_id', '§4 POST /accounts body institution_name', '§4 POST /accounts body visibility', '§4 POST /accounts body liquidity_tier', '§4 POST /snapshots body', '§8 rows per bulk call', '§8 name length', '§8 institution_name length', '§9.3'],
     gaps: [5, 7, 8, 13, 14],
     mode: 'read',
     operations: ['getOpenApiDocument'],

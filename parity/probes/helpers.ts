@@ -1,7 +1,8 @@
 // Small helpers the probe tables share: paths, the ledger's notable records, earlier answers.
-import type { Account, Snapshot } from '../state/inventory';
+import type { Account, Snapshot } from 'personal-ledger-sdk';
 import { reservedDay } from '../state/reserved';
-import { StepUnavailable, type ProbeRequest, type ProbeState } from './types';
+import { StepUnavailable, type ProbeState } from './types';
+import type { ProbeRequest } from '../http/request';
 
 /** Where the API lives. */
 export const API = '/api/public/v1';
@@ -71,4 +72,19 @@ export function snapshotIdFrom(state: ProbeState, answer: number): string {
 /** Path of one snapshot. */
 export function snapshotPath(id: string): string {
   return `${API}/snapshots/${encodeURIComponent(id)}`;
+}
+
+/** A PATCH of one snapshot. */
+export function patchSnapshot(id: string, json: unknown): ProbeRequest {
+  return { method: 'PATCH', path: snapshotPath(id), json };
+}
+
+/** A DELETE of one snapshot. */
+export function deleteSnapshot(id: string): ProbeRequest {
+  return { method: 'DELETE', path: snapshotPath(id) };
+}
+
+/** The snapshot the probe's first answer created. */
+export function created(state: ProbeState): string {
+  return snapshotIdFrom(state, 0);
 }

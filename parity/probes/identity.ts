@@ -6,7 +6,7 @@ export const identityProbes: readonly Probe[] = [
   {
     id: 'me.identity',
     title: 'GET /me answers the Identity: user_id, household_id, token_id',
-    spec: '§4 GET /me; §2 Identity',
+    rules: ['§4 GET /me', '§2 Identity', '§4 table GET /me'],
     gaps: [1],
     mode: 'read',
     operations: ['getMe'],
@@ -16,7 +16,7 @@ export const identityProbes: readonly Probe[] = [
   {
     id: 'me.request-id',
     title: 'Which request-id header an answer carries, of those the client reads (the fake sends none)',
-    spec: '§4 GET /me',
+    rules: [],
     gaps: [33],
     mode: 'read',
     operations: ['getMe'],
@@ -27,7 +27,7 @@ export const identityProbes: readonly Probe[] = [
   {
     id: 'categories.list',
     title: 'GET /categories lists own and shared categories by type, then name, then id',
-    spec: '§4 GET /categories',
+    rules: ['§4 GET /categories', '§4 table GET /categories'],
     gaps: [1, 29],
     mode: 'read',
     operations: ['listCategories'],

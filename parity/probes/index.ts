@@ -10,6 +10,7 @@ import { snapshotEditProbes } from './snapshots-edit';
 import { snapshotReadProbes } from './snapshots-read';
 import { snapshotWriteProbes } from './snapshots-write';
 import type { Probe } from './types';
+import { webhookProbes } from './webhooks';
 
 /** Every probe of the kit. */
 export const PROBES: readonly Probe[] = [
@@ -22,11 +23,12 @@ export const PROBES: readonly Probe[] = [
   ...snapshotWriteProbes,
   ...snapshotEditProbes,
   ...bulkProbes,
+  ...webhookProbes,
   ...accountWriteProbes,
 ];
 
-/** A probe's citation: its specification sections and spec-gaps entries, `§4 GET /me; gaps 1`. */
-export function citation(probe: Pick<Probe, 'spec' | 'gaps'>): string {
+/** A probe's citation: the rules of the specification and the spec-gaps entries it observes, `§4 GET /me; gaps 1`. */
+export function citation(probe: Pick<Probe, 'rules' | 'gaps'>): string {
   const gaps = probe.gaps.length > 0 ? `gaps ${probe.gaps.join(', ')}` : '';
-  return [probe.spec, gaps].filter(Boolean).join('; ');
+  return [...probe.rules, gaps].filter(Boolean).join('; ');
 }

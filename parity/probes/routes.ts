@@ -9,6 +9,7 @@ export const routeProbes: readonly Probe[] = [
   {
     id: 'route.unknown-path',
     title: 'An unknown path under /api/public/v1 is 404 route_not_found',
+    rules: [],
     gaps: [17],
     mode: 'read',
     operations: [],
@@ -18,6 +19,7 @@ export const routeProbes: readonly Probe[] = [
   {
     id: 'route.trailing-slash',
     title: 'A trailing slash is another path: GET /me/ is 404 route_not_found',
+    rules: [],
     gaps: [17],
     mode: 'read',
     operations: ['getMe'],
@@ -27,6 +29,7 @@ export const routeProbes: readonly Probe[] = [
   {
     id: 'route.letter-case',
     title: 'Paths are case-sensitive: GET /ME is 404 route_not_found',
+    rules: [],
     gaps: [17],
     mode: 'read',
     operations: ['getMe'],
@@ -36,7 +39,7 @@ export const routeProbes: readonly Probe[] = [
   {
     id: 'route.other-version',
     title: 'The version is in the path: /api/public/v2/me is not an operation',
-    spec: '§9.1',
+    rules: ['§9.1'],
     gaps: [17],
     mode: 'read',
     operations: [],
@@ -46,6 +49,7 @@ export const routeProbes: readonly Probe[] = [
   {
     id: 'route.unknown-method',
     title: 'An unknown method on a known path (DELETE /accounts) is 404 route_not_found',
+    rules: [],
     gaps: [17],
     mode: 'read',
     operations: ['listAccounts'],
@@ -55,6 +59,7 @@ export const routeProbes: readonly Probe[] = [
   {
     id: 'route.put-snapshot',
     title: 'PUT /snapshots/{id} is no operation: 404 route_not_found',
+    rules: [],
     gaps: [17],
     mode: 'read',
     operations: ['updateSnapshot'],
@@ -64,6 +69,7 @@ export const routeProbes: readonly Probe[] = [
   {
     id: 'route.bulk-is-not-an-id',
     title: 'GET /snapshots/bulk is an unknown method on /snapshots/bulk, never a snapshot lookup',
+    rules: [],
     gaps: [17],
     mode: 'read',
     operations: ['bulkUpsertSnapshots', 'getSnapshot'],
@@ -73,6 +79,7 @@ export const routeProbes: readonly Probe[] = [
   {
     id: 'route.unknown-query',
     title: 'Unknown query parameters are ignored: GET /me?ledger_parity=1 answers as GET /me',
+    rules: [],
     gaps: [12],
     mode: 'read',
     operations: ['getMe'],

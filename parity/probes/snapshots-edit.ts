@@ -1,18 +1,13 @@
 // PATCH and DELETE /snapshots/{id} (spec 4; spec-gaps 1, 10, 11, 13, 17, 28). Only snapshots the kit wrote in the
 // same probe are changed, or ids the kit made up.
-import { day, scratchId, scratchSnapshots, snapshotIdFrom, snapshotPath, upsert } from './helpers';
-import type { Probe, ProbeRequest, ProbeState } from './types';
-
-const patch = (id: string, json: unknown): ProbeRequest => ({ method: 'PATCH', path: snapshotPath(id), json });
-const remove = (id: string): ProbeRequest => ({ method: 'DELETE', path: snapshotPath(id) });
-/** The snapshot the probe's first answer created. */
-const created = (s: ProbeState) => snapshotIdFrom(s, 0);
+import { created, day, deleteSnapshot as remove, patchSnapshot as patch, scratchId, scratchSnapshots, snapshotPath, upsert } from './helpers';
+import type { Probe } from './types';
 
 export const snapshotEditProbes: readonly Probe[] = [
   {
     id: 'snapshot.patch-balance',
     title: 'PATCH /snapshots/{id} with a balance answers 200 and the updated Snapshot',
-    spec: '§4 PATCH /snapshots/{id}',
+    rules: ['§4 PATCH /snapshots/{id} body', '§4 PATCH /snapshots/{id} response', '§4 table PATCH /snapshots/{id}'],
     gaps: [1],
     mode: 'scratch',
     operations: ['upsertSnapshot', 'updateSnapshot', 'getSnapshot'],
@@ -22,7 +17,7 @@ export const snapshotEditProbes: readonly Probe[] = [
   {
     id: 'snapshot.patch-date',
     title: 'PATCH /snapshots/{id} with a new snapshot_date moves it',
-    spec: '§4 PATCH /snapshots/{id}',
+    rules: ['§4 PATCH /snapshots/{id} body'],
     gaps: [1],
     mode: 'scratch',
     operations: ['upsertSnapshot', 'updateSnapshot', 'listSnapshots'],
@@ -32,6 +27,7 @@ export const snapshotEditProbes: readonly Probe[] = [
   {
     id: 'snapshot.patch-onto-taken-date',
     title: 'Moving a snapshot onto a date that has one is 422 snapshot_date_taken; nothing changes',
+    rules: ['§2 Snapshot', '§7 422'],
     gaps: [10],
     mode: 'scratch',
     operations: ['upsertSnapshot', 'updateSnapshot', 'listSnapshots'],
@@ -41,6 +37,7 @@ export const snapshotEditProbes: readonly Probe[] = [
   {
     id: 'snapshot.patch-own-date',
     title: 'Moving a snapshot onto its own date is a no-op change and succeeds',
+    rules: [],
     gaps: [10],
     mode: 'scratch',
     operations: ['upsertSnapshot', 'updateSnapshot'],
@@ -50,7 +47,7 @@ export const snapshotEditProbes: readonly Probe[] = [
   {
     id: 'snapshot.patch-empty',
     title: 'PATCH /snapshots/{id} with {} is 422 ("send at least one field")',
-    spec: '§4 PATCH /snapshots/{id}',
+    rules: ['§4 PATCH /snapshots/{id} body'],
     gaps: [28],
     mode: 'scratch',
     operations: ['upsertSnapshot', 'updateSnapshot'],
@@ -61,6 +58,7 @@ export const snapshotEditProbes: readonly Probe[] = [
   {
     id: 'snapshot.patch-account-id',
     title: 'account_id is no field of PATCH /snapshots/{id}: 422, the snapshot stays',
+    rules: ['§4 PATCH /snapshots/{id} body'],
     gaps: [13],
     mode: 'scratch',
     operations: ['upsertSnapshot', 'updateSnapshot'],
@@ -70,7 +68,7 @@ export const snapshotEditProbes: readonly Probe[] = [
   {
     id: 'snapshot.patch-unknown',
     title: 'PATCH /snapshots/{id} of an id nobody has is 404 not_found',
-    spec: '§4 PATCH /snapshots/{id}',
+    rules: ['§4 PATCH /snapshots/{id} 404'],
     gaps: [11],
     mode: 'scratch',
     operations: ['updateSnapshot'],
@@ -80,6 +78,7 @@ export const snapshotEditProbes: readonly Probe[] = [
   {
     id: 'snapshot.patch-check-order',
     title: 'The body is judged before the id: PATCH {} of an unknown snapshot is 422, not 404',
+    rules: [],
     gaps: [17],
     mode: 'scratch',
     operations: ['updateSnapshot'],
@@ -89,7 +88,7 @@ export const snapshotEditProbes: readonly Probe[] = [
   {
     id: 'snapshot.delete',
     title: 'DELETE /snapshots/{id} answers 200 { deleted: true, id }; the snapshot is gone',
-    spec: '§4 DELETE /snapshots/{id}',
+    rules: ['§4 DELETE /snapshots/{id} response', '§4 table DELETE /snapshots/{id}'],
     gaps: [1],
     mode: 'scratch',
     operations: ['upsertSnapshot', 'deleteSnapshot', 'getSnapshot'],
@@ -99,7 +98,7 @@ export const snapshotEditProbes: readonly Probe[] = [
   {
     id: 'snapshot.delete-twice',
     title: 'A second DELETE of the same snapshot is 404 not_found',
-    spec: '§4 DELETE /snapshots/{id}',
+    rules: ['§4 DELETE /snapshots/{id} 404'],
     gaps: [11],
     mode: 'scratch',
     operations: ['upsertSnapshot', 'deleteSnapshot'],
@@ -109,11 +108,41 @@ export const snapshotEditProbes: readonly Probe[] = [
   {
     id: 'snapshot.delete-unknown',
     title: 'DELETE /snapshots/{id} of an id nobody has is 404 not_found',
-    spec: '§4 DELETE /snapshots/{id}',
+    rules: ['§4 DELETE /snapshots/{id} 404', '§7 404'],
     gaps: [11],
     mode: 'scratch',
     operations: ['deleteSnapshot'],
     steps: [(s) => remove(s.absent('snapshot'))],
     compares: 'status and the error body',
+  },
+  {
+    id: 'snapshot.patch-all-or-nothing',
+    title: 'A PATCH refused on one field changes nothing: a valid balance beside an impossible date is 422, the balance stays',
+    rules: ['§4 PATCH /snapshots/{id} body', '§7 422'],
+    gaps: [14],
+    mode: 'scratch',
+    operations: ['upsertSnapshot', 'updateSnapshot', 'getSnapshot'],
+    steps: [(s) => upsert(s, 66, 1), (s) => patch(created(s), { balance: 9, snapshot_date: '2000-02-30' }), (s) => ({ method: 'GET', path: snapshotPath(created(s)) })],
+    compares: 'status and error body of the refused PATCH, and the snapshot read back',
+  },
+  {
+    id: 'snapshot.pair-freed-by-move',
+    title: 'A date a snapshot moved away from is free again: a write there inserts (201 inserted)',
+    rules: ['§2 Snapshot', '§4 POST /snapshots rule 1'],
+    gaps: [10],
+    mode: 'scratch',
+    operations: ['upsertSnapshot', 'updateSnapshot', 'listSnapshots'],
+    steps: [(s) => upsert(s, 67, 1), (s) => patch(created(s), { snapshot_date: day(68) }), (s) => upsert(s, 67, 2), (s) => scratchSnapshots(s, 67, 68)],
+    compares: 'status and bodies of the move and of the write to the freed date, and the list of both dates after',
+  },
+  {
+    id: 'snapshot.pair-freed-by-delete',
+    title: 'A date whose snapshot was deleted is free again: a write there inserts (201 inserted)',
+    rules: ['§2 Snapshot', '§4 POST /snapshots rule 1', '§4 DELETE /snapshots/{id} response'],
+    gaps: [],
+    mode: 'scratch',
+    operations: ['upsertSnapshot', 'deleteSnapshot', 'listSnapshots'],
+    steps: [(s) => upsert(s, 69, 1), (s) => remove(created(s)), (s) => upsert(s, 69, 2), (s) => scratchSnapshots(s, 69, 69)],
+    compares: 'status and bodies of the delete and of the write after it, and the list after',
   },
 ];

@@ -15,7 +15,7 @@ export const snapshotReadProbes: readonly Probe[] = [
   {
     id: 'snapshots.list-all',
     title: 'GET /snapshots with no parameters lists every visible snapshot, by account_id then snapshot_date',
-    spec: '§4 GET /snapshots',
+    rules: ['§4 table GET /snapshots'],
     gaps: [1, 12, 29],
     mode: 'read',
     operations: ['listSnapshots'],
@@ -25,7 +25,7 @@ export const snapshotReadProbes: readonly Probe[] = [
   {
     id: 'snapshots.list-account',
     title: 'GET /snapshots?account_id= lists that account only, by date',
-    spec: '§4 GET /snapshots',
+    rules: ['§4 GET /snapshots account_id'],
     gaps: [29],
     mode: 'read',
     operations: ['listSnapshots'],
@@ -36,7 +36,7 @@ export const snapshotReadProbes: readonly Probe[] = [
   {
     id: 'snapshots.bounds-inclusive',
     title: 'from and to are inclusive: from=to=a date that has a snapshot lists it',
-    spec: '§4 GET /snapshots',
+    rules: ['§4 GET /snapshots from', '§4 GET /snapshots to'],
     gaps: [12],
     mode: 'read',
     operations: ['listSnapshots'],
@@ -47,7 +47,7 @@ export const snapshotReadProbes: readonly Probe[] = [
   {
     id: 'snapshots.from-only',
     title: 'from alone is a lower bound',
-    spec: '§4 GET /snapshots',
+    rules: ['§4 GET /snapshots from'],
     gaps: [12],
     mode: 'read',
     operations: ['listSnapshots'],
@@ -58,7 +58,7 @@ export const snapshotReadProbes: readonly Probe[] = [
   {
     id: 'snapshots.to-only',
     title: 'to alone is an upper bound',
-    spec: '§4 GET /snapshots',
+    rules: ['§4 GET /snapshots to'],
     gaps: [12],
     mode: 'read',
     operations: ['listSnapshots'],
@@ -69,8 +69,8 @@ export const snapshotReadProbes: readonly Probe[] = [
   {
     id: 'snapshots.from-malformed',
     title: 'A malformed from (2024-1-1) is 400 invalid_query at query.from',
-    spec: '§4 GET /snapshots; §7',
-    gaps: [12, 16],
+    rules: ['§4 GET /snapshots malformed bound', '§7 400'],
+    gaps: [12, 16, 17],
     mode: 'read',
     operations: ['listSnapshots'],
     steps: [() => get('/snapshots', 'from=2024-1-1')],
@@ -79,6 +79,7 @@ export const snapshotReadProbes: readonly Probe[] = [
   {
     id: 'snapshots.from-impossible',
     title: 'A date that does not exist (2023-02-29) is 400 invalid_query',
+    rules: ['§4 GET /snapshots malformed bound'],
     gaps: [12, 14],
     mode: 'read',
     operations: ['listSnapshots'],
@@ -88,6 +89,7 @@ export const snapshotReadProbes: readonly Probe[] = [
   {
     id: 'snapshots.leap-day',
     title: 'A leap day (2024-02-29) is a real date: 200',
+    rules: [],
     gaps: [14],
     mode: 'read',
     operations: ['listSnapshots'],
@@ -97,6 +99,7 @@ export const snapshotReadProbes: readonly Probe[] = [
   {
     id: 'snapshots.to-before-from',
     title: 'to before from is 400 invalid_query at query.to ("must not be before from")',
+    rules: [],
     gaps: [12, 28],
     mode: 'read',
     operations: ['listSnapshots'],
@@ -107,6 +110,7 @@ export const snapshotReadProbes: readonly Probe[] = [
   {
     id: 'snapshots.every-query-problem',
     title: 'Query errors report every problem at once (account_id, from, to)',
+    rules: [],
     gaps: [16, 28],
     mode: 'read',
     operations: ['listSnapshots'],
@@ -117,6 +121,7 @@ export const snapshotReadProbes: readonly Probe[] = [
   {
     id: 'snapshots.account-malformed',
     title: 'A malformed account_id (not a UUID) is 400 invalid_query',
+    rules: [],
     gaps: [11],
     mode: 'read',
     operations: ['listSnapshots'],
@@ -126,6 +131,7 @@ export const snapshotReadProbes: readonly Probe[] = [
   {
     id: 'snapshots.account-unknown',
     title: 'An account_id out of reach gives an empty list, not an error',
+    rules: [],
     gaps: [11],
     mode: 'read',
     operations: ['listSnapshots'],
@@ -135,6 +141,7 @@ export const snapshotReadProbes: readonly Probe[] = [
   {
     id: 'snapshots.unknown-parameter',
     title: 'An unknown query parameter is ignored',
+    rules: [],
     gaps: [12],
     mode: 'read',
     operations: ['listSnapshots'],
@@ -145,7 +152,7 @@ export const snapshotReadProbes: readonly Probe[] = [
   {
     id: 'snapshots.get',
     title: 'GET /snapshots/{id} answers one Snapshot',
-    spec: '§4 GET /snapshots/{id}',
+    rules: ['§4 GET /snapshots/{id}', '§4 table GET /snapshots/{id}'],
     gaps: [1],
     mode: 'read',
     operations: ['getSnapshot'],
@@ -156,7 +163,7 @@ export const snapshotReadProbes: readonly Probe[] = [
   {
     id: 'snapshots.get-unknown',
     title: 'GET /snapshots/{id} of an id nobody has is 404 not_found',
-    spec: '§4 GET /snapshots/{id}',
+    rules: ['§4 GET /snapshots/{id} 404', '§7 404'],
     gaps: [11],
     mode: 'read',
     operations: ['getSnapshot'],
@@ -166,6 +173,7 @@ export const snapshotReadProbes: readonly Probe[] = [
   {
     id: 'snapshots.get-malformed',
     title: 'GET /snapshots/{id} of an odd id (a non-ASCII character) is 404 not_found',
+    rules: [],
     gaps: [11],
     mode: 'read',
     operations: ['getSnapshot'],

@@ -1,7 +1,8 @@
 // POST /snapshots on the scratch account (spec 3 is_estimated, 4 POST /snapshots, 7; spec-gaps 2, 5, 13-17, 24, 28).
 // Every write names the scratch account and a reserved date, or an account id the kit made up.
 import { API, day, patchScratch, scratchId, scratchSnapshots, upsert } from './helpers';
-import type { Probe, ProbeRequest, ProbeState } from './types';
+import type { Probe, ProbeState } from './types';
+import type { ProbeRequest } from '../http/request';
 
 const REFUSAL = 'status and the error body (code, detail paths)';
 const REFUSAL_WORDS = 'status and the error body with its wording';
@@ -18,7 +19,7 @@ export const snapshotWriteProbes: readonly Probe[] = [
   {
     id: 'upsert.insert-then-update',
     title: 'POST /snapshots inserts (201 inserted), the same pair again updates (200 updated); both confirmed',
-    spec: '§4 POST /snapshots rules 1-2; §3 is_estimated',
+    rules: ['§4 POST /snapshots upsert', '§4 POST /snapshots response', '§4 POST /snapshots rule 1', '§4 POST /snapshots rule 2', '§3 is_estimated none -> false', '§4 table POST /snapshots', '§2 Snapshot', '§6 webhooks_attempted'],
     gaps: [1, 2],
     mode: 'scratch',
     operations: ['upsertSnapshot', 'listSnapshots'],
@@ -28,7 +29,7 @@ export const snapshotWriteProbes: readonly Probe[] = [
   {
     id: 'upsert.missing-balance',
     title: 'balance is required: 422 validation_failed at body.balance',
-    spec: '§4 POST /snapshots',
+    rules: ['§4 POST /snapshots body', '§7 422'],
     gaps: [5, 16, 28],
     mode: 'scratch',
     operations: ['upsertSnapshot'],
@@ -39,7 +40,7 @@ export const snapshotWriteProbes: readonly Probe[] = [
   {
     id: 'upsert.missing-account',
     title: 'account_id is required: 422 validation_failed at body.account_id',
-    spec: '§4 POST /snapshots',
+    rules: ['§4 POST /snapshots body'],
     gaps: [5],
     mode: 'scratch',
     operations: ['upsertSnapshot'],
@@ -49,7 +50,7 @@ export const snapshotWriteProbes: readonly Probe[] = [
   {
     id: 'upsert.missing-date',
     title: 'snapshot_date is required (sent to an account the kit made up, so nothing can be written)',
-    spec: '§4 POST /snapshots',
+    rules: ['§4 POST /snapshots body'],
     gaps: [5],
     mode: 'scratch',
     operations: ['upsertSnapshot'],
@@ -59,6 +60,7 @@ export const snapshotWriteProbes: readonly Probe[] = [
   {
     id: 'upsert.balance-string',
     title: 'A balance sent as a string ("12.50") is refused: 422',
+    rules: ['§2 Snapshot balance'],
     gaps: [14, 28],
     mode: 'scratch',
     operations: ['upsertSnapshot'],
@@ -69,7 +71,7 @@ export const snapshotWriteProbes: readonly Probe[] = [
   {
     id: 'upsert.decimal-balance',
     title: 'A balance is stored as sent (10.005 stays 10.005), read back the same',
-    spec: '§2 Snapshot balance',
+    rules: ['§2 Snapshot balance'],
     gaps: [14],
     mode: 'scratch',
     operations: ['upsertSnapshot', 'listSnapshots'],
@@ -79,6 +81,7 @@ export const snapshotWriteProbes: readonly Probe[] = [
   {
     id: 'upsert.negative-zero',
     title: 'A balance of -0 is stored as 0',
+    rules: ['§2 Snapshot balance'],
     gaps: [14],
     mode: 'scratch',
     operations: ['upsertSnapshot'],
@@ -88,6 +91,7 @@ export const snapshotWriteProbes: readonly Probe[] = [
   {
     id: 'upsert.unknown-field',
     title: 'An unknown field (balanse) is 422 validation_failed ("is not a known field"), never ignored',
+    rules: [],
     gaps: [13, 28],
     mode: 'scratch',
     operations: ['upsertSnapshot'],
@@ -98,7 +102,7 @@ export const snapshotWriteProbes: readonly Probe[] = [
   {
     id: 'upsert.read-only-field',
     title: 'A read-only field (is_estimated) in the body is 422',
-    spec: '§3 is_estimated',
+    rules: ['§4 POST /snapshots body'],
     gaps: [13],
     mode: 'scratch',
     operations: ['upsertSnapshot'],
@@ -108,6 +112,7 @@ export const snapshotWriteProbes: readonly Probe[] = [
   {
     id: 'upsert.impossible-date',
     title: 'A date that does not exist (2000-02-30) is 422',
+    rules: ['§4 POST /snapshots body'],
     gaps: [14, 28],
     mode: 'scratch',
     operations: ['upsertSnapshot'],
@@ -118,6 +123,7 @@ export const snapshotWriteProbes: readonly Probe[] = [
   {
     id: 'upsert.leap-day',
     title: 'A leap day (2000-02-29) is a real date: 201',
+    rules: [],
     gaps: [14],
     mode: 'scratch',
     operations: ['upsertSnapshot'],
@@ -127,7 +133,7 @@ export const snapshotWriteProbes: readonly Probe[] = [
   {
     id: 'upsert.unknown-account',
     title: 'An account that does not exist is 422 account_not_writable',
-    spec: '§4 POST /snapshots rule 3',
+    rules: ['§4 POST /snapshots rule 3', '§7 422'],
     gaps: [17, 28],
     mode: 'scratch',
     operations: ['upsertSnapshot'],
@@ -138,6 +144,7 @@ export const snapshotWriteProbes: readonly Probe[] = [
   {
     id: 'upsert.malformed-account',
     title: 'An account_id that is not a UUID is 422 validation_failed',
+    rules: ['§4 POST /snapshots body'],
     gaps: [14, 16],
     mode: 'scratch',
     operations: ['upsertSnapshot'],
@@ -147,6 +154,7 @@ export const snapshotWriteProbes: readonly Probe[] = [
   {
     id: 'upsert.not-an-object',
     title: 'A body that is JSON but not an object ([1]) is 422 "must be a JSON object"',
+    rules: [],
     gaps: [14, 28],
     mode: 'scratch',
     operations: ['upsertSnapshot'],
@@ -157,7 +165,7 @@ export const snapshotWriteProbes: readonly Probe[] = [
   {
     id: 'upsert.bad-json',
     title: 'A body that is not JSON is 400 invalid_json (403 first if the token lacked snapshots:write)',
-    spec: '§7; §5.6',
+    rules: ['§7 400', '§5.4'],
     gaps: [15, 17],
     mode: 'scratch',
     operations: ['upsertSnapshot'],
@@ -167,6 +175,7 @@ export const snapshotWriteProbes: readonly Probe[] = [
   {
     id: 'upsert.empty-body',
     title: 'No body at all is 400 invalid_json',
+    rules: ['§7 400'],
     gaps: [15],
     mode: 'scratch',
     operations: ['upsertSnapshot'],
@@ -176,6 +185,7 @@ export const snapshotWriteProbes: readonly Probe[] = [
   {
     id: 'upsert.invalid-utf8',
     title: 'A body that is not valid UTF-8 is 400 invalid_json',
+    rules: ['§7 400'],
     gaps: [28],
     mode: 'scratch',
     operations: ['upsertSnapshot'],
@@ -185,6 +195,7 @@ export const snapshotWriteProbes: readonly Probe[] = [
   {
     id: 'upsert.no-content-type',
     title: 'The content type is not checked: a JSON body without Content-Type is written',
+    rules: [],
     gaps: [15],
     mode: 'scratch',
     operations: ['upsertSnapshot'],
@@ -194,6 +205,7 @@ export const snapshotWriteProbes: readonly Probe[] = [
   {
     id: 'upsert.forbidden-key',
     title: 'A __proto__ key in a body (any depth) is 400 forbidden_key naming its path; nothing is written',
+    rules: [],
     gaps: [15, 17],
     mode: 'scratch',
     operations: ['upsertSnapshot', 'listSnapshots'],
@@ -204,7 +216,7 @@ export const snapshotWriteProbes: readonly Probe[] = [
   {
     id: 'upsert.body-too-large',
     title: 'A body over 8 MiB is 413 body_too_large before it is parsed',
-    spec: '§8',
+    rules: [],
     gaps: [15],
     mode: 'scratch',
     operations: ['upsertSnapshot'],
@@ -215,12 +227,45 @@ export const snapshotWriteProbes: readonly Probe[] = [
   {
     id: 'upsert.archived-account',
     title: 'Snapshots may be written to an archived account (201)',
-    spec: '§3 lifecycle_status',
+    rules: ['§3 lifecycle active -> archived'],
     gaps: [24],
     mode: 'scratch',
     operations: ['updateAccount', 'upsertSnapshot'],
     changesAccount: true,
     steps: [(s) => patchScratch(s, { lifecycle_status: 'archived' }), (s) => upsert(s, 12, 12)],
     compares: 'status and bodies of the archive and of the write',
+  },
+  ...(
+    [
+      ['exponent', '1.5e3', 'An exponent (1.5e3) is a number like any other: stored and read back as 1500'],
+      ['huge', '1e308', 'A balance near the largest a double holds (1e308) is stored and read back as sent'],
+      ['beyond-double', '1e400', 'A balance no double can hold (1e400) is refused: 422 at body.balance, nothing written'],
+      ['tiny', '5e-324', 'The smallest positive double (5e-324) is stored and read back as sent, not as 0'],
+      ['many-decimals', '0.1234567890123456789', 'A balance with more decimals than a double keeps is stored as its nearest double (0.12345678901234568)'],
+      ['many-digits', '123456789012345678901234567890', 'A 30-digit balance is stored as its nearest double (1.2345678901234568e+29)'],
+    ] as const
+  ).map(([what, balance, title], i): Probe => ({
+    id: `upsert.balance-${what}`,
+    title,
+    rules: ['§2 Snapshot balance', '§4 POST /snapshots body'],
+    gaps: [14],
+    mode: 'scratch',
+    operations: ['upsertSnapshot', 'listSnapshots'],
+    // Sent as written: JSON.stringify would rewrite the number's form.
+    steps: [(s) => raw(`{"account_id":"${scratchId(s)}","snapshot_date":"${day(60 + i)}","balance":${balance}}`), (s) => scratchSnapshots(s, 60 + i, 60 + i)],
+    compares: 'status and the stored balance (or the refusal with its wording), in the answer and read back',
+    view: { messages: true },
+  })),
+  {
+    id: 'upsert.concurrent-first-writes',
+    title: 'Two first writes of one (account, date) at once: exactly one inserts (201 inserted), the other updates (200 updated); one snapshot remains',
+    rules: ['§2 Snapshot', '§4 POST /snapshots rule 1'],
+    gaps: [2],
+    mode: 'scratch',
+    operations: ['upsertSnapshot', 'listSnapshots'],
+    // The same balance in both, so which one lands last does not matter.
+    steps: [(s) => ({ together: [upsert(s, 70, 70), upsert(s, 70, 70)] }), (s) => scratchSnapshots(s, 70, 70)],
+    compares: 'the two answers, in the order of their statuses (which one came first is up to the network), and the list after',
+    viewAll: (views) => [...views.slice(0, 2)].sort((a, b) => String(a.status).localeCompare(String(b.status))).concat(views.slice(2)),
   },
 ];

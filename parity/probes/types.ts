@@ -1,8 +1,11 @@
 // The probe table's types: one probe is one entry, carrying its id, its spec citation, the mode it needs, its
 // requests and what it compares (style rule 12). A new probe is one entry in one area file and nothing else.
-import type { Answer } from '../http/answer';
-import type { Inventory, AccountDetail } from '../state/inventory';
-import type { ViewOptions } from '../compare/view';
+import type { Answer } from '../../reading/answer';
+import type { ProbeRequest } from '../http/request';
+import type { AccountDetail } from 'personal-ledger-sdk';
+import type { Inventory } from '../../reading/inventory';
+import type { View, ViewOptions } from '../compare/view';
+import type { RuleId } from './rules';
 
 /**
  * What a probe needs from the target:
@@ -11,42 +14,6 @@ import type { ViewOptions } from '../compare/view';
  * - `never`: a request the kit never sends to a target (POST /accounts: accounts cannot be deleted).
  */
 export type ProbeMode = 'read' | 'scratch' | 'never';
-
-/**
- * The Authorization a request carries. Only `valid` and `valid-lowercase-scheme` carry the token; every other
- * kind carries no valid token, so the service cannot act on it whatever its rules.
- */
-export type AuthKind =
-  | 'valid'
-  /** `bearer <token>`: the token under a lower-case scheme name. */
-  | 'valid-lowercase-scheme'
-  /** No Authorization header. */
-  | 'none'
-  /** `Bearer ` with no token. */
-  | 'empty-bearer'
-  /** `Basic <base64>`: another scheme, with made-up credentials. */
-  | 'basic'
-  /** `Bearer <prefix>_<40 random characters>`: the form of a token, but one nobody was issued. */
-  | 'made-up'
-  /** `Bearer abc def`: two values where one token goes. */
-  | 'two-values';
-
-/** One request of a probe. */
-export interface ProbeRequest {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT';
-  /** The path from the root, `/api/public/v1/...` (some probes leave that prefix on purpose). */
-  path: string;
-  /** The query string without `?`. */
-  query?: string;
-  /** @default 'valid' */
-  auth?: AuthKind;
-  /** A JSON body, sent as `application/json`. */
-  json?: unknown;
-  /** A body sent as it is (text or bytes), with `contentType`. */
-  raw?: string | Uint8Array;
-  /** The Content-Type of a `raw` body; `null` sends none. @default 'application/json' */
-  contentType?: string | null;
-}
 
 /** What a probe's step may read: one side's ledger as the kit saw it, and that side's earlier answers. */
 export interface ProbeState {
@@ -62,8 +29,16 @@ export interface ProbeState {
   readonly answers: readonly Answer[];
 }
 
-/** Builds one step's request(s) from the side's state. Throws StepUnavailable when an earlier answer lacks what it needs. */
-export type Step = (state: ProbeState) => ProbeRequest | readonly ProbeRequest[];
+/** Requests sent at the same moment (one pacing slot for all), not one after another: `{ together: [a, b] }`. */
+export interface Together {
+  readonly together: readonly ProbeRequest[];
+}
+
+/**
+ * Builds one step's request(s) from the side's state: one, several in turn, or several at once. Throws StepUnavailable
+ * when an earlier answer lacks what it needs, ProbeSkipped when an earlier answer shows the probe cannot tell anything.
+ */
+export type Step = (state: ProbeState) => ProbeRequest | readonly ProbeRequest[] | Together;
 
 /** A probe: one entry of the catalogue. */
 export interface Probe {
@@ -71,8 +46,8 @@ export interface Probe {
   readonly id: string;
   /** What it checks, in a sentence. */
   readonly title: string;
-  /** Where the specification states the behaviour (`§4 GET /me`), when it does. */
-  readonly spec?: string;
+  /** The rules of the specification it observes (the keys of RULES: `§4 GET /me`); the coverage table is made of these. */
+  readonly rules: readonly RuleId[];
   /** The docs/spec-gaps.md entries (our choices where the specification says "not shown") this probe observes. */
   readonly gaps: readonly number[];
   readonly mode: ProbeMode;
@@ -87,6 +62,18 @@ export interface Probe {
   readonly view?: ViewOptions;
   /** It may change the scratch account's fields: they are restored after it. */
   readonly changesAccount?: boolean;
+  /**
+   * It tells how many webhooks writes attempt, so it needs a webhook subscription in the household: without one its
+   * first write attempts none, and it is skipped.
+   */
+  readonly webhooks?: boolean;
+  /** Replaces the views of all its answers at once (after each was viewed), for what only several answers together show. */
+  viewAll?(views: readonly View[], answers: readonly Answer[]): View[];
+}
+
+/** Thrown by a step when an earlier answer shows the probe cannot tell anything on this ledger: the probe is skipped, saying why. */
+export class ProbeSkipped extends Error {
+  override readonly name = 'ProbeSkipped';
 }
 
 /** Thrown by a step whose input an earlier answer did not give (that answer already differs, or failed). */

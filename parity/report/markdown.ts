@@ -10,9 +10,21 @@ export function markdownReport(report: ParityReport): string {
   const { summary } = report;
   const total = summary.same + summary.differs + summary.skipped;
   const lines: string[] = [];
-  const head = summary.differs === 0 ? 'nothing differs' : `${summary.differs} probe${summary.differs === 1 ? '' : 's'} differ`;
+  const odd = report.oddities.length;
+  const head =
+    summary.differs === 0 && odd === 0
+      ? 'nothing differs'
+      : [summary.differs > 0 ? `${summary.differs} probe${summary.differs === 1 ? '' : 's'} differ` : '', odd > 0 ? `${odd} odd answer${odd === 1 ? '' : 's'}` : ''].filter(Boolean).join(', ');
   lines.push(`# ledger-parity: ${head}`, '');
-  lines.push(`**${summary.same} same, ${summary.differs} differ, ${summary.skipped} skipped** of ${total} probes${report.interrupted ? ' (interrupted: Ctrl-C stopped the run)' : ''}.`, '');
+  lines.push(
+    `**${summary.same} same, ${summary.differs} differ, ${summary.skipped} skipped** of ${total} probes${odd > 0 ? `; **${odd} odd answer${odd === 1 ? '' : 's'}** reading the ledger` : ''}${report.interrupted ? ' (interrupted: Ctrl-C stopped the run)' : ''}.`,
+    '',
+  );
+  const c = report.coverage;
+  lines.push(
+    `Rules of the specification and spec-gaps entries: **${c.observed} observed**, ${c.skipped} skipped (their probes did not run), ${c.not_observable} not observable with one token (docs/parity.md says why, rule by rule).`,
+    '',
+  );
   const target =
     report.target.kind === 'service'
       ? `${report.target.base_url} (its openapi.json says version ${report.target.openapi_version ?? 'nothing'})`
@@ -43,6 +55,13 @@ export function markdownReport(report: ParityReport): string {
           : `- **Before and after differ:** ${ba.changes.join('; ')}`,
     );
     lines.push('');
+  }
+
+  if (report.oddities.length > 0) {
+    lines.push('## Odd answers', '', 'Met while reading what the token sees; each one is a difference (the fake is built from that reading).', '');
+    for (const oddity of report.oddities) {
+      lines.push(`- **${oddity.kind}** (${oddity.read}) \`${oddity.request}\`: ${oddity.what}; ${oddity.then}.`, '', indent(fenced(oddity.evidence)), '');
+    }
   }
 
   const differing = report.probes.filter((p) => p.outcome === 'differs');
@@ -97,6 +116,10 @@ function fenced(value: unknown): string {
   let text = JSON.stringify(value, null, 2) ?? 'none';
   if (text.length > BLOCK) text = `${text.slice(0, BLOCK)}\n... (${text.length - BLOCK} more characters; see the JSON report)`;
   return `\`\`\`json\n${text}\n\`\`\``;
+}
+
+function indent(text: string): string {
+  return text.replace(/^/gm, '  ');
 }
 
 function show(value: unknown): string {

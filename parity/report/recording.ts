@@ -1,7 +1,8 @@
 // A recording: the target's normalized answers to every probe, with the date and the service's openapi.json
 // version, so that `--against FILE` can compare the fake with it later without any network.
 import type { View } from '../compare/view';
-import type { Inventory } from '../state/inventory';
+import type { Inventory } from '../../reading/inventory';
+import type { Oddity } from '../../reading/oddities';
 
 /** The format marker of a recording file. */
 export const RECORDING_FORMAT = 'ledger-parity-recording/1';
@@ -19,6 +20,8 @@ export interface ParityRecording {
   scratch_account_id: string | null;
   /** What the token saw, masked (names, balances and ids as in every answer): the fake mirrors it. */
   inventory: Inventory;
+  /** The odd answers met reading it (masked): a --against run reports them again. Absent in recordings of kit 0.1.0. */
+  oddities?: Oddity[];
   /** Per probe: the target's views, or why it was skipped. */
   probes: Record<string, { views: View[] } | { skipped: string }>;
 }
@@ -41,6 +44,7 @@ export function checkRecording(value: unknown): ParityRecording {
   if (r.mode === 'scratch' && (typeof r.scratch_account_id !== 'string' || !inventory.details[r.scratch_account_id])) {
     throw new RecordingError('a scratch recording names its scratch account, one of the inventory\'s accounts');
   }
+  if (r.oddities !== undefined && !Array.isArray(r.oddities)) throw new RecordingError('oddities must be an array');
   if (typeof r.probes !== 'object' || r.probes === null) throw new RecordingError('probes must be an object');
   return r as ParityRecording;
 }

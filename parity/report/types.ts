@@ -1,6 +1,7 @@
 // The results of a run: the report (markdown and JSON are two renderings of it) and its parts.
 import type { Difference } from '../compare/diff';
 import type { View } from '../compare/view';
+import type { Oddity } from '../../reading/oddities';
 import type { ProbeMode } from '../probes/types';
 
 /** How a probe came out. */
@@ -24,6 +25,15 @@ export interface ProbeResult {
   /** Both sides' answers, normalized (outcome `differs`). */
   target?: View[];
   fake?: View[];
+}
+
+/**
+ * An odd answer met while reading what the token sees (a difference the probes cannot show: the fake is built from
+ * that reading), with its evidence masked as every answer is, and which reading met it.
+ */
+export interface OddAnswer extends Oddity {
+  /** `before` or `after` the probes (the target), `fake` (the mirror, read as the target was), or `recorded` (in a recording). */
+  read: 'before' | 'after' | 'fake' | 'recorded';
 }
 
 /** What the kit sent to the target and what it undid (runs against a service only). */
@@ -53,6 +63,14 @@ export interface ParityReport {
   started_at: string;
   probes: ProbeResult[];
   summary: { same: number; differs: number; skipped: number };
+  /**
+   * The rules of the specification and the spec-gaps entries: how many this run observed (a probe of theirs ran),
+   * skipped (their probes did not run: no scratch account, no webhook subscription...), and how many no probe can
+   * observe (docs/parity.md says why, rule by rule).
+   */
+  coverage: { observed: number; skipped: number; not_observable: number };
+  /** Odd answers met reading what the token sees: each is a difference (exit 1), with its evidence. */
+  oddities: OddAnswer[];
   /** How the fake was made to mirror the target, and what it assumed. */
   mirror: { plan: string; plan_reason: string; notes: string[] };
   /** Values compared by type and range only, because they depend on state the token cannot see. */

@@ -1,10 +1,11 @@
 // Undoing a probe's writes on one side: every snapshot on the scratch account that was not there before the run
 // is deleted, and the scratch account's fields are set back to what they were. Runs after each scratch probe,
 // once more at the end, and after a failure or Ctrl-C. Its requests go through the same gate as the probes'.
-import type { Answer } from '../http/answer';
+import type { Answer } from '../../reading/answer';
 import type { RequestGate } from '../http/gate';
-import type { ProbeRequest } from '../probes/types';
-import type { AccountDetail, Inventory } from './inventory';
+import type { ProbeRequest } from '../http/request';
+import type { AccountDetail } from 'personal-ledger-sdk';
+import type { Inventory } from '../../reading/inventory';
 
 const API = '/api/public/v1';
 const RESTORED_FIELDS = ['name', 'institution_name', 'category_id', 'visibility', 'lifecycle_status', 'auto_carry_forward'] as const;

@@ -1,7 +1,7 @@
 // Ids the kit makes up for "unknown id" probes: the same on both sides, checked to name nothing the token sees,
 // and registered with the gates, which let writes name them (nothing can be written to what does not exist).
 import type { RequestGate } from '../http/gate';
-import type { Inventory } from './inventory';
+import type { Inventory } from '../../reading/inventory';
 
 /** The made-up ids of one run. */
 export class MadeUpIds {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLedgerClient, type LedgerClient } from 'personal-ledger-sdk';
 import { DEMO_IDS, DEMO_TOKENS } from 'personal-ledger-sdk/mocks';
 import { createLedgerMockServer, type RunningLedgerMockServer } from 'personal-ledger-sdk/mocks/node';
-import { checkResponse } from '../support/openapi-validator';
+import { checkResponse } from '../../reading/openapi-check';
 import { declaredStatuses, recordingFetch, startPrism, type RunningPrism, type SeenResponse } from './support';
 
 const A = DEMO_IDS.accounts;

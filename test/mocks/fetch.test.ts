@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { createLedgerClient, isNetworkError } from 'personal-ledger-sdk';
 import { createLedgerMock, DEMO_IDS, DEMO_TOKENS } from 'personal-ledger-sdk/mocks';
-import { checkResponse } from '../support/openapi-validator';
+import { checkResponse } from '../../reading/openapi-check';
 
 const alex = { authorization: `Bearer ${DEMO_TOKENS.alex}` };
 

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { DEMO_IDS, DEMO_TOKENS } from 'personal-ledger-sdk/mocks';
 import document from '../../openapi.json' with { type: 'json' };
-import { checkResponse } from '../support/openapi-validator';
+import { checkResponse } from '../../reading/openapi-check';
 import { createTestMock } from '../support/test-mock';
 
 const { call, control, checkedCount } = createTestMock({ scenario: 'demo', seed: 7 });

@@ -73,3 +73,46 @@ describe('loadScenario: a scenario object', () => {
     expect((await call('GET', '/accounts', { token: DEMO_TOKENS.alex })).status).toBe(200);
   });
 });
+
+describe('loadScenario: snapshots that keep their ids', () => {
+  const CATEGORY = 'ca000000-0000-4000-8000-000000000001';
+  const ACCOUNT = 'ac000000-0000-4000-8000-000000000001';
+  const base: Scenario = {
+    households: [{ id: 'h', plan: 'household' }],
+    users: [{ id: 'u', household_id: 'h' }],
+    categories: [{ id: CATEGORY, name: 'Cash' }],
+    accounts: [{ id: ACCOUNT, owner_user_id: 'u', name: 'A', category_id: CATEGORY }],
+    tokens: [{ id: 't', user_id: 'u', value: `plk_${'K'.repeat(40)}` }],
+  };
+  const token = `plk_${'K'.repeat(40)}`;
+
+  it('a snapshot with an id in the fake\'s form is answered with it; one without gets the next id after the highest', async () => {
+    await control.loadScenario({
+      ...base,
+      snapshots: [
+        { account_id: ACCOUNT, snapshot_date: '2026-01-31', balance: 1 },
+        { id: 'snp_z', account_id: ACCOUNT, snapshot_date: '2026-02-28', balance: 2, is_estimated: true },
+        { id: 'snp_3', account_id: ACCOUNT, snapshot_date: '2026-03-31', balance: 3 },
+      ],
+    });
+    const { body } = await call('GET', '/snapshots', { token });
+    expect(body.snapshots.map((s: { id: string; balance: number; is_estimated: boolean }) => [s.id, s.balance, s.is_estimated])).toEqual([
+      ['snp_10', 1, false],
+      ['snp_z', 2, true],
+      ['snp_3', 3, false],
+    ]);
+    expect((await call('GET', '/snapshots/snp_z', { token })).body).toMatchObject({ snapshot_date: '2026-02-28' });
+    const written = await call('POST', '/snapshots', { token, body: { account_id: ACCOUNT, snapshot_date: '2026-04-30', balance: 4 } });
+    expect(written.body.snapshot.id).toBe('snp_11');
+  });
+
+  it('an id of another form, an id twice, or a second id for one (account, date) is refused (400 invalid_scenario); nothing changes', async () => {
+    await control.loadScenario('demo');
+    const before = await observable();
+    const row = { account_id: ACCOUNT, snapshot_date: '2026-01-31', balance: 1 };
+    await expect(control.loadScenario({ ...base, snapshots: [{ ...row, id: '7d1c2a4e-3b5f-4c6d-8e9f-0a1b2c3d4e5f' }] })).rejects.toThrow(/snapshots\.0\.id: must be a snapshot id of the fake/);
+    await expect(control.loadScenario({ ...base, snapshots: [{ ...row, id: 'snp_5' }, { ...row, snapshot_date: '2026-02-28', id: 'snp_5' }] })).rejects.toThrow(/snp_5 is listed twice/);
+    await expect(control.loadScenario({ ...base, snapshots: [{ ...row, id: 'snp_5' }, { ...row, id: 'snp_6' }] })).rejects.toThrow(/ac000000-0000-4000-8000-000000000001 already has snapshot snp_5 on 2026-01-31/);
+    expect(await observable()).toEqual(before);
+  });
+});

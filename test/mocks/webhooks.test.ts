@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_IDS, DEMO_TOKENS, type DeliveryResult, type SnapshotUpsertedEvent, type WebhookRecord } from 'personal-ledger-sdk/mocks';
-import { schemaValidator } from '../support/openapi-validator';
+import { schemaValidator } from '../../reading/openapi-check';
 import { createTestMock } from '../support/test-mock';
 
 // The deliverer is swapped per test; the default (no deliverer) is covered in control.test.ts.

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { citation, PROBES, UNOBSERVABLE_GAPS } from 'personal-ledger-sdk/parity';
+import { citation, coverageLines, ODDITY_KINDS, PROBES, RULES, UNOBSERVABLE_GAPS } from 'personal-ledger-sdk/parity';
 import document from '../../openapi.json' with { type: 'json' };
 import { ROOT } from '../server/support';
 
@@ -49,6 +49,22 @@ describe('the probe catalogue', () => {
       expect(observed.has(gap) !== (unobservable !== undefined), `spec-gaps ${gap}`).toBe(true);
     }
     expect([...observed].filter((gap) => !gapNumbers.includes(gap))).toEqual([]);
+  });
+
+  it('gives every rule of the specification and every spec-gaps entry a coverage line: the probes that observe it, or why none can; never both', () => {
+    const lines = coverageLines();
+    expect(lines.map((l) => l.rule)).toEqual([...Object.keys(RULES), ...gapNumbers.map((gap) => `spec-gaps ${gap}`)]);
+    for (const line of lines) {
+      const observers = [...line.reading, ...line.read, ...line.scratch, ...line.webhooks];
+      expect(observers.length > 0 !== (line.cannot !== undefined), line.rule).toBe(true);
+    }
+    // The odd answers of the reading cite rules too.
+    for (const [kind, { rules }] of Object.entries(ODDITY_KINDS)) for (const rule of rules) expect(Object.keys(RULES), kind).toContain(rule);
+    // Only known rules are cited, and every probe that runs cites a rule or an entry.
+    for (const probe of PROBES) {
+      for (const rule of probe.rules) expect(Object.keys(RULES), probe.id).toContain(rule);
+      if (probe.mode !== 'never') expect(probe.rules.length + probe.gaps.length, probe.id).toBeGreaterThan(0);
+    }
   });
 
   it('reads before it writes: every read probe comes before the first scratch probe', () => {

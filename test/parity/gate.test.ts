@@ -3,8 +3,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { refusal, type WritePolicy } from '../../parity/http/permit';
 import { GateRefusal, Interrupted, RequestGate } from '../../parity/http/gate';
-import { BudgetSpent, Pacer } from '../../parity/http/pacer';
-import type { ProbeRequest } from '../../parity/probes/types';
+import { BudgetSpent } from '../../parity/http/budget';
+import { Pacer } from '../../reading/pacer';
+import type { ProbeRequest } from '../../parity/http/request';
 
 const SCRATCH = '5c7a0000-0000-4000-8000-0000000000a1';
 const OTHER = 'acc00000-0000-4000-8000-000000000001';

@@ -4,7 +4,7 @@
 // reads and refused writes must change nothing.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkResponse } from '../support/openapi-validator';
+import { checkResponse } from '../../reading/openapi-check';
 import { createTestMock } from '../support/test-mock';
 import { checkProperty, scaled, summary } from './support/config';
 import { bigBulkRows, requestPlan, type RequestPlan } from './support/fuzz-requests';

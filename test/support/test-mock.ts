@@ -4,7 +4,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { LedgerMockOptions } from 'personal-ledger-sdk/mocks';
 import { createLedgerMock, type LedgerMswMock as LedgerMock } from 'personal-ledger-sdk/mocks/msw';
-import { checkResponse } from './openapi-validator';
+import { checkResponse } from '../../reading/openapi-check';
 
 export interface TestMock {
   mock: LedgerMock;

@@ -2,7 +2,7 @@
 // every adapter uses, at a fraction of a fetch's cost. Every answer is checked against openapi.json here
 // (createTestMock's check only sees intercepted fetches).
 import type { LedgerMock } from 'personal-ledger-sdk/mocks';
-import { checkResponse } from '../../support/openapi-validator';
+import { checkResponse } from '../../../reading/openapi-check';
 import { API } from './operations';
 
 export interface DirectAnswer {

@@ -1,4 +1,4 @@
-// An answer as the kit keeps it: what came back for one request, before any masking.
+// An answer as it was read: what came back for one request, before any masking (the inventory reader, ledger-parity).
 
 /** One request's answer (or the failure to get one). */
 export interface Answer {
@@ -31,6 +31,14 @@ export async function readAnswer(request: Answer['request'], response: Response,
 /** An answer that never came. */
 export function failedAnswer(request: Answer['request'], failure: string, retries = 0): Answer {
   return { request, status: 0, headers: {}, text: '', json: undefined, failure, retries };
+}
+
+/** Why a fetch failed, in a few words: a time-out, or the error with its cause's code (`ECONNREFUSED`). */
+export function describeFailure(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  if (error.name === 'TimeoutError') return 'no answer within the time-out';
+  const cause = (error as { cause?: { code?: string } }).cause;
+  return cause?.code ? `${error.message} (${cause.code})` : error.message;
 }
 
 function parseJson(text: string): unknown {

@@ -1,24 +1,4 @@
-// Pacing and the request budget of one side.
-
-/** Spaces request starts at least 1/rate seconds apart. */
-export class Pacer {
-  readonly #gapMs: number;
-  #next = 0;
-
-  /** @param perSecond at most this many request starts a second; Infinity: no pacing */
-  constructor(perSecond: number) {
-    this.#gapMs = Number.isFinite(perSecond) ? 1000 / perSecond : 0;
-  }
-
-  /** Resolves when the next request may start. */
-  async wait(): Promise<void> {
-    if (this.#gapMs === 0) return;
-    const now = Date.now();
-    const at = Math.max(now, this.#next);
-    this.#next = at + this.#gapMs;
-    if (at > now) await new Promise((resolve) => setTimeout(resolve, at - now));
-  }
-}
+// The request budget of one side: probes may use it up to what is kept for undoing writes and the final read.
 
 /** Thrown when the budget has no room for a request of that purpose. */
 export class BudgetSpent extends Error {
