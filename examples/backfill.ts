@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
-import { createLedgerClient, formatBulkSummary, isBulkUpsertError, type BulkRow, type LedgerClient } from 'personal-ledger-sdk';
+import { createLedgerClient, formatBulkSummary, isBulkUpsertError, MAX_BULK_ROWS, type BulkRow, type LedgerClient } from 'personal-ledger-sdk';
 import { createLedgerMock, DEMO_TOKENS } from 'personal-ledger-sdk/mocks';
 import type { Io } from './sync-statements.js';
 
@@ -55,7 +55,7 @@ export async function main(argv: string[], env: Record<string, string | undefine
   let shown = -5;
   try {
     const report = await client.snapshots.bulkUpsert(rows, {
-      chunkSize: number('chunk-size', 5000),
+      chunkSize: number('chunk-size', MAX_BULK_ROWS),
       signal: io.signal,
       onProgress: ({ rowsDone }) => {
         const percent = Math.floor((rowsDone / rows.length) * 100);

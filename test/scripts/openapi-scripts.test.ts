@@ -20,6 +20,7 @@ beforeEach(() => {
   cpSync(join(repo, 'src/generated/api-constants.ts'), join(dir, 'src/generated/api-constants.ts'));
   cpSync(join(repo, 'mocks/generated'), join(dir, 'mocks/generated'), { recursive: true });
   cpSync(join(repo, 'mocks/inspector/page'), join(dir, 'mocks/inspector/page'), { recursive: true }); // the inspector page's sources: mocks/generated/inspector-page.ts
+  cpSync(join(repo, 'src/shared'), join(dir, 'src/shared'), { recursive: true }); // what the page's script imports (the Retry-After reader)
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 

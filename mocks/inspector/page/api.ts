@@ -2,6 +2,7 @@
 // `Content-Type: application/json` (as /__mock requires), and the control token when ledger-mock asks for one
 // (off loopback). The token is kept in this tab only (memory and sessionStorage), sent as X-Ledger-Mock-Control,
 // never put in a URL.
+import { parseRetryAfter } from '../../../src/shared/retry-after';
 
 const TOKEN_KEY = 'ledger-mock-control-token';
 
@@ -49,8 +50,7 @@ export class ControlApi {
         await this.#newToken(token, answer.code);
         continue;
       }
-      const retryAfter = Number(response.headers.get('retry-after'));
-      throw new ControlProblem(response.status, answer?.code, answer?.error ?? `${method} ${path} answered ${response.status}`, Number.isFinite(retryAfter) ? retryAfter * 1000 : undefined);
+      throw new ControlProblem(response.status, answer?.code, answer?.error ?? `${method} ${path} answered ${response.status}`, parseRetryAfter(response.headers.get('retry-after')));
     }
   }
 
