@@ -54,7 +54,19 @@ const FOLDERS: readonly Folder[] = [
       { name: 'entry', paths: ['index.ts'] },
     ],
   },
-  { folder: 'statements', imports: ['src/generated/', 'src/shared/'], noNode: true, layers: ALL },
+  {
+    folder: 'statements',
+    imports: ['src/generated/', 'src/shared/'],
+    noNode: true,
+    layers: [
+      { name: 'foundation', paths: ['decimal.ts', 'text.ts', 'dates.ts', 'format.ts', 'errors.ts', 'types.ts', 'balance-kinds.ts'] },
+      { name: 'add-up check', paths: ['add-up.ts'] },
+      { name: 'readers', paths: ['ofx/', 'csv/', 'mt940/', 'camt/'] },
+      { name: 'formats', paths: ['formats.ts'] },
+      { name: 'read and select', paths: ['read.ts', 'select.ts'] },
+      { name: 'entry', paths: ['index.ts'] },
+    ],
+  },
   {
     // Reading a service with a user's token (ledger-parity and ledger-mock copy): the one home of odd answers.
     folder: 'reading',
@@ -91,7 +103,18 @@ const FOLDERS: readonly Folder[] = [
     ],
   },
   // --demo writes to the package's own demo fake (personal-ledger-sdk/mocks, by name).
-  { folder: 'sync', imports: ['src/', 'statements/', 'mocks/'], layers: ALL },
+  {
+    folder: 'sync',
+    imports: ['src/', 'statements/', 'mocks/'],
+    layers: [
+      { name: 'foundation', paths: ['errors.ts', 'io.ts', 'args.ts', 'format.ts', 'progress.ts'] },
+      { name: 'connection, mapping, inputs, accounts', paths: ['connection.ts', 'mapping.ts', 'inputs.ts', 'accounts.ts'] },
+      { name: 'read, plan, report', paths: ['read-files.ts', 'plan.ts', 'report.ts'] },
+      { name: 'commands', paths: ['files-command.ts'] },
+      { name: 'table of commands', paths: ['main.ts'] },
+      { name: 'bin', paths: ['cli.ts'] },
+    ],
+  },
   {
     folder: 'parity',
     imports: ['src/', 'reading/', 'mocks/'],
