@@ -26,7 +26,7 @@ export async function main(argv: string[], env: Env, io: Io): Promise<number> {
   let secrets: string[] = [];
   try {
     const command = COMMANDS.find((c) => c.words.every((w, i) => argv[i] === w))!;
-    if (command.words.length === 0 && argv.length === 0) throw new SetupError(COMMANDS.map((c) => c.usage).join('\n\n'));
+    if (command.words.length === 0 && argv.length === 0) throw new SetupError([...COMMANDS].reverse().map((c) => c.usage).join('\n\n'));
     return await command.run(argv.slice(command.words.length), env, io, (held) => (secrets = held.secrets));
   } catch (error) {
     return reportError(error, io, secrets);
