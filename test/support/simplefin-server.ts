@@ -4,7 +4,9 @@
 // every request. Switches make it answer as a troubled server would: revoked (403), unpaid (402), a redirect, 5xx,
 // silence, an endless answer.
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 
 /** One request as the server saw it. */
@@ -54,8 +56,16 @@ export interface FakeSimplefin {
   close(): Promise<void>;
 }
 
-/** Starts a fake SimpleFIN server on 127.0.0.1. */
-export async function startFakeSimplefin(accountSet: FakeSimplefin['accountSet'] = { errors: [], accounts: [] }): Promise<FakeSimplefin> {
+/** The self-signed certificate of `{ https: true }` (trust it with NODE_EXTRA_CA_CERTS). */
+export const FAKE_SIMPLEFIN_CERT = new URL('./simplefin-tls/cert.pem', import.meta.url).pathname;
+
+/**
+ * Starts a fake SimpleFIN server on 127.0.0.1.
+ *
+ * @param options.https serve HTTPS with the self-signed certificate FAKE_SIMPLEFIN_CERT @default false (plain HTTP)
+ */
+export async function startFakeSimplefin(accountSet: FakeSimplefin['accountSet'] = { errors: [], accounts: [] }, options: { https?: boolean } = {}): Promise<FakeSimplefin> {
+  const scheme = options.https ? 'https' : 'http';
   const codes = new Set<string>(); // claim codes not yet claimed
   const credentials = new Map<string, boolean>(); // "user:pass" -> still valid
   let port = 0;
@@ -74,7 +84,7 @@ export async function startFakeSimplefin(accountSet: FakeSimplefin['accountSet']
       const user = `user${randomBytes(8).toString('hex')}`;
       const password = `pw${randomBytes(16).toString('hex')}`;
       credentials.set(`${user}:${password}`, true);
-      return `http://${user}:${password}@127.0.0.1:${port}/simplefin`;
+      return `${scheme}://${user}:${password}@127.0.0.1:${port}/simplefin`;
     },
     revokeAll() {
       for (const key of credentials.keys()) credentials.set(key, false);
@@ -121,11 +131,13 @@ export async function startFakeSimplefin(accountSet: FakeSimplefin['accountSet']
     return sendJson(res, 200, select(fake.accountSet, url.searchParams));
   };
 
-  const server = createServer(handle);
+  const server = options.https
+    ? createTlsServer({ cert: readFileSync(FAKE_SIMPLEFIN_CERT), key: readFileSync(new URL('./simplefin-tls/key.pem', import.meta.url)) }, handle)
+    : createServer(handle);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.address() as AddressInfo).port;
-  fake.root = `http://127.0.0.1:${port}/simplefin`;
-  fake.otherOrigin = `http://localhost:${port}`;
+  fake.root = `${scheme}://127.0.0.1:${port}/simplefin`;
+  fake.otherOrigin = `${scheme}://localhost:${port}`;
   return fake;
 }
 

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_TOKENS, type LedgerMock } from 'personal-ledger-sdk/mocks';
 import { createLedgerMockServer, type RunningLedgerMockServer } from 'personal-ledger-sdk/mocks/node';
-import { startFakeSimplefin, type FakeSimplefin } from '../support/simplefin-server';
+import { FAKE_SIMPLEFIN_CERT, startFakeSimplefin, type FakeSimplefin } from '../support/simplefin-server';
 import { balancesNamed, tempDir } from './support';
 import { accountSet, AT, mappingFile, runLedgerSync, type CliRun, type Report } from './simplefin-support';
 
@@ -316,6 +316,26 @@ describe('ledger-sync simplefin', { timeout: 120_000 }, () => {
     const onCommandLine = await run(['simplefin', url, '--mapping', mapping], ledgerEnv);
     expect(onCommandLine.code).toBe(2);
     expect(onCommandLine.stderr).toContain('ledger-sync simplefin takes no arguments (1 given, not shown)');
+  });
+
+  it('HTTPS: a certificate that cannot be verified is refused (not retried); the same server once its certificate is trusted works', async () => {
+    const tls = await startFakeSimplefin(accountSet(), { https: true });
+    try {
+      const url = tls.issueAccess();
+      expect(url).toMatch(/^https:/);
+      secrets.push(url, new URL(url).password);
+      const env = { SIMPLEFIN_ACCESS_URL: url, ...ledgerEnv };
+      const refused = await run(['simplefin', '--mapping', mapping, '--dry-run'], env);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain(`Error: could not reach the SimpleFIN server at ${new URL(url).host}: its TLS certificate could not be verified (DEPTH_ZERO_SELF_SIGNED_CERT)`);
+      expect(tls.journal).toEqual([]);
+      const trusted = await run(['simplefin', '--mapping', mapping, '--time-zone', 'UTC', '--dry-run', '--json'], { ...env, NODE_EXTRA_CA_CERTS: FAKE_SIMPLEFIN_CERT });
+      expect(trusted.code).toBe(0);
+      expect((JSON.parse(trusted.stdout) as Report).rows.map((r) => r.account)).toEqual(['SimpleFIN checking', 'SimpleFIN card']);
+      expect(tls.journal.map((r) => r.path)).toEqual(['/simplefin/accounts']);
+    } finally {
+      await tls.close();
+    }
   });
 
   it('an unreachable server: exit 1 naming the host, never the URL (after two retries)', async () => {
