@@ -67,6 +67,7 @@ export async function prepareAccessFile(path: string, force: boolean): Promise<P
  * SetupError (never quoting the content) when the file cannot be read or holds no Access URL.
  */
 export async function readAccessFile(path: string, warn: Output): Promise<AccessPoint> {
+  if (path.includes('://')) throw new SetupError('--access-file takes the name of the file that holds the Access URL, not the URL itself (value not shown): put the URL in SIMPLEFIN_ACCESS_URL or in a file');
   let text: string;
   try {
     const info = await stat(path);

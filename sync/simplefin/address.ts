@@ -35,7 +35,7 @@ export function checkTransport(url: URL, what: string): void {
 
 /** Decodes a SimpleFIN Token to its claim URL. Throws AddressError (never quoting the token). */
 export function claimUrlOf(token: string): URL {
-  const text = token.trim();
+  const text = token.replace(/\s+/g, ''); // a token pasted across lines
   if (/^https?:\/\//i.test(text)) {
     throw new AddressError('this is a URL, not a SimpleFIN Token (the Base64 text the Bridge gives you). If it has a user:password@ part it is already an Access URL: save it in a file yourself and pass --access-file');
   }

@@ -47,8 +47,10 @@ export async function claimAccess(argv: string[], _env: Env, io: Io, keep: (held
   try {
     // Never retried: a claim that reached the server used the token up, and a second try would only say 403.
     const answer = await call(point, claimUrl, 'POST', { retries: 0, timeoutMs, maxBytes: MAX_ANSWER_BYTES, signal: io.signal }).catch((error: unknown) => {
-      if (error instanceof SimplefinCallError) throw new Error(`${error.message}. The token may or may not be used up now: if a new claim says 403, create a new token.`);
-      throw error;
+      if (!(error instanceof SimplefinCallError)) throw error;
+      // Refused, unknown host, bad certificate: the request (and the token in its path) never left this machine.
+      const unsent = /ECONNREFUSED|ENOTFOUND|EAI_AGAIN|certificate/.test(error.message);
+      throw new Error(`${error.message}. ${unsent ? 'The token was not sent: try again later.' : 'The token may or may not be used up now: if a new claim says 403, create a new token.'}`);
     });
     checkStatus(answer, 'claim', claimUrl.host);
     access = answer.body.trim();

@@ -80,7 +80,8 @@ export async function syncSimplefin(argv: string[], env: Env, io: Io, keep: (hel
   }
   const refused: RefusedFile[] = reading.errors.map((e) => ({ file: `SimpleFIN server ${host}`, reason: `the server reports: ${e}` }));
   for (const e of reading.errors) say(human.stdout, `The SimpleFIN server reports: ${e}`);
-  say(human.stdout, `SimpleFIN ${host}: ${plural(reading.balances.length + reading.skipped.length, 'account')}; balances on their day in ${zone}:`);
+  const count = plural(reading.balances.length + reading.skipped.length, 'account');
+  say(human.stdout, `SimpleFIN ${host}: ${count}${reading.balances.length > 0 ? `; each balance on its day in ${zone}:` : '.'}`);
   if (reading.balances.length > 0) say(human.stdout, formatAccounts(reading.balances));
 
   const mapped = mapSimplefin(reading.balances, mapping);

@@ -102,13 +102,27 @@ describe('ledger-sync simplefin claim', { timeout: 120_000 }, () => {
     ['Base64 of no URL', Buffer.from('hello there').toString('base64'), 'its Base64 text does not decode to a URL'],
     ['a plain-HTTP claim URL to another machine', Buffer.from('http://bridge.example/simplefin/claim/abc123secret').toString('base64'), 'uses plain HTTP to bridge.example: SimpleFIN is spoken over HTTPS only'],
     ['an Access URL pasted instead', 'https://someone:hunter2secret@bridge.example/simplefin', 'this is a URL, not a SimpleFIN Token'],
-  ])('a token that is %s: exit 2, nothing sent, the token never quoted', async (_name, token, message) => {
+  ])('a token that is %s: exit 2, nothing sent, the token never quoted, no file left', async (_name, token, message) => {
     const { code, stdout, stderr } = await run(['simplefin', 'claim', token, '--out', join(dir.path, 'never')]);
     expect([code, stdout]).toEqual([2, '']);
     expect(stderr).toContain(message);
     expect(stderr).not.toContain(token);
     expect(stderr).not.toContain('hunter2secret');
     expect(stderr).not.toContain('abc123secret');
+    expect((await readdir(dir.path)).filter((f) => f.includes('never'))).toEqual([]);
+  });
+});
+
+describe('ledger-sync simplefin claim, the server unreachable', { timeout: 120_000 }, () => {
+  it('exit 1 naming the host, saying the token was not sent; no file left', async () => {
+    const closed = await startFakeSimplefin();
+    const token = closed.issueToken();
+    secrets.push(token, Buffer.from(token, 'base64').toString());
+    await closed.close();
+    const { code, stderr } = await run(['simplefin', 'claim', token, '--out', join(dir.path, 'unclaimed')]);
+    expect(code).toBe(1);
+    expect(stderr).toContain(`Error: could not reach the SimpleFIN server at ${new URL(closed.root).host}: ECONNREFUSED. The token was not sent: try again later.`);
+    expect((await readdir(dir.path)).filter((f) => f.includes('unclaimed'))).toEqual([]);
   });
 });
 
@@ -310,6 +324,9 @@ describe('ledger-sync simplefin', { timeout: 120_000 }, () => {
       expect([result.code, result.stdout], value).toEqual([2, '']);
       expect(result.stderr).toContain(message);
     }
+    const asFile = await run(['simplefin', `--access-file=${url}`, '--mapping', mapping], ledgerEnv);
+    expect(asFile.code).toBe(2);
+    expect(asFile.stderr).toContain('--access-file takes the name of the file that holds the Access URL, not the URL itself (value not shown)');
     const none = await run(['simplefin', '--mapping', mapping], ledgerEnv);
     expect(none.code).toBe(2);
     expect(none.stderr).toContain('no SimpleFIN Access URL: pass --access-file <file>');
