@@ -102,7 +102,7 @@ export async function syncSimplefin(argv: string[], env: Env, io: Io, keep: (hel
     say(human.stdout, formatSkipped(skipped));
   }
   if (!mapping && reading.balances.length > 0) say(human.stdout, mappingHint(reading.balances));
-  say(human.stdout, summary(planned, written, skipped.length, reading.errors.length, dryRun, connection.target));
+  say(human.stdout, mapping ? summary(planned, written, skipped.length, reading.errors.length, dryRun, connection.target) : 'Summary: nothing was written (no --mapping).');
   if (json) printJson(io.stdout, jsonReport(planned, skipped, refused));
   return explain(io, reading.errors.length, skipped.length, values.strict === true) ? EXIT.failed : EXIT.ok;
 }
@@ -128,11 +128,8 @@ function formatAccounts(balances: readonly SimplefinBalance[]): string {
 
 /** Without --mapping: a mapping to start from, one entry per account (the category to be chosen by the user). */
 function mappingHint(balances: readonly SimplefinBalance[]): string {
-  const accounts = Object.fromEntries(balances.map((b) => [b.key, { account: b.name || b.key, category: 'Cash', category_type: 'asset', currency: b.currency }]));
-  const text = JSON.stringify({ accounts }, null, 2)
-    .split('\n')
-    .map((line) => `  ${line}`)
-    .join('\n');
+  const entries = balances.map((b) => `      ${JSON.stringify(b.key)}: ${JSON.stringify({ account: b.name || b.key, category: 'Cash', category_type: 'asset', currency: b.currency })}`);
+  const text = `  {\n    "accounts": {\n${entries.join(',\n')}\n    }\n  }`;
   return `No --mapping given, so nothing is written. A mapping to start from (set each category; a card is a liability):\n${text}`;
 }
 

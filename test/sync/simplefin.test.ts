@@ -301,7 +301,14 @@ describe('ledger-sync simplefin', { timeout: 120_000 }, () => {
       'not in the mapping: add "simplefin:mybank.example/ACT-card-2" to its "accounts" and pass it with --mapping',
       'not in the mapping: add "simplefin:otherbank.example/77" to its "accounts" and pass it with --mapping',
     ]);
-    expect(result.stderr).toContain('"simplefin:mybank.example/ACT-checking-1": {');
+    // The mapping printed is valid JSON with one entry per account, ready to edit.
+    const printed = /a card is a liability\):\n([\s\S]*?\n  \})\n/.exec(result.stderr)![1]!;
+    expect(Object.keys((JSON.parse(printed) as { accounts: object }).accounts)).toEqual([
+      'simplefin:mybank.example/ACT-checking-1',
+      'simplefin:mybank.example/ACT-card-2',
+      'simplefin:otherbank.example/77',
+    ]);
+    expect(result.stderr).toContain('Summary: nothing was written (no --mapping).');
   });
 
   it('the Access URL: a file readable by others is warned about; a malformed or plain-HTTP one is refused (exit 2) and never shown', async () => {
