@@ -27,7 +27,8 @@ export const FILES_USAGE = `Usage: ledger-sync <file or folder>... --mapping <fi
               ${BALANCE_KINDS.map((k) => k.kind).join(', ')}
   --demo      write to the built-in demo ledger (an offline fake) instead of LEDGER_BASE_URL with LEDGER_TOKEN
 Exit status: 0 done; 1 done but a file was refused (or, with --strict, something skipped), or failed while
-running; 2 refused to start (arguments, environment, mapping).`;
+running; 2 refused to start (arguments, environment, mapping).
+Balances from SimpleFIN Bridge, with no file: ledger-sync simplefin --help`;
 
 const OPTIONS = {
   mapping: { type: 'string' },

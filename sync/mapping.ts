@@ -1,6 +1,6 @@
 // The mapping file: which statement account goes to which ledger account, for every source alike. A statement's
-// account is looked up by the id the file gives it (IBAN, ACCTID, MT940 :25:, a CSV label, later a SimpleFIN
-// account), ignoring spaces and case. CSV exports also need their bank's profile, under `banks`; the older
+// account is looked up by the id the file gives it (IBAN, ACCTID, MT940 :25:, a CSV label) or a SimpleFIN account's
+// `simplefin:<org>/<id>`, ignoring spaces and case. CSV exports also need their bank's profile, under `banks`; the older
 // `ofx_accounts` is read as more `accounts`.
 import { readFile } from 'node:fs/promises';
 import { checkBankProfile, type BankProfile } from 'personal-ledger-sdk/statements';

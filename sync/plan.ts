@@ -74,7 +74,7 @@ function describe(scheme: string): string {
 }
 
 /** The figure to write: the bank's, or its negation when the mapping says so (negate_balance). */
-function signed(target: AccountTarget, balance: number): number {
+export function signed(target: AccountTarget, balance: number): number {
   return target.negate_balance && balance !== 0 ? -balance : balance;
 }
 

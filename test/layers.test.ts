@@ -110,7 +110,9 @@ const FOLDERS: readonly Folder[] = [
       { name: 'foundation', paths: ['errors.ts', 'io.ts', 'args.ts', 'format.ts', 'progress.ts'] },
       { name: 'connection, mapping, inputs, accounts', paths: ['connection.ts', 'mapping.ts', 'inputs.ts', 'accounts.ts'] },
       { name: 'read, plan, report', paths: ['read-files.ts', 'plan.ts', 'report.ts'] },
-      { name: 'commands', paths: ['files-command.ts'] },
+      // SimpleFIN Bridge: its address rule, HTTP, statuses, Account Set, day and mapping key, and the access file.
+      { name: 'simplefin', paths: ['simplefin/'] },
+      { name: 'commands', paths: ['files-command.ts', 'simplefin/claim-command.ts', 'simplefin/sync-command.ts'] },
       { name: 'table of commands', paths: ['main.ts'] },
       { name: 'bin', paths: ['cli.ts'] },
     ],

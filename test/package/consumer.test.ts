@@ -1,10 +1,12 @@
 // The packed package installed into a fresh project, used the ways consumers use it.
 import { execFile, spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeSimplefin } from '../support/simplefin-server';
+import { accountSet as simplefinAccounts, mappingFile as simplefinMapping } from '../sync/simplefin-support';
 
 const run = promisify(execFile);
 const repo = resolve(import.meta.dirname, '../..');
@@ -225,6 +227,33 @@ describe('a fresh project that installed only the packed tarball (no msw)', { ti
       'oct.csv': ['Rabo new', 'Rabo new'],
     });
     await expect(run('npx', ['ledger-sync', 'oct.sta', '--mapping', 'mapping.json'], { cwd: bare })).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('pass --demo') });
+  }, 180_000);
+
+  it('`npx ledger-sync simplefin claim` then `npx ledger-sync simplefin --demo --dry-run --json` against a SimpleFIN server on loopback', async () => {
+    const simplefin = await startFakeSimplefin(simplefinAccounts());
+    try {
+      const claimed = await run('npx', ['ledger-sync', 'simplefin', 'claim', simplefin.issueToken(), '--out', 'simplefin-access'], { cwd: bare, timeout: 60_000 });
+      expect(claimed.stdout).toContain('is stored in simplefin-access, readable by you only (mode 600)');
+      expect(statSync(join(bare, 'simplefin-access')).mode & 0o777).toBe(0o600);
+      const access = readFileSync(join(bare, 'simplefin-access'), 'utf8').trim();
+      expect(claimed.stdout + claimed.stderr).not.toContain(new URL(access).password);
+      // Exactly the command of the issue: the Access URL from the environment, every account listed with its key.
+      const listed = await run('npx', ['ledger-sync', 'simplefin', '--demo', '--dry-run', '--json'], { cwd: bare, timeout: 60_000, env: { ...process.env, SIMPLEFIN_ACCESS_URL: access } });
+      expect((JSON.parse(listed.stdout) as { skipped: Array<{ reason: string }> }).skipped.map((s) => s.reason)).toEqual([
+        'not in the mapping: add "simplefin:mybank.example/ACT-checking-1" to its "accounts" and pass it with --mapping',
+        'not in the mapping: add "simplefin:mybank.example/ACT-card-2" to its "accounts" and pass it with --mapping',
+        'not in the mapping: add "simplefin:otherbank.example/77" to its "accounts" and pass it with --mapping',
+      ]);
+      writeFileSync(join(bare, 'simplefin-mapping.json'), simplefinMapping());
+      const synced = await run('npx', ['ledger-sync', 'simplefin', '--access-file', 'simplefin-access', '--mapping', 'simplefin-mapping.json', '--time-zone', 'UTC', '--demo', '--dry-run', '--json'], { cwd: bare, timeout: 60_000 });
+      expect((JSON.parse(synced.stdout) as { rows: Array<{ account: string; date: string; action: string }> }).rows.map((r) => `${r.account} ${r.date} ${r.action}`)).toEqual([
+        'SimpleFIN checking 2026-10-30 new',
+        'SimpleFIN card 2026-10-30 new',
+      ]);
+      expect(listed.stdout + listed.stderr + synced.stdout + synced.stderr).not.toContain(new URL(access).password);
+    } finally {
+      await simplefin.close();
+    }
   }, 180_000);
 
   it('the MSW entry needs msw; msw 3 on a Node older than 22.12 is refused at once, saying why', async () => {

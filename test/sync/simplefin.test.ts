@@ -1,0 +1,387 @@
+// `ledger-sync simplefin claim` and `ledger-sync simplefin`, run as the real command (a process) against a fake
+// SimpleFIN server and ledger-mock, both over HTTP on 127.0.0.1: what is claimed and kept where, what is written, what
+// is skipped and why, how a troubled server is reported, and that the credentials never show.
+import { chmod, readFile, readdir, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DEMO_TOKENS, type LedgerMock } from 'personal-ledger-sdk/mocks';
+import { createLedgerMockServer, type RunningLedgerMockServer } from 'personal-ledger-sdk/mocks/node';
+import { FAKE_SIMPLEFIN_CERT, startFakeSimplefin, type FakeSimplefin } from '../support/simplefin-server';
+import { balancesNamed, tempDir } from './support';
+import { accountSet, AT, mappingFile, runLedgerSync, type CliRun, type Report } from './simplefin-support';
+
+let simplefin: FakeSimplefin;
+let other: FakeSimplefin;
+let ledger: RunningLedgerMockServer;
+let mock: LedgerMock;
+let dir: Awaited<ReturnType<typeof tempDir>>;
+let mapping: string;
+let ledgerEnv: Record<string, string>;
+/** Every secret handed out, and every run's output: checked together at the end. */
+const secrets: string[] = [];
+const outputs: CliRun[] = [];
+
+async function run(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
+  const result = await runLedgerSync(args, env);
+  outputs.push(result);
+  return result;
+}
+
+function access(): string {
+  const url = simplefin.issueAccess();
+  const { username, password } = new URL(url);
+  secrets.push(url, username, password, Buffer.from(`${username}:${password}`).toString('base64'));
+  return url;
+}
+
+beforeAll(async () => {
+  [simplefin, other] = await Promise.all([startFakeSimplefin(accountSet()), startFakeSimplefin()]);
+  const standalone = createLedgerMockServer({ scenario: 'demo' });
+  mock = standalone.mock;
+  ledger = await standalone.listen();
+  ledgerEnv = { LEDGER_BASE_URL: ledger.url, LEDGER_TOKEN: DEMO_TOKENS.alex };
+  dir = await tempDir();
+  mapping = await dir.file('mapping.json', mappingFile());
+});
+
+afterAll(async () => {
+  await Promise.all([simplefin?.close(), other?.close(), ledger?.close()]);
+  await dir?.cleanup();
+});
+
+beforeEach(() => {
+  simplefin.accountSet = accountSet();
+  simplefin.mode = { kind: 'ok' };
+  simplefin.journal.length = 0;
+});
+
+describe('ledger-sync simplefin claim', { timeout: 120_000 }, () => {
+  it('claims once and keeps the Access URL in a new owner-only file (mode 600), never printed', async () => {
+    const token = simplefin.issueToken();
+    secrets.push(token);
+    const out = join(dir.path, 'simplefin-access');
+    const { code, stdout, stderr } = await run(['simplefin', 'claim', token, '--out', out]);
+    expect([code, stderr]).toEqual([0, '']);
+    expect(stdout).toContain(`Claimed: the Access URL for 127.0.0.1:${new URL(simplefin.root).port} is stored in ${out}, readable by you only (mode 600).`);
+    expect((await stat(out)).mode & 0o777).toBe(0o600);
+    const stored = (await readFile(out, 'utf8')).trim();
+    expect(stored).toMatch(/^http:\/\/user[0-9a-f]+:pw[0-9a-f]+@127\.0\.0\.1:\d+\/simplefin$/);
+    const { username, password } = new URL(stored);
+    secrets.push(stored, username, password);
+    expect(stdout).not.toContain(password);
+    expect(simplefin.journal.map((r) => `${r.method} ${r.path}`)).toEqual([`POST /simplefin/claim/${Buffer.from(token, 'base64').toString().split('/').pop()}`]);
+    // No temporary file left beside it.
+    expect((await readdir(dir.path)).filter((name) => name.includes('simplefin-access'))).toEqual(['simplefin-access']);
+
+    // The same token again: 403, and the user is told to disable it at the Bridge. The file is left as it was.
+    const again = await run(['simplefin', 'claim', token, '--out', join(dir.path, 'second'), '--force']);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('Error: the SimpleFIN server refused the token (403): it was already claimed, or it does not exist.');
+    expect(again.stderr).toContain('disable that token at the Bridge');
+    expect(await readdir(dir.path)).not.toContain('second');
+  });
+
+  it('refuses to overwrite an existing file unless --force, before claiming anything (the token stays usable)', async () => {
+    const token = simplefin.issueToken();
+    secrets.push(token);
+    const out = await dir.file('existing', 'keep me\n');
+    const refused = await run(['simplefin', 'claim', token, '--out', out]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(`Error: ${out} exists already: nothing was claimed. Give another file, or --force to replace it`);
+    expect(simplefin.journal).toEqual([]);
+    expect(await readFile(out, 'utf8')).toBe('keep me\n');
+    const forced = await run(['simplefin', 'claim', token, '--out', out, '--force']);
+    expect(forced.code).toBe(0);
+    expect(await readFile(out, 'utf8')).toMatch(/^http:\/\/user/);
+    expect((await stat(out)).mode & 0o777).toBe(0o600);
+    secrets.push((await readFile(out, 'utf8')).trim());
+  });
+
+  it.each([
+    ['not Base64', '!!not a token!!', 'this is not a SimpleFIN Token: a token is Base64 text'],
+    ['Base64 of no URL', Buffer.from('hello there').toString('base64'), 'its Base64 text does not decode to a URL'],
+    ['a plain-HTTP claim URL to another machine', Buffer.from('http://bridge.example/simplefin/claim/abc123secret').toString('base64'), 'uses plain HTTP to bridge.example: SimpleFIN is spoken over HTTPS only'],
+    ['an Access URL pasted instead', 'https://someone:hunter2secret@bridge.example/simplefin', 'this is a URL, not a SimpleFIN Token'],
+  ])('a token that is %s: exit 2, nothing sent, the token never quoted, no file left', async (_name, token, message) => {
+    const { code, stdout, stderr } = await run(['simplefin', 'claim', token, '--out', join(dir.path, 'never')]);
+    expect([code, stdout]).toEqual([2, '']);
+    expect(stderr).toContain(message);
+    expect(stderr).not.toContain(token);
+    expect(stderr).not.toContain('hunter2secret');
+    expect(stderr).not.toContain('abc123secret');
+    expect((await readdir(dir.path)).filter((f) => f.includes('never'))).toEqual([]);
+  });
+});
+
+describe('ledger-sync simplefin claim, the server unreachable', { timeout: 120_000 }, () => {
+  it('exit 1 naming the host, saying the token was not sent; no file left', async () => {
+    const closed = await startFakeSimplefin();
+    const token = closed.issueToken();
+    secrets.push(token, Buffer.from(token, 'base64').toString());
+    await closed.close();
+    const { code, stderr } = await run(['simplefin', 'claim', token, '--out', join(dir.path, 'unclaimed')]);
+    expect(code).toBe(1);
+    expect(stderr).toContain(`Error: could not reach the SimpleFIN server at ${new URL(closed.root).host}: ECONNREFUSED. The token was not sent: try again later.`);
+    expect((await readdir(dir.path)).filter((f) => f.includes('unclaimed'))).toEqual([]);
+  });
+});
+
+describe('ledger-sync simplefin', { timeout: 120_000 }, () => {
+  it('writes each mapped balance on its day, reports the available balance without writing it; a second run writes nothing', async () => {
+    const url = access();
+    const file = await dir.file('access-1', `${url}\n`);
+    await chmod(file, 0o600);
+    const first = await run(['simplefin', '--access-file', file, '--mapping', mapping, '--time-zone', 'UTC', '--json'], ledgerEnv);
+    expect(first.code).toBe(0);
+    const report = JSON.parse(first.stdout) as Report;
+    expect(Object.keys(report)).toEqual(['rows', 'skipped', 'refused']);
+    expect(report.rows).toEqual([
+      { account: 'SimpleFIN checking', date: '2026-10-30', balance: 1520.35, action: 'new', source: 'simplefin:mybank.example/ACT-checking-1 (Everyday)' },
+      { account: 'SimpleFIN card', date: '2026-10-30', balance: -245.1, action: 'new', source: 'simplefin:mybank.example/ACT-card-2 (Rewards card)' },
+    ]);
+    expect(report.skipped).toEqual([
+      { source: 'simplefin:otherbank.example/77 (Savings elsewhere)', reason: 'not in the mapping: add "simplefin:otherbank.example/77" to its "accounts"' },
+    ]);
+    expect(report.refused).toEqual([]);
+    // People's output (stderr under --json): the available balance is reported, marked as not written.
+    expect(first.stderr).toMatch(/Everyday +2026-10-30 +1520\.35 USD +1400\.00 USD +simplefin:mybank\.example\/ACT-checking-1/);
+    expect(first.stderr).toContain('Created ledger account "SimpleFIN checking" (Cash, asset).');
+    expect(Object.fromEntries(await balancesNamed(mock, 'SimpleFIN checking'))).toEqual({ '2026-10-30': 1520.35 });
+    expect(Object.fromEntries(await balancesNamed(mock, 'SimpleFIN card'))).toEqual({ '2026-10-30': -245.1 });
+    expect(simplefin.journal.map((r) => `${r.method} ${r.path}?${r.query}`)).toEqual(['GET /simplefin/accounts?balances-only=1']);
+    expect(simplefin.journal[0]!.authorization).toBe(`Basic ${Buffer.from(`${new URL(url).username}:${new URL(url).password}`).toString('base64')}`);
+
+    const writesBefore = mock.control.journal.entries().filter((e) => e.method !== 'GET').length;
+    const second = await run(['simplefin', '--access-file', file, '--mapping', mapping, '--time-zone', 'UTC'], ledgerEnv);
+    expect(second.code).toBe(0);
+    expect(second.stdout).toContain('Nothing to write: all 2 balances already up to date; 1 skipped.');
+    expect(mock.control.journal.entries().filter((e) => e.method !== 'GET').length).toBe(writesBefore);
+  });
+
+  it('the day is the calendar day of balance-date in --time-zone (default the machine\'s): 23:30 UTC is the next day in Auckland', async () => {
+    const late = Date.UTC(2026, 9, 29, 23, 30, 0) / 1000;
+    simplefin.accountSet = accountSet();
+    for (const account of simplefin.accountSet.accounts as Array<Record<string, unknown>>) account['balance-date'] = late;
+    const env = { SIMPLEFIN_ACCESS_URL: access(), ...ledgerEnv };
+    const dates = async (args: string[], extra: Record<string, string> = {}) =>
+      (JSON.parse((await run(['simplefin', '--mapping', mapping, '--dry-run', '--json', ...args], { ...env, ...extra })).stdout) as Report).rows.map((r) => r.date);
+    expect(await dates(['--time-zone', 'UTC'])).toEqual(['2026-10-29', '2026-10-29']);
+    expect(await dates(['--time-zone', 'Pacific/Auckland'])).toEqual(['2026-10-30', '2026-10-30']);
+    expect(await dates([], { TZ: 'Pacific/Auckland' })).toEqual(['2026-10-30', '2026-10-30']);
+    expect(await dates([], { TZ: 'America/Los_Angeles' })).toEqual(['2026-10-29', '2026-10-29']);
+    const bad = await run(['simplefin', '--time-zone', 'Mars/Olympus'], env);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--time-zone "Mars/Olympus" is not a time zone this machine knows');
+  });
+
+  it('skips, with the reason, a balance that is not a numeric string, a missing or absurd balance-date, another currency', async () => {
+    const org = { domain: 'mybank.example', 'sfin-url': 'https://sfin.mybank.example' };
+    const base = { org, name: 'Odd', currency: 'USD', balance: '1.00', 'balance-date': AT };
+    simplefin.accountSet = {
+      errors: [],
+      accounts: [
+        { ...base, id: 'ACT-checking-1', balance: 1520.35 },
+        { ...base, id: 'ACT-card-2', balance: '1,520.35' },
+        { ...base, id: 'no-date', 'balance-date': undefined },
+        { ...base, id: 'ms-date', 'balance-date': AT * 1000 },
+        { ...base, id: 'zero-date', 'balance-date': 0 },
+        { ...base, id: 'points', currency: 'https://www.example.com/flight-miles' },
+        { ...base, id: 'no-org', org: undefined },
+        { ...base, id: 'ACT-checking-1', org: { domain: 'mybank.example' }, currency: 'EUR', name: 'Euro twin' },
+        'not an account',
+      ],
+    };
+    const env = { SIMPLEFIN_ACCESS_URL: access(), ...ledgerEnv };
+    const result = await run(['simplefin', '--mapping', mapping, '--time-zone', 'UTC', '--dry-run', '--json'], env);
+    expect(result.code).toBe(0);
+    const report = JSON.parse(result.stdout) as Report;
+    expect(report.rows).toEqual([]);
+    expect(report.skipped).toEqual([
+      { source: 'simplefin:mybank.example/ACT-checking-1 (Odd)', reason: 'its "balance" is not a numeric string (number 1520.35)' },
+      { source: 'simplefin:mybank.example/ACT-card-2 (Odd)', reason: 'its "balance" "1,520.35" is not a numeric string' },
+      { source: 'simplefin:mybank.example/no-date (Odd)', reason: 'its "balance-date" is missing: the day of the balance is unknown' },
+      { source: 'simplefin:mybank.example/ms-date (Odd)', reason: `its "balance-date" ${AT * 1000} is in the future (milliseconds, not seconds?): not a plausible date for a balance` },
+      { source: 'simplefin:mybank.example/zero-date (Odd)', reason: 'its "balance-date" 0 is before 2000-01-01: not a plausible date for a balance' },
+      { source: 'simplefin:mybank.example/points (Odd)', reason: 'its currency is a custom one (https://www.example.com/flight-miles: points, miles or the like), not money: not written' },
+      { source: 'simplefin account #7 (Odd)', reason: 'it has no "org" (the organization it comes from), so it cannot be told apart from other accounts' },
+      { source: 'simplefin account #9', reason: 'not an account object' },
+      { source: 'simplefin:mybank.example/ACT-checking-1 (Euro twin)', reason: 'the balance is in EUR, but the mapping expects USD for "SimpleFIN checking"' },
+    ]);
+    const strict = await run(['simplefin', '--mapping', mapping, '--time-zone', 'UTC', '--dry-run', '--strict'], env);
+    expect(strict.code).toBe(1);
+    expect(strict.stderr).toContain('Exiting with status 1 because --strict and 9 accounts were skipped (listed above).');
+  });
+
+  it('shows the Account Set\'s errors sanitized (no escape sequence reaches the terminal), writes the rest, exits 1', async () => {
+    simplefin.accountSet = accountSet();
+    simplefin.accountSet.errors = ['Connection to \u001b]0;pwned\u0007My Bank may need attention.\u001b[2J\u001b[31m Reauthenticate\r\n at the Bridge.\u0000'];
+    const env = { SIMPLEFIN_ACCESS_URL: access(), ...ledgerEnv };
+    const result = await run(['simplefin', '--mapping', mapping, '--time-zone', 'UTC', '--dry-run', '--json'], env);
+    expect(result.code).toBe(1);
+    const shown = 'the server reports: Connection to My Bank may need attention. Reauthenticate at the Bridge.';
+    expect((JSON.parse(result.stdout) as Report).refused).toEqual([{ file: `SimpleFIN server ${new URL(simplefin.root).host}`, reason: shown }]);
+    expect(result.stderr).toContain('The SimpleFIN server reports: Connection to My Bank may need attention. Reauthenticate at the Bridge.');
+    expect(result.stderr).toContain('Exiting with status 1 because the SimpleFIN server reported 1 error (listed above).');
+    expect((JSON.parse(result.stdout) as Report).rows).toHaveLength(2);
+    // eslint-disable-next-line no-control-regex
+    expect(result.stdout + result.stderr).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f]/);
+  });
+
+  it.each([
+    [{ kind: 'payment-required' } as const, 'Error: the SimpleFIN server answered 402 Payment Required'],
+    [{ kind: 'raw', body: '<html>maintenance</html>' } as const, 'answered GET /accounts, but the answer is not JSON, so not an Account Set; nothing was written'],
+  ])('%j: exit 1, saying what it means, nothing written', async (mode, message) => {
+    simplefin.mode = mode;
+    const writesBefore = mock.control.journal.entries().filter((e) => e.method !== 'GET').length;
+    const result = await run(['simplefin', '--mapping', mapping], { SIMPLEFIN_ACCESS_URL: access(), ...ledgerEnv });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(message);
+    expect(mock.control.journal.entries().filter((e) => e.method !== 'GET').length).toBe(writesBefore);
+  });
+
+  it('revoked access (403 on /accounts): exit 1, says access was revoked or the credentials are wrong', async () => {
+    const url = access();
+    simplefin.revokeAll();
+    const result = await run(['simplefin', '--mapping', mapping], { SIMPLEFIN_ACCESS_URL: url, ...ledgerEnv });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('Error: the SimpleFIN server refused the credentials (403): access was revoked at the Bridge, or the Access URL is wrong.');
+  });
+
+  it('a redirect to another host is refused: the other host is never called, the credentials never sent there', async () => {
+    simplefin.mode = { kind: 'redirect', location: `${other.otherOrigin}/simplefin/accounts?balances-only=1` };
+    other.journal.length = 0;
+    const result = await run(['simplefin', '--mapping', mapping], { SIMPLEFIN_ACCESS_URL: access(), ...ledgerEnv });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`the SimpleFIN server at ${new URL(simplefin.root).host} redirected to another host (${new URL(other.otherOrigin).host}): not followed, so your credentials were not sent there`);
+    expect(simplefin.journal).toHaveLength(1);
+    expect(other.journal).toEqual([]);
+  });
+
+  it('a redirect on the same server is followed, with the credentials', async () => {
+    simplefin.mode = { kind: 'redirect', location: '/simplefin/accounts?balances-only=1&followed=1' };
+    const result = await run(['simplefin', '--mapping', mapping, '--dry-run', '--json'], { SIMPLEFIN_ACCESS_URL: access(), ...ledgerEnv });
+    // The fake redirects every time: the command follows a few hops, then stops.
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('redirected more than 2 times: stopped');
+    expect(simplefin.journal.map((r) => r.query.get('followed'))).toEqual([null, '1', '1']);
+    expect(simplefin.journal.every((r) => r.authorization?.startsWith('Basic '))).toBe(true);
+  });
+
+  it('bounded: a 5xx is retried at most twice; a silent server times out (not retried); an endless answer is cut off', async () => {
+    const env = { SIMPLEFIN_ACCESS_URL: access(), ...ledgerEnv };
+    simplefin.mode = { kind: 'unavailable', times: 2 };
+    expect((await run(['simplefin', '--mapping', mapping, '--dry-run'], env)).code).toBe(0);
+    expect(simplefin.journal).toHaveLength(3);
+
+    simplefin.journal.length = 0;
+    simplefin.mode = { kind: 'unavailable', times: 10 };
+    const down = await run(['simplefin', '--mapping', mapping, '--dry-run'], env);
+    expect([down.code, simplefin.journal.length]).toEqual([1, 3]);
+    expect(down.stderr).toContain('answered GET /accounts with status 503');
+
+    simplefin.journal.length = 0;
+    simplefin.mode = { kind: 'silent' };
+    const silent = await run(['simplefin', '--mapping', mapping, '--dry-run', '--timeout', '1'], env);
+    expect([silent.code, simplefin.journal.length]).toEqual([1, 1]);
+    expect(silent.stderr).toContain('did not answer within 1 s');
+
+    simplefin.mode = { kind: 'endless' };
+    const endless = await run(['simplefin', '--mapping', mapping, '--dry-run'], env);
+    expect(endless.code).toBe(1);
+    expect(endless.stderr).toContain('sent more than 16 MiB: stopped reading');
+  });
+
+  it('without --mapping: each account listed with the key to map it by, and a mapping to start from; nothing written', async () => {
+    const result = await run(['simplefin', '--time-zone', 'UTC', '--demo', '--dry-run', '--json'], { SIMPLEFIN_ACCESS_URL: access() });
+    expect(result.code).toBe(0);
+    const report = JSON.parse(result.stdout) as Report;
+    expect(report.rows).toEqual([]);
+    expect(report.skipped.map((s) => s.reason)).toEqual([
+      'not in the mapping: add "simplefin:mybank.example/ACT-checking-1" to its "accounts" and pass it with --mapping',
+      'not in the mapping: add "simplefin:mybank.example/ACT-card-2" to its "accounts" and pass it with --mapping',
+      'not in the mapping: add "simplefin:otherbank.example/77" to its "accounts" and pass it with --mapping',
+    ]);
+    // The mapping printed is valid JSON with one entry per account, ready to edit.
+    const printed = /a card is a liability\):\n([\s\S]*?\n  \})\n/.exec(result.stderr)![1]!;
+    expect(Object.keys((JSON.parse(printed) as { accounts: object }).accounts)).toEqual([
+      'simplefin:mybank.example/ACT-checking-1',
+      'simplefin:mybank.example/ACT-card-2',
+      'simplefin:otherbank.example/77',
+    ]);
+    expect(result.stderr).toContain('Summary: nothing was written (no --mapping).');
+  });
+
+  it('the Access URL: a file readable by others is warned about; a malformed or plain-HTTP one is refused (exit 2) and never shown', async () => {
+    const url = access();
+    const open = await dir.file('access-open', url);
+    await chmod(open, 0o644);
+    const warned = await run(['simplefin', '--access-file', open, '--mapping', mapping, '--dry-run'], ledgerEnv);
+    expect(warned.code).toBe(0);
+    expect(warned.stderr).toContain(`Warning: ${open} can be read by other users of this machine; it holds your SimpleFIN credentials: chmod 600 ${open}`);
+
+    const password = 'pwTopSecret0123456789';
+    secrets.push(password);
+    for (const [value, message] of [
+      [`https://alice:${password}@bank example/simplefin`, 'SIMPLEFIN_ACCESS_URL does not hold a URL'],
+      [`http://alice:${password}@bridge.example/simplefin`, 'uses plain HTTP to bridge.example: SimpleFIN is spoken over HTTPS only'],
+      [`https://bridge.example/simplefin?p=${password}`, 'holds a URL without user:password@ credentials'],
+      [`ftp://alice:${password}@bridge.example/`, 'is not an https:// URL'],
+    ]) {
+      const result = await run(['simplefin', '--mapping', mapping], { SIMPLEFIN_ACCESS_URL: value!, ...ledgerEnv });
+      expect([result.code, result.stdout], value).toEqual([2, '']);
+      expect(result.stderr).toContain(message);
+    }
+    const asFile = await run(['simplefin', `--access-file=${url}`, '--mapping', mapping], ledgerEnv);
+    expect(asFile.code).toBe(2);
+    expect(asFile.stderr).toContain('--access-file takes the name of the file that holds the Access URL, not the URL itself (value not shown)');
+    const none = await run(['simplefin', '--mapping', mapping], ledgerEnv);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain('no SimpleFIN Access URL: pass --access-file <file>');
+    const onCommandLine = await run(['simplefin', url, '--mapping', mapping], ledgerEnv);
+    expect(onCommandLine.code).toBe(2);
+    expect(onCommandLine.stderr).toContain('ledger-sync simplefin takes no arguments (1 given, not shown)');
+  });
+
+  it('HTTPS: a certificate that cannot be verified is refused (not retried); the same server once its certificate is trusted works', async () => {
+    const tls = await startFakeSimplefin(accountSet(), { https: true });
+    try {
+      const url = tls.issueAccess();
+      expect(url).toMatch(/^https:/);
+      secrets.push(url, new URL(url).password);
+      const env = { SIMPLEFIN_ACCESS_URL: url, ...ledgerEnv };
+      const refused = await run(['simplefin', '--mapping', mapping, '--dry-run'], env);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain(`Error: could not reach the SimpleFIN server at ${new URL(url).host}: its TLS certificate could not be verified (DEPTH_ZERO_SELF_SIGNED_CERT)`);
+      expect(tls.journal).toEqual([]);
+      const trusted = await run(['simplefin', '--mapping', mapping, '--time-zone', 'UTC', '--dry-run', '--json'], { ...env, NODE_EXTRA_CA_CERTS: FAKE_SIMPLEFIN_CERT });
+      expect(trusted.code).toBe(0);
+      expect((JSON.parse(trusted.stdout) as Report).rows.map((r) => r.account)).toEqual(['SimpleFIN checking', 'SimpleFIN card']);
+      expect(tls.journal.map((r) => r.path)).toEqual(['/simplefin/accounts']);
+    } finally {
+      await tls.close();
+    }
+  });
+
+  it('an unreachable server: exit 1 naming the host, never the URL (after two retries)', async () => {
+    const closed = await startFakeSimplefin();
+    const url = closed.issueAccess();
+    secrets.push(url, new URL(url).password);
+    await closed.close();
+    const result = await run(['simplefin', '--mapping', mapping], { SIMPLEFIN_ACCESS_URL: url, ...ledgerEnv });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`Error: could not reach the SimpleFIN server at ${new URL(url).host}: ECONNREFUSED`);
+  });
+
+  it('no secret (token, Access URL, user, password, Authorization value) in any output, report or file but the access files', async () => {
+    expect(outputs.length).toBeGreaterThan(20);
+    for (const secret of secrets) {
+      for (const output of outputs) expect(output.stdout + output.stderr).not.toContain(secret);
+    }
+    for (const name of await readdir(dir.path)) {
+      if (name.startsWith('access') || name === 'simplefin-access' || name === 'existing') continue;
+      const text = await readFile(join(dir.path, name), 'utf8');
+      for (const secret of secrets) expect(text, name).not.toContain(secret);
+    }
+    await writeFile(join(dir.path, 'checked'), 'done');
+  });
+});
