@@ -6,6 +6,7 @@ import Papa from 'papaparse';
 import { parseDecimalAmount } from './amounts';
 import type { DatePattern } from './dates';
 import { datePattern, statementDatePattern, type BankProfile, type Column } from './profile';
+import { TableLines } from './table-lines';
 import { negate, subtract, ZERO, type Decimal } from '../decimal';
 import { StatementFormatError } from '../errors';
 import { decodeText } from '../text';
@@ -47,10 +48,20 @@ export interface ParsedExport {
   rejected: RejectedLine[];
 }
 
+/** What an export contained, its table kept compact (as a read of a large file needs it). */
+export interface ExportTable {
+  table: TableLines;
+  statement: StatementLine | undefined;
+  rejected: RejectedLine[];
+}
+
 /** The export could not be read as a whole (no column header, an unclosed quote): nothing in it is used. */
 export class ExportFormatError extends StatementFormatError {
   override name = 'StatementFormatError';
 }
+
+/** Papaparse reads the table this much at a time (it splits a whole chunk into lines at once). */
+const CHUNK_CHARS = 1 << 16;
 
 /** How far down the column header is looked for, when the profile does not say (header_lines). */
 const HEADER_SEARCH_LINES = 200;
@@ -67,6 +78,12 @@ export function decodeExport(bytes: Uint8Array, profile: Pick<BankProfile, 'enco
  * written (trimmed); mapping them is the caller's. Throws ExportFormatError when the file does not fit the profile.
  */
 export function parseExport(text: string, profile: BankProfile): ParsedExport {
+  const { table, statement, rejected } = readExport(text, profile);
+  return { lines: table.toLines(), statement, rejected };
+}
+
+/** parseExport with the table's lines kept compact: each line is stored as papaparse meets it, never as an object. */
+export function readExport(text: string, profile: BankProfile): ExportTable {
   // One line ending throughout, so papaparse and this reader count the same lines (a lone CR is a line end).
   const body = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
   // Where each line starts: lines are sliced when needed, never all held as strings (a 20 MB export has 130,000).
@@ -90,7 +107,8 @@ export function parseExport(text: string, profile: BankProfile): ParsedExport {
     ? [...range(1, (headerLine ?? dataFrom) - 1), ...range(tableEnd + 1, last)]
     : range(1, last);
   const statement = profile.statement_balance ? readStatement(lineAt, outside, profile) : undefined;
-  if (!hasTable) return { lines: [], statement, rejected: [] };
+  const table = new TableLines();
+  if (!hasTable) return { table, statement, rejected: [] };
 
   let at: Record<keyof BankProfile['columns'], number | undefined>;
   if (headerLine !== undefined) {
@@ -115,7 +133,6 @@ export function parseExport(text: string, profile: BankProfile): ParsedExport {
   // Labels and dates repeat from line to line: each is read once and its one string shared (less garbage, less memory).
   const seenDates = new Map<string, ReturnType<DatePattern['read']>>();
   const seenLabels = new Map<string, string>();
-  const lines: TableLine[] = [];
   const rejected: RejectedLine[] = [];
   const cell = (record: readonly string[], i: number | undefined) => (i === undefined ? '' : (record[i] ?? '').trim());
   // Each record is read as papaparse meets it: no array of all records.
@@ -136,9 +153,9 @@ export function parseExport(text: string, profile: BankProfile): ParsedExport {
     if (!balance.ok) return reject(balance.reason);
     const amount = readAmount(at, (i) => cell(record, i), profile.decimal_separator);
     if (amount !== undefined && !amount.ok) return reject(amount.reason);
-    lines.push({ line, label, date: date.value, balance: balance.value, amount: amount?.value });
+    table.add(line, label, date.value, balance.value, amount?.value);
   });
-  return { lines, statement, rejected };
+  return { table, statement, rejected };
 }
 
 /**
@@ -192,6 +209,7 @@ function readRecords(
   Papa.parse<string[]>(region, {
     delimiter: profile.delimiter,
     newline: '\n',
+    chunkSize: CHUNK_CHARS,
     step: (result, parser) => {
       const end = result.meta.cursor;
       const quote = result.errors.find((e) => e.type === 'Quotes');
