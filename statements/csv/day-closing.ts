@@ -59,15 +59,16 @@ export function* eachDay(table: TableLines): Generator<ClosedDay | UnsettledDay>
     let previous: Decimal | undefined;
     for (const date of [...account.days.keys()].sort()) {
       const group = account.days.get(date)!;
-      const day = Array.from(lines.subarray(start[group]!, start[group + 1]!), (i) => table.at(i));
+      const day: TableLine[] = [];
+      for (let j = start[group]!; j < start[group + 1]!; j++) day.push(table.at(lines[j]!));
       const outcome = closeDay(day, order, previous);
-      const base = { label: account.label, date, lines: day.map((l) => l.line) };
+      const dayLines = day.map((l) => l.line);
       if ('reason' in outcome) {
         previous = undefined;
-        yield { ...base, reason: outcome.reason };
+        yield { label: account.label, date, lines: dayLines, reason: outcome.reason };
       } else {
         previous = outcome.last.balance;
-        yield { ...base, balance: outcome.last.balance, line: outcome.last.line };
+        yield { label: account.label, date, lines: dayLines, balance: outcome.last.balance, line: outcome.last.line };
       }
     }
   }
