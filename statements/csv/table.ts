@@ -6,6 +6,7 @@ import Papa from 'papaparse';
 import { parseDecimalAmount } from './amounts';
 import type { DatePattern } from './dates';
 import { datePattern, statementDatePattern, type BankProfile, type Column } from './profile';
+import { lineEnd, lineStarts, withLf } from './line-ends';
 import { TableLines } from './table-lines';
 import { negate, subtract, ZERO, type Decimal } from '../decimal';
 import { StatementFormatError } from '../errors';
@@ -60,8 +61,8 @@ export class ExportFormatError extends StatementFormatError {
   override name = 'StatementFormatError';
 }
 
-/** Papaparse reads the table this much at a time (it splits a whole chunk into lines at once). */
-const CHUNK_CHARS = 1 << 16;
+/** Papaparse is given the table about this much at a time (it splits a whole input into lines at once). */
+const PIECE_CHARS = 1 << 16;
 
 /** How far down the column header is looked for, when the profile does not say (header_lines). */
 const HEADER_SEARCH_LINES = 200;
@@ -84,12 +85,12 @@ export function parseExport(text: string, profile: BankProfile): ParsedExport {
 
 /** parseExport with the table's lines kept compact: each line is stored as papaparse meets it, never as an object. */
 export function readExport(text: string, profile: BankProfile): ExportTable {
-  // One line ending throughout, so papaparse and this reader count the same lines (a lone CR is a line end).
-  const body = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+  // Lines end with LF, CRLF or a lone CR (line-ends.ts); papaparse is given each piece of the table with LF throughout.
+  // The text is never copied whole to change them: a 20 MB export would then be in memory twice.
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   // Where each line starts: lines are sliced when needed, never all held as strings (a 20 MB export has 130,000).
-  const starts = [0];
-  for (let i = body.indexOf('\n'); i >= 0; i = body.indexOf('\n', i + 1)) starts.push(i + 1);
-  const lineAt = (n: number): string => body.slice(starts[n - 1] ?? body.length, n < starts.length ? starts[n]! - 1 : body.length);
+  const starts = lineStarts(body);
+  const lineAt = (n: number): string => body.slice(starts[n - 1] ?? body.length, n < starts.length ? lineEnd(body, starts[n]!) : body.length);
   let last = starts.length;
   while (last > 0 && lineAt(last).trim() === '') last -= 1;
   const tableEnd = last - profile.footer_lines; // the last line of the table (1-based)
@@ -190,7 +191,8 @@ function readAmount(
 
 /**
  * Calls `onRecord` with the cells, the text (only `withRaw`: ignore_lines need it) and the first line of each record
- * of lines `from` to `to` (1-based).
+ * of lines `from` to `to` (1-based). Papaparse is given the table a piece at a time, each piece cut at a line start
+ * and with LF line ends; a quoted cell still open at the end of a piece is read again with the next, longer piece.
  */
 function readRecords(
   body: string,
@@ -202,30 +204,49 @@ function readRecords(
   onRecord: (record: string[], raw: string | undefined, line: number) => void,
 ): void {
   if (to < from || from > starts.length) return;
-  const region = body.slice(starts[from - 1]!, to < starts.length ? starts[to]! : body.length);
+  const end = to < starts.length ? starts[to]! : body.length;
+  let at = starts[from - 1]!;
+  let next = from; // the first line starting after `at`
   let line = from;
-  let previous = 0;
+  let carried = ''; // a record that a piece ended inside of (LF line ends already)
+  let size = PIECE_CHARS;
   let broken: { line: number; message: string } | undefined;
-  Papa.parse<string[]>(region, {
-    delimiter: profile.delimiter,
-    newline: '\n',
-    chunkSize: CHUNK_CHARS,
-    step: (result, parser) => {
-      const end = result.meta.cursor;
-      const quote = result.errors.find((e) => e.type === 'Quotes');
-      if (quote) {
-        broken = { line, message: quote.code === 'MissingQuotes' ? 'a quoted cell is never closed' : 'a quote is misplaced in a cell' };
-        parser.abort();
-        return;
-      }
-      const newlines = countNewlines(region, previous, end);
-      const raw = withRaw ? region.slice(previous, region.charCodeAt(end - 1) === 10 ? end - 1 : end) : undefined;
-      if (end - previous > newlines) onRecord(result.data, raw, line); // a line of spaces is passed over by the caller
-      line += newlines;
-      previous = end;
-    },
-  });
-  if (broken) throw new ExportFormatError(`not readable as ${profile.name} CSV (line ${broken.line}): ${broken.message}`);
+  while (at < end) {
+    while (next < starts.length && starts[next]! <= at + size) next += 1;
+    const cut = Math.min(next < starts.length ? starts[next]! : body.length, end);
+    const piece = carried + withLf(body.slice(at, cut));
+    const last = cut >= end;
+    at = cut;
+    let previous = 0;
+    let open: number | undefined;
+    Papa.parse<string[]>(piece, {
+      delimiter: profile.delimiter,
+      newline: '\n',
+      step: (result, parser) => {
+        const stop = result.meta.cursor;
+        const quote = result.errors.find((e) => e.type === 'Quotes');
+        if (quote && quote.code === 'MissingQuotes' && !last) {
+          open = previous; // the cell may close in the next piece
+          parser.abort();
+          return;
+        }
+        if (quote) {
+          broken = { line, message: quote.code === 'MissingQuotes' ? 'a quoted cell is never closed' : 'a quote is misplaced in a cell' };
+          parser.abort();
+          return;
+        }
+        const newlines = countNewlines(piece, previous, stop);
+        const raw = withRaw ? piece.slice(previous, piece.charCodeAt(stop - 1) === 10 ? stop - 1 : stop) : undefined;
+        if (stop - previous > newlines) onRecord(result.data, raw, line); // a line of spaces is passed over by the caller
+        line += newlines;
+        previous = stop;
+      },
+    });
+    if (broken) throw new ExportFormatError(`not readable as ${profile.name} CSV (line ${broken.line}): ${broken.message}`);
+    carried = open === undefined ? '' : piece.slice(open);
+    // Twice as much each time a record goes on: a quote never closed costs a linear read, not one per piece.
+    size = Math.max(PIECE_CHARS, 2 * carried.length);
+  }
 }
 
 /** How many line ends `text` has between `from` and `to`. */
