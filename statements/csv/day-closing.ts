@@ -5,8 +5,7 @@
 //      day, a file lists lines in time order one way or the other: the only assumption made, and needed only for an
 //      account's first day (later days open where the day before closed) or when the file has no amounts.
 // A day whose last line cannot be established is not guessed: it comes back unsettled, with the reason.
-import type { TableLine } from './table';
-import { DateDirection, TableLines } from './table-lines';
+import { DateDirection, TableLines, type TableLine } from './table-lines';
 import { add, equals, subtract, sum, toNumber, valueKey, type Decimal } from '../decimal';
 import { formatMoney } from '../format';
 

@@ -2,8 +2,21 @@
 // object with two bigint decimals (about 30 bytes instead of about 200, and nothing for the garbage collector to
 // trace). Lines are grouped by account and day as they come, which is all the day-closing rule needs from them.
 import { labelKey } from './profile';
-import type { TableLine } from './table';
 import type { Decimal } from '../decimal';
+
+/** One line of the export's table. */
+export interface TableLine {
+  /** 1-based line number in the file. */
+  line: number;
+  /** The bank's account label as written (trimmed); '' in a single-account file. */
+  label: string;
+  /** YYYY-MM-DD */
+  date: string;
+  /** The balance after this line. */
+  balance: Decimal;
+  /** The line's signed amount, when the profile names an amount column (an empty cell is 0). */
+  amount: Decimal | undefined;
+}
 
 /** One account of the table: lines whose labels match ignoring case and repeated spaces. */
 export interface TableAccount {

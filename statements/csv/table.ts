@@ -7,24 +7,12 @@ import { parseDecimalAmount } from './amounts';
 import type { DatePattern } from './dates';
 import { datePattern, statementDatePattern, type BankProfile, type Column } from './profile';
 import { lineEnd, lineStarts, withLf } from './line-ends';
-import { TableLines } from './table-lines';
+import { TableLines, type TableLine } from './table-lines';
 import { negate, subtract, ZERO, type Decimal } from '../decimal';
 import { StatementFormatError } from '../errors';
 import { decodeText } from '../text';
 
-/** One line of the export's table. */
-export interface TableLine {
-  /** 1-based line number in the file. */
-  line: number;
-  /** The bank's account label as written (trimmed); '' in a single-account file. */
-  label: string;
-  /** YYYY-MM-DD */
-  date: string;
-  /** The balance after this line. */
-  balance: Decimal;
-  /** The line's signed amount, when the profile names an amount column (an empty cell is 0). */
-  amount: Decimal | undefined;
-}
+export type { TableLine };
 
 /** The balance a header or footer line states for the whole (single-account) file. */
 export interface StatementLine {
