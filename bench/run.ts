@@ -391,7 +391,9 @@ async function statementReaders(): Promise<void> {
   process.stderr.write('10. statement readers: 20 MB of each format, ours and a peer, each read in a fresh node\n');
   const dir = mkdtempSync(join(tmpdir(), 'ledger-bench-statements-'));
   try {
-    const files = writeStatementFiles(dir);
+    // `--format=csv,mt940` reads only those formats (as `--only` picks steps).
+    const formats = process.argv.find((a) => a.startsWith('--format='))?.slice('--format='.length).split(',');
+    const files = writeStatementFiles(dir, formats);
     for (const [format, { path }] of Object.entries(files)) {
       const ours: StatementRead[] = [];
       const peer: StatementRead[] = [];

@@ -22,6 +22,7 @@ export function parseDecimal(text: string): Decimal | undefined {
 export const ZERO: Decimal = { units: 0n, scale: 0 };
 
 function aligned(a: Decimal, b: Decimal): [bigint, bigint, number] {
+  if (a.scale === b.scale) return [a.units, b.units, a.scale]; // the usual case: no power of ten to compute
   const scale = Math.max(a.scale, b.scale);
   return [a.units * 10n ** BigInt(scale - a.scale), b.units * 10n ** BigInt(scale - b.scale), scale];
 }
@@ -66,6 +67,7 @@ export function toNumber(a: Decimal): number {
 
 /** A key that is the same for equal values (`1.50` and `1.5`), for sets and maps. */
 export function valueKey(a: Decimal): string {
+  if (a.scale === 0 || a.units % 10n !== 0n) return toPlain(a); // already in its shortest form
   let { units, scale } = a;
   while (scale > 0 && units % 10n === 0n) {
     units /= 10n;

@@ -106,10 +106,11 @@ export const STATEMENT_BENCH_FILES = {
 
 export type StatementBenchFormat = keyof typeof STATEMENT_BENCH_FILES;
 
-/** Writes every file into `dir` and returns their paths and sizes. */
-export function writeStatementFiles(dir: string): Record<StatementBenchFormat, { path: string; bytes: number }> {
-  const out = {} as Record<StatementBenchFormat, { path: string; bytes: number }>;
+/** Writes every file (or those of the `only` formats) into `dir` and returns their paths and sizes. */
+export function writeStatementFiles(dir: string, only?: readonly string[]): Partial<Record<StatementBenchFormat, { path: string; bytes: number }>> {
+  const out: Partial<Record<StatementBenchFormat, { path: string; bytes: number }>> = {};
   for (const [format, spec] of Object.entries(STATEMENT_BENCH_FILES) as Array<[StatementBenchFormat, (typeof STATEMENT_BENCH_FILES)[StatementBenchFormat]]>) {
+    if (only && !only.includes(format)) continue;
     const text = spec.make();
     const path = join(dir, spec.name);
     writeFileSync(path, text, spec.encoding);

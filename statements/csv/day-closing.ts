@@ -5,8 +5,7 @@
 //      day, a file lists lines in time order one way or the other: the only assumption made, and needed only for an
 //      account's first day (later days open where the day before closed) or when the file has no amounts.
 // A day whose last line cannot be established is not guessed: it comes back unsettled, with the reason.
-import type { TableLine } from './table';
-import { labelKey } from './profile';
+import { DateDirection, TableLines, type TableLine } from './table-lines';
 import { add, equals, subtract, sum, toNumber, valueKey, type Decimal } from '../decimal';
 import { formatMoney } from '../format';
 
@@ -34,53 +33,54 @@ export type FileOrder = 'oldest first' | 'newest first' | 'one day' | 'unsorted'
 
 /** Closes every account's days. Accounts are told apart by label (ignoring case and repeated spaces). */
 export function closeDays(lines: readonly TableLine[]): { closed: ClosedDay[]; unsettled: UnsettledDay[] } {
-  const accounts = new Map<string, TableLine[]>();
-  for (const line of [...lines].sort((a, b) => a.line - b.line)) {
-    const key = labelKey(line.label);
-    const own = accounts.get(key);
-    if (own) own.push(line);
-    else accounts.set(key, [line]);
-  }
-  const orders = new Map([...accounts].map(([key, own]) => [key, fileOrder(own)]));
-  // An account with one day's lines takes the order the file's other accounts agree on.
-  const known = new Set([...orders.values()].filter((o) => o === 'oldest first' || o === 'newest first'));
-  const fileWide: FileOrder = known.size === 1 ? [...known][0]! : 'one day';
-
   const closed: ClosedDay[] = [];
   const unsettled: UnsettledDay[] = [];
-  for (const [key, own] of accounts) {
-    const order = orders.get(key) === 'one day' ? fileWide : orders.get(key)!;
-    const days = new Map<string, TableLine[]>();
-    for (const line of own) {
-      const same = days.get(line.date);
-      if (same) same.push(line);
-      else days.set(line.date, [line]);
-    }
-    let previous: Decimal | undefined;
-    for (const date of [...days.keys()].sort()) {
-      const day = days.get(date)!;
-      const outcome = closeDay(day, order, previous);
-      const base = { label: own[0]!.label, date, lines: day.map((l) => l.line) };
-      if ('reason' in outcome) {
-        unsettled.push({ ...base, reason: outcome.reason });
-        previous = undefined;
-      } else {
-        closed.push({ ...base, balance: outcome.last.balance, line: outcome.last.line });
-        previous = outcome.last.balance;
-      }
-    }
+  for (const day of eachDay(TableLines.of(lines))) {
+    if ('reason' in day) unsettled.push(day);
+    else closed.push(day);
   }
   return { closed, unsettled };
 }
 
+/**
+ * closeDays over the compact table a read collects, one day at a time (account by account, each in date order): a
+ * day's lines are objects only while it is closed, and a caller that uses each day at once keeps none of them.
+ */
+export function* eachDay(table: TableLines): Generator<ClosedDay | UnsettledDay> {
+  const orders = table.accounts.map((account) => orderOf(account.direction));
+  // An account with one day's lines takes the order the file's other accounts agree on.
+  const known = new Set(orders.filter((o) => o === 'oldest first' || o === 'newest first'));
+  const fileWide: FileOrder = known.size === 1 ? [...known][0]! : 'one day';
+
+  const { start, lines } = table.byGroup();
+  for (const [a, account] of table.accounts.entries()) {
+    const order = orders[a] === 'one day' ? fileWide : orders[a]!;
+    let previous: Decimal | undefined;
+    for (const date of [...account.days.keys()].sort()) {
+      const group = account.days.get(date)!;
+      const day: TableLine[] = [];
+      for (let j = start[group]!; j < start[group + 1]!; j++) day.push(table.at(lines[j]!));
+      const outcome = closeDay(day, order, previous);
+      const dayLines = day.map((l) => l.line);
+      if ('reason' in outcome) {
+        previous = undefined;
+        yield { label: account.label, date, lines: dayLines, reason: outcome.reason };
+      } else {
+        previous = outcome.last.balance;
+        yield { label: account.label, date, lines: dayLines, balance: outcome.last.balance, line: outcome.last.line };
+      }
+    }
+  }
+}
+
 /** Oldest first when the dates only rise (or stay), newest first when they only fall. */
 export function fileOrder(lines: readonly TableLine[]): FileOrder {
-  let rises = false;
-  let falls = false;
-  for (let i = 1; i < lines.length; i++) {
-    if (lines[i]!.date > lines[i - 1]!.date) rises = true;
-    if (lines[i]!.date < lines[i - 1]!.date) falls = true;
-  }
+  const direction = new DateDirection();
+  for (const line of lines) direction.see(line.date);
+  return orderOf(direction);
+}
+
+function orderOf({ rises, falls }: DateDirection): FileOrder {
   return rises && falls ? 'unsorted' : rises ? 'oldest first' : falls ? 'newest first' : 'one day';
 }
 

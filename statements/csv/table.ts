@@ -6,23 +6,13 @@ import Papa from 'papaparse';
 import { parseDecimalAmount } from './amounts';
 import type { DatePattern } from './dates';
 import { datePattern, statementDatePattern, type BankProfile, type Column } from './profile';
+import { lineEnd, lineStarts, withLf } from './line-ends';
+import { TableLines, type TableLine } from './table-lines';
 import { negate, subtract, ZERO, type Decimal } from '../decimal';
 import { StatementFormatError } from '../errors';
 import { decodeText } from '../text';
 
-/** One line of the export's table. */
-export interface TableLine {
-  /** 1-based line number in the file. */
-  line: number;
-  /** The bank's account label as written (trimmed); '' in a single-account file. */
-  label: string;
-  /** YYYY-MM-DD */
-  date: string;
-  /** The balance after this line. */
-  balance: Decimal;
-  /** The line's signed amount, when the profile names an amount column (an empty cell is 0). */
-  amount: Decimal | undefined;
-}
+export type { TableLine };
 
 /** The balance a header or footer line states for the whole (single-account) file. */
 export interface StatementLine {
@@ -47,10 +37,20 @@ export interface ParsedExport {
   rejected: RejectedLine[];
 }
 
+/** What an export contained, its table kept compact (as a read of a large file needs it). */
+export interface ExportTable {
+  table: TableLines;
+  statement: StatementLine | undefined;
+  rejected: RejectedLine[];
+}
+
 /** The export could not be read as a whole (no column header, an unclosed quote): nothing in it is used. */
 export class ExportFormatError extends StatementFormatError {
   override name = 'StatementFormatError';
 }
+
+/** Papaparse is given the table about this much at a time (it splits a whole input into lines at once). */
+const PIECE_CHARS = 1 << 16;
 
 /** How far down the column header is looked for, when the profile does not say (header_lines). */
 const HEADER_SEARCH_LINES = 200;
@@ -67,12 +67,18 @@ export function decodeExport(bytes: Uint8Array, profile: Pick<BankProfile, 'enco
  * written (trimmed); mapping them is the caller's. Throws ExportFormatError when the file does not fit the profile.
  */
 export function parseExport(text: string, profile: BankProfile): ParsedExport {
-  // One line ending throughout, so papaparse and this reader count the same lines (a lone CR is a line end).
-  const body = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+  const { table, statement, rejected } = readExport(text, profile);
+  return { lines: table.toLines(), statement, rejected };
+}
+
+/** parseExport with the table's lines kept compact: each line is stored as papaparse meets it, never as an object. */
+export function readExport(text: string, profile: BankProfile): ExportTable {
+  // Lines end with LF, CRLF or a lone CR (line-ends.ts); papaparse is given each piece of the table with LF throughout.
+  // The text is never copied whole to change them: a 20 MB export would then be in memory twice.
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   // Where each line starts: lines are sliced when needed, never all held as strings (a 20 MB export has 130,000).
-  const starts = [0];
-  for (let i = body.indexOf('\n'); i >= 0; i = body.indexOf('\n', i + 1)) starts.push(i + 1);
-  const lineAt = (n: number): string => body.slice(starts[n - 1] ?? body.length, n < starts.length ? starts[n]! - 1 : body.length);
+  const starts = lineStarts(body);
+  const lineAt = (n: number): string => body.slice(starts[n - 1] ?? body.length, n < starts.length ? lineEnd(body, starts[n]!) : body.length);
   let last = starts.length;
   while (last > 0 && lineAt(last).trim() === '') last -= 1;
   const tableEnd = last - profile.footer_lines; // the last line of the table (1-based)
@@ -90,7 +96,8 @@ export function parseExport(text: string, profile: BankProfile): ParsedExport {
     ? [...range(1, (headerLine ?? dataFrom) - 1), ...range(tableEnd + 1, last)]
     : range(1, last);
   const statement = profile.statement_balance ? readStatement(lineAt, outside, profile) : undefined;
-  if (!hasTable) return { lines: [], statement, rejected: [] };
+  const table = new TableLines();
+  if (!hasTable) return { table, statement, rejected: [] };
 
   let at: Record<keyof BankProfile['columns'], number | undefined>;
   if (headerLine !== undefined) {
@@ -115,7 +122,6 @@ export function parseExport(text: string, profile: BankProfile): ParsedExport {
   // Labels and dates repeat from line to line: each is read once and its one string shared (less garbage, less memory).
   const seenDates = new Map<string, ReturnType<DatePattern['read']>>();
   const seenLabels = new Map<string, string>();
-  const lines: TableLine[] = [];
   const rejected: RejectedLine[] = [];
   const cell = (record: readonly string[], i: number | undefined) => (i === undefined ? '' : (record[i] ?? '').trim());
   // Each record is read as papaparse meets it: no array of all records.
@@ -136,9 +142,9 @@ export function parseExport(text: string, profile: BankProfile): ParsedExport {
     if (!balance.ok) return reject(balance.reason);
     const amount = readAmount(at, (i) => cell(record, i), profile.decimal_separator);
     if (amount !== undefined && !amount.ok) return reject(amount.reason);
-    lines.push({ line, label, date: date.value, balance: balance.value, amount: amount?.value });
+    table.add(line, label, date.value, balance.value, amount?.value);
   });
-  return { lines, statement, rejected };
+  return { table, statement, rejected };
 }
 
 /**
@@ -173,7 +179,8 @@ function readAmount(
 
 /**
  * Calls `onRecord` with the cells, the text (only `withRaw`: ignore_lines need it) and the first line of each record
- * of lines `from` to `to` (1-based).
+ * of lines `from` to `to` (1-based). Papaparse is given the table a piece at a time, each piece cut at a line start
+ * and with LF line ends; a quoted cell still open at the end of a piece is read again with the next, longer piece.
  */
 function readRecords(
   body: string,
@@ -185,29 +192,49 @@ function readRecords(
   onRecord: (record: string[], raw: string | undefined, line: number) => void,
 ): void {
   if (to < from || from > starts.length) return;
-  const region = body.slice(starts[from - 1]!, to < starts.length ? starts[to]! : body.length);
+  const end = to < starts.length ? starts[to]! : body.length;
+  let at = starts[from - 1]!;
+  let next = from; // the first line starting after `at`
   let line = from;
-  let previous = 0;
+  let carried = ''; // a record that a piece ended inside of (LF line ends already)
+  let size = PIECE_CHARS;
   let broken: { line: number; message: string } | undefined;
-  Papa.parse<string[]>(region, {
-    delimiter: profile.delimiter,
-    newline: '\n',
-    step: (result, parser) => {
-      const end = result.meta.cursor;
-      const quote = result.errors.find((e) => e.type === 'Quotes');
-      if (quote) {
-        broken = { line, message: quote.code === 'MissingQuotes' ? 'a quoted cell is never closed' : 'a quote is misplaced in a cell' };
-        parser.abort();
-        return;
-      }
-      const newlines = countNewlines(region, previous, end);
-      const raw = withRaw ? region.slice(previous, region.charCodeAt(end - 1) === 10 ? end - 1 : end) : undefined;
-      if (end - previous > newlines) onRecord(result.data, raw, line); // a line of spaces is passed over by the caller
-      line += newlines;
-      previous = end;
-    },
-  });
-  if (broken) throw new ExportFormatError(`not readable as ${profile.name} CSV (line ${broken.line}): ${broken.message}`);
+  while (at < end) {
+    while (next < starts.length && starts[next]! <= at + size) next += 1;
+    const cut = Math.min(next < starts.length ? starts[next]! : body.length, end);
+    const piece = carried + withLf(body.slice(at, cut));
+    const last = cut >= end;
+    at = cut;
+    let previous = 0;
+    let open: number | undefined;
+    Papa.parse<string[]>(piece, {
+      delimiter: profile.delimiter,
+      newline: '\n',
+      step: (result, parser) => {
+        const stop = result.meta.cursor;
+        const quote = result.errors.find((e) => e.type === 'Quotes');
+        if (quote && quote.code === 'MissingQuotes' && !last) {
+          open = previous; // the cell may close in the next piece
+          parser.abort();
+          return;
+        }
+        if (quote) {
+          broken = { line, message: quote.code === 'MissingQuotes' ? 'a quoted cell is never closed' : 'a quote is misplaced in a cell' };
+          parser.abort();
+          return;
+        }
+        const newlines = countNewlines(piece, previous, stop);
+        const raw = withRaw ? piece.slice(previous, piece.charCodeAt(stop - 1) === 10 ? stop - 1 : stop) : undefined;
+        if (stop - previous > newlines) onRecord(result.data, raw, line); // a line of spaces is passed over by the caller
+        line += newlines;
+        previous = stop;
+      },
+    });
+    if (broken) throw new ExportFormatError(`not readable as ${profile.name} CSV (line ${broken.line}): ${broken.message}`);
+    carried = open === undefined ? '' : piece.slice(open);
+    // Twice as much each time a record goes on: a quote never closed costs a linear read, not one per piece.
+    size = Math.max(PIECE_CHARS, 2 * carried.length);
+  }
 }
 
 /** How many line ends `text` has between `from` and `to`. */
