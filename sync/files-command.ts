@@ -2,17 +2,16 @@
 // and writes each closing balance that is new or changed.
 import { BALANCE_KINDS, DEFAULT_WRITTEN_KINDS, isBalanceKind, selectBalances, type BalanceKind } from 'personal-ledger-sdk/statements';
 import { parseCommandLine } from './args';
-import { describeNewAccounts } from './accounts';
 import { connect, type LedgerConnection } from './connection';
 import { EXIT, SetupError } from './errors';
 import { formatCount, plural } from './format';
 import { expandInputs, type RefusedFile } from './inputs';
 import { say, type Env, type Io } from './io';
 import { loadMapping } from './mapping';
-import { mapBalances, planAndWrite, type PlannedRow, type SkippedRow } from './plan';
+import { mapBalances, type PlannedRow, type SkippedRow } from './plan';
 import { progressReporter } from './progress';
 import { bankByName, readOne, type ReadFile } from './read-files';
-import { explainStatus, formatPlan, formatRefused, formatSkipped, humanIo, jsonReport, printJson } from './report';
+import { explainStatus, formatRefused, formatSkipped, humanIo, jsonReport, printJson, summaryLine, writeAndReport } from './report';
 
 export const FILES_USAGE = `Usage: ledger-sync <file or folder>... --mapping <file> [--dry-run] [--json] [--strict] [--bank <id>] [--write <kinds>] [--demo]
   Reads bank statement files (OFX/QFX, camt.053/camt.052, MT940, CSV exports), every format told from the content,
@@ -78,19 +77,10 @@ export async function syncFiles(argv: string[], env: Env, io: Io, keep: (connect
     ...selection.skipped.map((s) => ({ source: `${s.source} ${s.location}`, label: s.account ?? '', date: '', balance: '', reason: s.reason })),
     ...mapped.skipped,
   ];
-  let planned: PlannedRow[] = [];
-  let written = 0;
-  if (mapped.rows.length > 0) {
-    if (dryRun) say(human.stdout, 'Dry run: comparing with the ledger, writing nothing.');
-    const bar = mapped.rows.length > PROGRESS_ROWS && !dryRun ? progressReporter(io.stderr, mapped.rows.length) : undefined;
-    const result = await planAndWrite(connection.client, mapped.rows, { dryRun, signal: io.signal, onProgress: bar?.update });
-    bar?.end();
-    for (const line of describeNewAccounts(result.accounts)) say(human.stdout, line);
-    planned = result.planned;
-    written = result.written;
-    skipped.push(...result.skipped);
-    if (planned.length > 0) say(human.stdout, formatPlan(planned));
-  }
+  const bar = mapped.rows.length > PROGRESS_ROWS && !dryRun ? progressReporter(io.stderr, mapped.rows.length) : undefined;
+  const { planned, written, skipped: notWritten } = await writeAndReport(connection.client, mapped.rows, human.stdout, { dryRun, signal: io.signal, onProgress: bar?.update });
+  bar?.end();
+  skipped.push(...notWritten);
   if (skipped.length > 0) {
     skipped.sort(bySource(paths));
     say(human.stdout, `${plural(skipped.length, 'item')} skipped:`);
@@ -144,11 +134,6 @@ function describeFile(f: ReadFile, toWrite: number, kinds: readonly BalanceKind[
 }
 
 function summary(planned: readonly PlannedRow[], written: number, skipped: number, refused: readonly RefusedFile[], dryRun: boolean, target: string): string {
-  const count = (action: PlannedRow['action']) => planned.filter((r) => r.action === action).length;
-  const toWrite = planned.length - count('unchanged');
-  const changes = `${formatCount(count('new'))} new, ${formatCount(count('changed'))} changed, ${formatCount(count('unchanged'))} already up to date`;
   const tail = `${skipped > 0 ? `; ${formatCount(skipped)} skipped` : ''}${refused.length > 0 ? `; ${plural(refused.length, 'file')} refused` : ''}`;
-  if (dryRun) return `Summary (dry run): ${plural(toWrite, 'balance')} would be written to ${target} (${changes}); nothing was written${tail}.`;
-  if (toWrite === 0 && planned.length > 0) return `Nothing to write: all ${plural(planned.length, 'balance')} already up to date${tail}.`;
-  return `Summary: wrote ${plural(written, 'balance')} to ${target} (${changes})${tail}.`;
+  return summaryLine(planned, written, dryRun, target, tail);
 }

@@ -1,9 +1,11 @@
 // What a run did, for people (tables) and for scripts (`--json`: one JSON object on stdout, of the shape the
 // examples have always printed: rows, skipped, refused).
-import { formatMoney, formatTable } from './format';
+import type { BulkProgress, LedgerClient } from 'personal-ledger-sdk';
+import { describeNewAccounts } from './accounts';
+import { formatCount, formatMoney, formatTable, plural } from './format';
 import type { RefusedFile } from './inputs';
 import { say, type Io, type Output } from './io';
-import type { PlannedRow, SkippedRow } from './plan';
+import { planAndWrite, type BalanceRow, type PlannedRow, type SkippedRow } from './plan';
 
 /** The `--json` report: exactly this object is printed on stdout. */
 export interface JsonReport {
@@ -29,6 +31,37 @@ export function printJson(out: Output, report: JsonReport): void {
 /** Where people's output goes: stdout, or stderr when stdout carries the JSON report. */
 export function humanIo(io: Io, json: boolean): Io {
   return json ? { ...io, stdout: io.stderr } : io;
+}
+
+/**
+ * Every command's write step: compares the rows with the ledger and writes the new and changed ones (only compares,
+ * on a dry run), saying so on `out` with the accounts created and the plan. Returns what `planAndWrite` does.
+ */
+export async function writeAndReport(
+  client: LedgerClient,
+  rows: readonly BalanceRow[],
+  out: Output,
+  options: { dryRun: boolean; signal?: AbortSignal; onProgress?: (progress: BulkProgress) => void },
+): Promise<{ planned: PlannedRow[]; skipped: SkippedRow[]; written: number }> {
+  if (rows.length === 0) return { planned: [], skipped: [], written: 0 };
+  if (options.dryRun) say(out, 'Dry run: comparing with the ledger, writing nothing.');
+  const result = await planAndWrite(client, rows, options);
+  for (const line of describeNewAccounts(result.accounts)) say(out, line);
+  if (result.planned.length > 0) say(out, formatPlan(result.planned));
+  return result;
+}
+
+/**
+ * The run's last line: what was (or, on a dry run, would be) written to `target`, new, changed and up to date;
+ * `tail` adds what only one command counts ("; 2 skipped; 1 file refused").
+ */
+export function summaryLine(planned: readonly PlannedRow[], written: number, dryRun: boolean, target: string, tail: string): string {
+  const count = (action: PlannedRow['action']) => planned.filter((r) => r.action === action).length;
+  const toWrite = planned.length - count('unchanged');
+  const changes = `${formatCount(count('new'))} new, ${formatCount(count('changed'))} changed, ${formatCount(count('unchanged'))} already up to date`;
+  if (dryRun) return `Summary (dry run): ${plural(toWrite, 'balance')} would be written to ${target} (${changes}); nothing was written${tail}.`;
+  if (toWrite === 0 && planned.length > 0) return `Nothing to write: all ${plural(planned.length, 'balance')} already up to date${tail}.`;
+  return `Summary: wrote ${plural(written, 'balance')} to ${target} (${changes})${tail}.`;
 }
 
 /** The plan as a table: action, ledger account, date, balance, balance stored, source. */

@@ -1,7 +1,6 @@
 // `ledger-sync simplefin`: today's balances from SimpleFIN (GET <Access URL>/accounts?balances-only=1), each
 // account mapped to a ledger account through the mapping file, each balance written on the calendar day of its
 // balance-date in the chosen time zone, and only the new or changed ones written.
-import { describeNewAccounts } from '../accounts';
 import { parseCommandLine } from '../args';
 import { connect } from '../connection';
 import { EXIT, SetupError } from '../errors';
@@ -9,8 +8,8 @@ import { formatCount, formatTable, plural } from '../format';
 import type { RefusedFile } from '../inputs';
 import { say, type Env, type Io } from '../io';
 import { loadMapping } from '../mapping';
-import { planAndWrite, type PlannedRow, type SkippedRow } from '../plan';
-import { formatPlan, formatSkipped, humanIo, jsonReport, printJson } from '../report';
+import type { PlannedRow, SkippedRow } from '../plan';
+import { formatSkipped, humanIo, jsonReport, printJson, summaryLine, writeAndReport } from '../report';
 import { pointOrSetupError, readAccessFile } from './access-file';
 import { AccountSetError, readAccountSet, type SimplefinBalance } from './account-set';
 import { resource, type AccessPoint } from './address';
@@ -86,17 +85,8 @@ export async function syncSimplefin(argv: string[], env: Env, io: Io, keep: (hel
 
   const mapped = mapSimplefin(reading.balances, mapping);
   const skipped: SkippedRow[] = [...reading.skipped, ...mapped.skipped];
-  let planned: PlannedRow[] = [];
-  let written = 0;
-  if (mapped.rows.length > 0) {
-    if (dryRun) say(human.stdout, 'Dry run: comparing with the ledger, writing nothing.');
-    const result = await planAndWrite(connection.client, mapped.rows, { dryRun, signal: io.signal });
-    for (const line of describeNewAccounts(result.accounts)) say(human.stdout, line);
-    planned = result.planned;
-    written = result.written;
-    skipped.push(...result.skipped);
-    if (planned.length > 0) say(human.stdout, formatPlan(planned));
-  }
+  const { planned, written, skipped: notWritten } = await writeAndReport(connection.client, mapped.rows, human.stdout, { dryRun, signal: io.signal });
+  skipped.push(...notWritten);
   if (skipped.length > 0) {
     say(human.stdout, `${plural(skipped.length, 'account')} skipped:`);
     say(human.stdout, formatSkipped(skipped));
@@ -134,13 +124,8 @@ function mappingHint(balances: readonly SimplefinBalance[]): string {
 }
 
 function summary(planned: readonly PlannedRow[], written: number, skipped: number, errors: number, dryRun: boolean, target: string): string {
-  const count = (action: PlannedRow['action']) => planned.filter((r) => r.action === action).length;
-  const toWrite = planned.length - count('unchanged');
-  const changes = `${formatCount(count('new'))} new, ${formatCount(count('changed'))} changed, ${formatCount(count('unchanged'))} already up to date`;
   const tail = `${skipped > 0 ? `; ${formatCount(skipped)} skipped` : ''}${errors > 0 ? `; the server reported ${plural(errors, 'error')}` : ''}`;
-  if (dryRun) return `Summary (dry run): ${plural(toWrite, 'balance')} would be written to ${target} (${changes}); nothing was written${tail}.`;
-  if (toWrite === 0 && planned.length > 0) return `Nothing to write: all ${plural(planned.length, 'balance')} already up to date${tail}.`;
-  return `Summary: wrote ${plural(written, 'balance')} to ${target} (${changes})${tail}.`;
+  return summaryLine(planned, written, dryRun, target, tail);
 }
 
 /** The closing line of a run whose exit status is 1 although it finished: why, on stderr. */
