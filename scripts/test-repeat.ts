@@ -1,12 +1,13 @@
-// `npm run test:repeat -- <runs> [files...] [--hog] [--msw3]`: runs the vitest suites many times (optionally beside a
+// `npm run test:repeat -- <runs> [files...] [--hog] [--msw3] [--luck]`: runs the vitest suites many times (optionally beside a
 // CPU hog) and lists every test that failed at least once, with its message and in how many runs. Not part of CI:
 // it is how a test that depends on luck is found, and how a fix is shown to hold.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseRepeatArgs, USAGE, type RepeatArgs } from './repeat/args';
 import { startHog, type Hog } from './repeat/hog';
+import { luckFiles } from './repeat/luck-files';
 import { failuresOf, formatTally, tally, type RunOutcome } from './repeat/tally';
 import { runOnce, stopCurrentRun } from './repeat/vitest-run';
 
@@ -40,13 +41,21 @@ process.once('exit', () => {
   hog?.stop();
 });
 
-const what = `vitest run${args.msw3 ? ' -c vitest.msw3.config.ts (Node 24)' : ''}${args.vitestArgs.length > 0 ? ` ${args.vitestArgs.join(' ')}` : ''}`;
+// --luck: the files that touch processes, timers, files, the network or randomness, listed beside the reports.
+const luck = args.luck ? luckFiles(root) : [];
+if (args.luck) {
+  const count = (kind: string) => luck.filter((f) => f.touches.some((t) => t === kind)).length;
+  writeFileSync(join(dir, 'luck-files.txt'), luck.map((f) => `${f.file}\t${f.touches.join(',')}\n`).join(''));
+  console.log(`--luck: ${luck.length} test files touch processes (${count('processes')}), timers (${count('timers')}), files (${count('files')}), the network (${count('network')}) or randomness (${count('randomness')}); listed in ${join(dir, 'luck-files.txt')}`);
+}
+const vitestArgs = [...luck.map((f) => f.file), ...args.vitestArgs];
+const what = `vitest run${args.msw3 ? ' -c vitest.msw3.config.ts (Node 24)' : ''}${args.luck ? ` <the ${luck.length} luck files>` : ''}${args.vitestArgs.length > 0 ? ` ${args.vitestArgs.join(' ')}` : ''}`;
 try {
   if (args.hog) hog = startHog();
   console.log(`test:repeat: ${args.runs} run${args.runs === 1 ? '' : 's'} of ${what}${hog ? `, beside a CPU hog (${hog.pids.length} busy processes)` : ''}`);
   for (let run = 1; run <= args.runs; run++) {
     const runStarted = Date.now();
-    const outcome = await runOnce({ root, dir, msw3: args.msw3, vitestArgs: args.vitestArgs }, run);
+    const outcome = await runOnce({ root, dir, msw3: args.msw3, vitestArgs }, run);
     outcomes.push(outcome);
     const failed = failuresOf(outcome, root.replace(/\/$/, ''));
     const tests = outcome.report ? `${outcome.report.numTotalTests} tests, ` : '';

@@ -1,10 +1,13 @@
 // `npm run test:repeat`'s parts: its command line, the tally of the runs' reports (tests, hooks, unhandled errors,
 // runs that failed with no report), and the CPU hog, whose busy processes end with the script even after a kill -9.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { describe, expect, it, vi } from 'vitest';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { parseRepeatArgs } from '../../scripts/repeat/args';
 import { startHog } from '../../scripts/repeat/hog';
+import { luckFiles } from '../../scripts/repeat/luck-files';
 import { failuresOf, formatTally, tally, type RunOutcome, type VitestJsonReport } from '../../scripts/repeat/tally';
 import { ROOT } from '../server/support';
 
@@ -50,13 +53,55 @@ describe('the command line', () => {
       runs: 50,
       hog: true,
       msw3: false,
+      luck: false,
       vitestArgs: ['test/server/state-lock-cli.test.ts', '-t', 'kill -9'],
     });
-    expect(parseRepeatArgs(['3', '--msw3'])).toEqual({ runs: 3, hog: false, msw3: true, vitestArgs: [] });
+    expect(parseRepeatArgs(['3', '--msw3'])).toEqual({ runs: 3, hog: false, msw3: true, luck: false, vitestArgs: [] });
+    expect(parseRepeatArgs(['50', '--luck', '--hog'])).toEqual({ runs: 50, hog: true, msw3: false, luck: true, vitestArgs: [] });
   });
 
   it.each([[[]], [['0']], [['-1']], [['ten']], [['--hog', '5']], [['2.5']]])('refuses %j: the first argument must be a number of runs', (argv) => {
     expect(() => parseRepeatArgs(argv)).toThrow(/the first argument must be the number of runs/);
+  });
+});
+
+describe('the luck files (--luck)', () => {
+  /** A test/ tree in a fresh directory, from relative paths and their sources. */
+  function tree(files: Record<string, string>): string {
+    const root = mkdtempSync(join(tmpdir(), 'luck-files-'));
+    onTestFinished(() => rmSync(root, { recursive: true, force: true }));
+    for (const [path, source] of Object.entries(files)) {
+      mkdirSync(dirname(join(root, path)), { recursive: true });
+      writeFileSync(join(root, path), source);
+    }
+    return root;
+  }
+
+  it('selects a test file by what it and the test/ modules it imports (to any depth, cycles too) use', () => {
+    const root = tree({
+      'test/a/spawns.test.ts': "import { run } from '../support/run.js';\nrun();",
+      'test/support/run.ts': "export { start as run } from './start';",
+      'test/support/start.ts': "import { spawn } from 'node:child_process';\nimport './run';\nexport const start = () => spawn('node');",
+      'test/a/pure.test.ts': "import { readFileSync } from 'node:fs';\nimport { add } from '../support/add';\nreadFileSync('fixture.csv');",
+      'test/support/add.ts': "export const add = (a: number, b: number) => a + b;",
+      'test/b/timed.test.ts': "vi.useFakeTimers();\nconst dir = mkdtempSync('x');",
+      'test/b/seeded.test.ts': "import fc from 'fast-check';\nconst url = 'http://127.0.0.1:0';",
+      'test/b/stat.test.ts': "expect(statSync(file).ino).not.toBe(0);",
+    });
+    expect(luckFiles(root)).toEqual([
+      { file: 'test/a/spawns.test.ts', touches: ['processes'] },
+      { file: 'test/b/seeded.test.ts', touches: ['network', 'randomness'] },
+      { file: 'test/b/stat.test.ts', touches: ['files'] },
+      { file: 'test/b/timed.test.ts', touches: ['timers', 'files'] },
+    ]);
+  });
+
+  it("in this repository: the process, timer and file tests are in, the pure ones are out", () => {
+    const files = new Map(luckFiles(ROOT).map((f) => [f.file, f.touches]));
+    expect(files.get('test/server/state-lock-cli.test.ts')).toEqual(expect.arrayContaining(['processes', 'files']));
+    expect(files.get('test/mocks/any-origin.test.ts')).toEqual(expect.arrayContaining(['randomness']));
+    expect(files.get('test/sdk/deadlines.test.ts')).toEqual(expect.arrayContaining(['timers']));
+    expect(files.has('test/statements/mt940.test.ts')).toBe(false);
   });
 });
 
