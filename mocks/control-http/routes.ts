@@ -36,6 +36,12 @@ interface ControlRoute {
   summary: string;
   /** Checks the JSON body (an empty body is `{}`); routes without one ignore any body. */
   body?: z.ZodMiniType;
+  /**
+   * Refuses an empty body (400 with this code and message) instead of reading it as `{}`: for a route where `{}` does
+   * something drastic and an empty body is most likely a mistake (`curl -d @file` sends nothing when it cannot read
+   * the file).
+   */
+  nonEmpty?: { code: string; message: string };
   /** Refuses a body too big to check (limits.ts), on the parsed JSON, before `body` looks at it. */
   limit?(body: unknown): void;
   /** @default 200 */
@@ -76,6 +82,10 @@ export const controlRoutes: readonly ControlRoute[] = [
     path: '/scenario',
     summary: 'Replace the state: {"name":"demo"|"empty"} or a scenario object; an unknown name or a bad scenario is refused (400) and changes nothing',
     body: z.record(z.string(), z.unknown()),
+    nonEmpty: {
+      code: 'invalid_scenario',
+      message: 'The body is empty, so nothing was changed: send {"name":"demo"}, {"name":"empty"} or a scenario object (curl -d @file sends an empty body when it cannot read the file)',
+    },
     limit: checkScenarioSize,
     run: async ({ control, body, stateFile }) => {
       // The same rules as in code ({ name } alone names a shipped scenario), its long arrays checked a slice at a time.
@@ -338,7 +348,9 @@ export async function handleControlRequest(control: LedgerControl, request: Mock
     let body: unknown;
     if (found.route.body) {
       const text = await readBodyText(request.body, CONTROL_BODY_LIMIT);
-      const raw = text.trim() === '' ? {} : parseJson(text);
+      const empty = text.trim() === '';
+      if (empty && found.route.nonEmpty) return json(400, { error: found.route.nonEmpty.message, code: found.route.nonEmpty.code });
+      const raw = empty ? {} : parseJson(text);
       found.route.limit?.(raw);
       const parsed = z.parseWith(found.route.body, raw, { maxIssues: CONTROL_LIMITS.listedProblems });
       if (!parsed.ok) return invalidBody(parsed);

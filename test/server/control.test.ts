@@ -175,6 +175,17 @@ describe('control surface /__mock over HTTP', () => {
     expect((await call('GET', '/__mock/users')).body).toHaveLength(2);
   });
 
+  it('scenario load: an empty body (curl -d @file when the file cannot be read) is refused 400 and changes nothing; {} loads the empty state as in code', async () => {
+    for (const body of [undefined, '', ' \n']) {
+      const refused = await call('POST', '/__mock/scenario', body);
+      expect([refused.status, refused.body.code]).toEqual([400, 'invalid_scenario']);
+      expect(refused.body.error).toMatch(/body is empty, so nothing was changed.*\{"name":"empty"\}/);
+      expect((await call('GET', '/__mock/users')).body).toHaveLength(2);
+    }
+    expect((await call('POST', '/__mock/scenario', {})).status).toBe(200);
+    expect((await call('GET', '/__mock/users')).body).toEqual([]);
+  });
+
   it('journal and events can be read and cleared', async () => {
     await call('GET', '/api/public/v1/me', undefined, DEMO_TOKENS.alex);
     expect((await call('GET', '/__mock/journal')).body).toEqual([expect.objectContaining({ operation_id: 'getMe', status: 200, token_id: DEMO_IDS.tokens.alex })]);
