@@ -1,5 +1,6 @@
 // The options of a run, checked in one place for the function and the command alike.
 import { BaseUrlError, checkedBaseUrl } from '../reading/service';
+import { commandTokenProblem } from '../src/shared/token';
 import { PROBES } from './probes';
 import type { ParityRecording } from './report/recording';
 import type { ParityReport, ProbeResult } from './report/types';
@@ -75,8 +76,8 @@ export function checkOptions(options: ParityOptions): Required<Pick<ParityOption
     if (error instanceof BaseUrlError) throw new ParityStartError(error.message);
     throw error;
   }
-  if (!options.token) throw new ParityStartError('a token is needed: set LEDGER_TOKEN');
-  if (/\s/.test(options.token)) throw new ParityStartError('the token contains white space: check LEDGER_TOKEN');
+  const tokenProblem = commandTokenProblem('LEDGER_TOKEN', options.token);
+  if (tokenProblem !== undefined) throw new ParityStartError(tokenProblem);
   if (options.scratchAccount !== undefined && options.scratchAccount.trim() === '') throw new ParityStartError('the scratch account id is empty');
   return { ...options, baseUrl, rate, budget, timeoutMs };
 }

@@ -3,6 +3,7 @@
 // SDK would refuse is refused here, before anything is read, naming the variable and never quoting the token.
 import { ClientOptionsError, createLedgerClient, type LedgerClient } from 'personal-ledger-sdk';
 import { createLedgerMock, DEMO_TOKENS } from 'personal-ledger-sdk/mocks';
+import { commandTokenProblem } from '../src/shared/token';
 import { SetupError } from './errors';
 import { say, type Env, type Io } from './io';
 
@@ -41,6 +42,9 @@ export function connect(env: Env, demo: boolean, io: Io, userAgent = 'ledger-syn
   if (token === undefined) throw new SetupError(`LEDGER_BASE_URL is set but LEDGER_TOKEN is not: ${NEITHER}`);
   try {
     const client = createLedgerClient({ baseUrl: baseUrl.trim(), token, userAgent });
+    // What the SDK takes but a command cannot scrub from its output without garbling it (a token of a few letters).
+    const tooShort = commandTokenProblem('LEDGER_TOKEN', token);
+    if (tooShort !== undefined) throw new SetupError(tooShort);
     return { client, kind: 'service', target: baseUrl.trim(), secrets: [token] };
   } catch (error) {
     if (!(error instanceof ClientOptionsError)) throw error;

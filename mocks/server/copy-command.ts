@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { InventoryError, readInventory, type InventoryRead, type ReadGet, type ReadProgress } from '../../reading/inventory';
 import { describeOddity } from '../../reading/oddities';
 import { BaseUrlError, serviceGet } from '../../reading/service';
+import { commandTokenProblem } from '../../src/shared/token';
 import { scenarioFromInventory } from '../control/scenario-from-inventory';
 
 const USAGE = `Usage: ledger-mock copy --from <base url> --out <file> [--rate <n>]
@@ -74,8 +75,8 @@ async function copy(args: string[], token: string): Promise<number> {
   if (!(rate > 0)) throw new CopyError(`--rate must be a number above 0, not "${values.rate}"`, 2);
   const out = resolve(values.out);
   if (!existsSync(dirname(out)) || !statSync(dirname(out)).isDirectory()) throw new CopyError(`--out ${values.out}: the folder ${dirname(out)} does not exist`, 2);
-  if (token === '') throw new CopyError('a token is needed: set LEDGER_TOKEN (created in the application: Settings > Developer > API tokens)', 2);
-  if (/\s/.test(token)) throw new CopyError('the token contains white space: check LEDGER_TOKEN', 2);
+  const tokenProblem = commandTokenProblem('LEDGER_TOKEN', token);
+  if (tokenProblem !== undefined) throw new CopyError(tokenProblem, 2);
 
   let get: ReadGet;
   try {

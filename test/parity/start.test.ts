@@ -18,6 +18,8 @@ describe('ledger-parity refuses to start, saying why (exit 2)', { timeout: 90_00
   it.concurrent.each([
     ['no LEDGER_TOKEN', ['--base-url', 'http://127.0.0.1:9'], { LEDGER_TOKEN: undefined }, /a token is needed: set LEDGER_TOKEN/],
     ['plain http to another machine', ['--base-url', 'http://192.0.2.1'], {}, /plain http to another machine: the token would travel unencrypted/],
+    ['a token too short to be one (scrubbing it would garble every message)', ['--base-url', 'http://127.0.0.1:9'], { LEDGER_TOKEN: 'v1' }, /^ledger-parity: LEDGER_TOKEN is 2 characters long, too short for an API token \(at least 16.*\(value not shown\)\n$/],
+    ['a token with "Bearer "', ['--base-url', 'http://127.0.0.1:9'], { LEDGER_TOKEN: `Bearer ${TOKEN}` }, /LEDGER_TOKEN starts with "Bearer ": set it to the token alone/],
     ['no base URL', [], {}, /give --base-url URL/],
     ['--record with --against', ['--against', RECORDING_FILE, '--record', 'x.json'], {}, /give one/],
     ['--base-url with --against', ['--against', RECORDING_FILE, '--base-url', 'http://127.0.0.1:9'], {}, /give --base-url or --against/],

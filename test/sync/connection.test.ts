@@ -16,6 +16,7 @@ describe('ledger-sync: LEDGER_BASE_URL and LEDGER_TOKEN, or --demo', () => {
     [{ LEDGER_BASE_URL: 'https://me:pw@ledger.example.com', LEDGER_TOKEN: TOKEN }, 'LEDGER_BASE_URL is not usable: `baseUrl` must not contain credentials'],
     [{ LEDGER_BASE_URL: 'https://ledger.example.com', LEDGER_TOKEN: `${TOKEN} x` }, 'LEDGER_TOKEN is not usable: `token` must be printable ASCII without spaces or line breaks (value not shown)'],
     [{ LEDGER_BASE_URL: 'https://ledger.example.com', LEDGER_TOKEN: `Bearer ${TOKEN}` }, 'LEDGER_TOKEN is not usable: `token` must not start with "Bearer "'],
+    [{ LEDGER_BASE_URL: 'https://ledger.example.com', LEDGER_TOKEN: 'x' }, 'LEDGER_TOKEN is 1 character long, too short for an API token (at least 16'],
   ])('%j: exit 2, naming the variable, never the token', async (env, message) => {
     const { code, stdout, stderr } = await runSync(ARGS, { env });
     expect([code, stdout]).toEqual([2, '']);
