@@ -123,14 +123,21 @@ function writeKinds(text: string | undefined): BalanceKind[] {
 function describeFile(f: ReadFile, toWrite: number, kinds: readonly BalanceKind[]): string {
   const statements = f.file.statements;
   const others = statements.flatMap((s) => s.balances).filter((b) => !kinds.includes(b.kind));
-  const otherKinds = [...new Set(others.map((b) => b.kind.replace(/_/g, ' ')))].join(', ');
+  const otherKinds = kindNames(others.map((b) => b.kind));
+  const found = statements.flatMap((s) => s.balances.map((b) => b.kind)).filter((k) => kinds.includes(k));
   const parts = [
     plural(statements.length, f.file.format === 'csv' ? 'account' : 'statement'),
-    `${plural(toWrite, 'balance')} to write`,
+    // Found in the file, before the mapping and the ledger have their say (the table and the summary give those).
+    toWrite === 0 ? `no balance of the kinds written (${kindNames(kinds)})` : `${plural(toWrite, 'balance')} found (${kindNames(found)})`,
     ...(f.file.skipped.length > 0 ? [`${formatCount(f.file.skipped.length)} skipped`] : []),
     ...(others.length > 0 ? [`${plural(others.length, 'other balance')} reported, not written (${otherKinds})`] : []),
   ];
   return `${f.source}: ${f.file.formatName}: ${parts.join('; ')}`;
+}
+
+/** Balance kinds in words, each once: `closing booked, intraday available`. */
+function kindNames(kinds: readonly string[]): string {
+  return [...new Set(kinds.map((k) => k.replace(/_/g, ' ')))].join(', ');
 }
 
 function summary(planned: readonly PlannedRow[], written: number, skipped: number, refused: readonly RefusedFile[], dryRun: boolean, target: string): string {

@@ -50,7 +50,7 @@ describe('ledger-sync: every format, one mapping, one run', () => {
     expect(await balancesNamed(fake, 'Girokonto Othr')).toEqual(new Map([['2026-10-31', 80]]));
     expect(await balancesNamed(fake, 'Vayb rekening')).toEqual(new Map()); // EUR, but the mapping expects USD
     expect(await balancesNamed(fake, 'Swiss account')).toEqual(new Map()); // intraday only
-    expect(result.stdout).toContain('camt052-v08-intraday.xml: camt.052.001.08: 1 statement; 0 balances to write; 2 other balances reported, not written (intraday booked, intraday available)');
+    expect(result.stdout).toContain('camt052-v08-intraday.xml: camt.052.001.08: 1 statement; no balance of the kinds written (closing booked, investment value); 2 other balances reported, not written (intraday booked, intraday available)');
     expect(result.stdout).toContain('the balance is in EUR, but the mapping expects USD for "Vayb rekening"');
     expect(result.stdout).toMatch(/Summary: wrote 7 balances to the built-in demo ledger \(7 new, 0 changed, 0 already up to date\); 2 skipped\./);
     // A second run writes nothing.
