@@ -10,8 +10,12 @@ import type { StatementFile, StatementFormatId } from './types';
 
 /** Options of a read. */
 export interface ReadStatementsOptions {
-  /** How a CSV export is laid out: CSV is the one format that cannot be read without its bank's profile. @default undefined */
-  profile?: BankProfile;
+  /**
+   * How a CSV export is laid out: CSV is the one format that cannot be read without its bank's profile. Either the
+   * id of a shipped layout (`'chase-us'`, a key of `BANK_LAYOUTS`) or a profile, checked as `checkBankProfile`
+   * checks one. @default undefined
+   */
+  profile?: BankProfile | string;
   /** Skip detection and read the file as this format. @default detected from the content */
   format?: StatementFormatId;
 }
@@ -23,8 +27,8 @@ export interface StatementFormat {
   name: string;
   /** True when the start of the file (its first 8 KB as text) is this format. Checked in table order. */
   detect(head: string): boolean;
-  /** Reads the file; throws StatementFormatError when it cannot be used at all. */
-  read(bytes: Uint8Array, options: ReadStatementsOptions): StatementFile;
+  /** Reads the file (with the profile `readStatements` checked); throws StatementFormatError when it cannot be used at all. */
+  read(bytes: Uint8Array, options: { profile?: BankProfile }): StatementFile;
   /** Which balance is written from it, and why: for docs and `--help`. */
   writes: string;
 }
@@ -58,7 +62,7 @@ export const STATEMENT_FORMATS: readonly StatementFormat[] = [
     detect: (head) => head.length > 0 && !head.includes('\u0000'),
     read: (bytes, options) => {
       if (!options.profile) {
-        throw new StatementFormatError("not an OFX, camt or MT940 file; read as a CSV export, it needs its bank's profile, which says its columns, dates and amounts");
+        throw new StatementFormatError("not an OFX, camt or MT940 file; read as a CSV export, it needs its bank's profile, which says its columns, dates and amounts: give options.profile, a shipped layout's id (a key of BANK_LAYOUTS, such as 'chase-us') or a profile of its own");
       }
       return readCsv(bytes, options.profile);
     },

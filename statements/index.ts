@@ -12,5 +12,5 @@ export type { BankLayout } from './csv/bank-profiles';
 export type { BankProfile, Column, Columns, StatedBalance } from './csv/profile';
 export type { DateOrder } from './csv/dates';
 export type { Parsed } from './csv/amounts';
-export { StatementFormatError, isStatementFormatError } from './errors';
+export { StatementArgumentError, StatementFormatError, isStatementArgumentError, isStatementFormatError } from './errors';
 export type { AddUp, SkippedItem, Statement, StatementAccount, StatementBalance, StatementFile, StatementFormatId } from './types';
