@@ -31,6 +31,14 @@ describe('ledger-sync: the command line', () => {
     expect(fake.control.journal.entries()).toEqual([]);
   });
 
+  it('--bank with an unknown name lists each known bank once', async () => {
+    const { code, stderr } = await runSync([FILE, '--mapping', MAPPING, '--demo', '--bank', 'nosuchbank']);
+    expect(code).toBe(2);
+    const known = /nor a shipped layout \((.*)\)/.exec(stderr)![1]!.split(', ');
+    expect(known).toContain('atruvia-de');
+    expect(known).toEqual([...new Set(known)]);
+  });
+
   it('a mapping with problems lists every one with its JSON path', async () => {
     const dir = await tempDir();
     try {
