@@ -4,7 +4,7 @@ import { BALANCE_KINDS, DEFAULT_WRITTEN_KINDS, isBalanceKind, selectBalances, ty
 import { parseCommandLine } from './args';
 import { connect, type LedgerConnection } from './connection';
 import { EXIT, SetupError } from './errors';
-import { formatCount, plural } from './format';
+import { formatCount, GUIDE_URL, plural } from './format';
 import { expandInputs, type RefusedFile } from './inputs';
 import { say, type Env, type Io } from './io';
 import { loadMapping } from './mapping';
@@ -16,7 +16,8 @@ import { explainStatus, formatRefused, formatSkipped, humanIo, jsonReport, print
 export const FILES_USAGE = `Usage: ledger-sync <file or folder>... --mapping <file> [--dry-run] [--json] [--strict] [--bank <id>] [--write <kinds>] [--demo]
   Reads bank statement files (OFX/QFX, camt.053/camt.052, MT940, CSV exports), every format told from the content,
   and writes each account's closing balance to your ledger: only balances that are new or changed.
-  --mapping   which statement account goes to which ledger account (and CSV bank profiles): see docs/statements.md
+  --mapping   which statement account goes to which ledger account (and CSV bank profiles): see
+              ${GUIDE_URL}#the-mapping-file
   --dry-run   compare with the ledger and print what would change; write nothing, create no account
   --json      stdout is one JSON object (rows, skipped, refused); everything else goes to stderr
   --strict    exit with status 1 when anything was skipped

@@ -4,7 +4,7 @@
 import { parseCommandLine } from '../args';
 import { connect } from '../connection';
 import { EXIT, SetupError } from '../errors';
-import { formatCount, formatTable, plural } from '../format';
+import { formatCount, formatTable, GUIDE_URL, plural } from '../format';
 import type { RefusedFile } from '../inputs';
 import { say, type Env, type Io } from '../io';
 import { loadMapping } from '../mapping';
@@ -24,7 +24,8 @@ export const SIMPLEFIN_USAGE = `Usage: ledger-sync simplefin [--access-file <fil
   ledger on the calendar day of its balance-date: only balances that are new or changed.
   --access-file  the file \`ledger-sync simplefin claim\` stored the Access URL in; without it, SIMPLEFIN_ACCESS_URL
   --mapping      which SimpleFIN account goes to which ledger account, by the key simplefin:<org>/<account id>
-                 (see docs/statements.md); without it, each account is listed with its key and nothing is written
+                 (see ${GUIDE_URL}#the-mapping-file);
+                 without it, each account is listed with its key and nothing is written
   --time-zone    the IANA time zone whose calendar day a balance is written on (default this machine's)
   --dry-run      compare with the ledger and print what would change; write nothing, create no account
   --json         stdout is one JSON object (rows, skipped, refused); everything else goes to stderr

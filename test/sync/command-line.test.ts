@@ -1,5 +1,8 @@
 // ledger-sync's command line: usage, refusals to start (exit 2) naming what is wrong, nothing read or sent.
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { anchorsOf } from '../../scripts/docs/doc-links';
 import { demoFake, MAPPING, dataFile, runSync, tempDir } from './support';
 
 const FILE = dataFile('statement-v1.ofx');
@@ -12,6 +15,16 @@ describe('ledger-sync: the command line', () => {
     expect(stdout).toMatch(/^Usage: ledger-sync <file or folder>\.\.\. --mapping <file>/);
     expect(stdout).toContain('Exit status: 0 done; 1 done but a file was refused');
     expect(fake.control.journal.entries()).toEqual([]);
+  });
+
+  it.each([[['--help']], [['simplefin', '--help']], [['simplefin', 'claim', '--help']]])('%j: the docs it names are GitHub URLs (the package ships no guide) to a file and heading that exist', async (argv) => {
+    const { stdout } = await runSync(argv);
+    expect(stdout).not.toMatch(/(?<!blob\/main\/)docs\//);
+    for (const [, path, anchor] of stdout.matchAll(/https:\/\/github\.com\/personal-ledger\/personal-ledger-sdk\/blob\/main\/([^\s#)]+)(?:#([^\s)]+))?/g)) {
+      const file = fileURLToPath(new URL(`../../${path}`, import.meta.url));
+      expect(existsSync(file), path).toBe(true);
+      if (anchor !== undefined) expect(anchorsOf(readFileSync(file, 'utf8')), anchor).toContain(anchor);
+    }
   });
 
   it.each([
