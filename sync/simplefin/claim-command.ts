@@ -12,11 +12,12 @@ import { timeoutOption } from './options';
 export const CLAIM_USAGE = `Usage: ledger-sync simplefin claim <token> --out <file> [--force] [--timeout <seconds>]
   Claims a SimpleFIN Token (from the SimpleFIN Bridge, https://bridge.simplefin.org) once, and stores the Access URL
   it gives in <file>, readable by you only (mode 600). The Access URL reads your accounts: it is never printed.
-  --out       the file to create; an existing one is refused (nothing is claimed)
-  --force     replace <file> if it exists
+  --out       the file to create; an existing one, a folder, or one that cannot be created is refused (nothing
+              is claimed)
+  --force     replace <file> if it exists (never a folder)
   --timeout   seconds to wait for the server (default 60)
 Exit status: 0 stored; 1 the claim failed (a 403 means the token was used already or does not exist: disable it at
-the Bridge); 2 refused to start (arguments, a token that is not one, a file that exists).`;
+the Bridge); 2 refused to start (arguments, a token that is not one, an --out that exists or cannot be written).`;
 
 const OPTIONS = {
   out: { type: 'string' },
