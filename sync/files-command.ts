@@ -2,8 +2,8 @@
 // and writes each closing balance that is new or changed.
 import { BALANCE_KINDS, DEFAULT_WRITTEN_KINDS, isBalanceKind, selectBalances, type BalanceKind } from 'personal-ledger-sdk/statements';
 import { parseCommandLine } from './args';
-import { connect, type LedgerConnection } from './connection';
-import { EXIT, SetupError } from './errors';
+import { connect } from './connection';
+import { EXIT, SetupError, type RunState } from './errors';
 import { formatCount, GUIDE_URL, plural } from './format';
 import { expandInputs, type RefusedFile } from './inputs';
 import { say, type Env, type Io } from './io';
@@ -19,7 +19,8 @@ export const FILES_USAGE = `Usage: ledger-sync <file or folder>... --mapping <fi
   --mapping   which statement account goes to which ledger account (and CSV bank profiles): see
               ${GUIDE_URL}#the-mapping-file
   --dry-run   compare with the ledger and print what would change; write nothing, create no account
-  --json      stdout is one JSON object (rows, skipped, refused); everything else goes to stderr
+  --json      stdout is one JSON object (rows, skipped, refused; or error when the run fails); everything else
+              goes to stderr
   --strict    exit with status 1 when anything was skipped
   --bank      the bank (in the mapping's "banks", or a shipped layout) whose profile reads the CSV files;
               without it, each CSV file is read by the one bank of the mapping whose profile fits it
@@ -46,8 +47,9 @@ const PROGRESS_FILES = 20;
 const PROGRESS_ROWS = 5000;
 
 /** Runs a file sync. Returns the exit code. Throws SetupError (exit 2) before anything is read or sent. */
-export async function syncFiles(argv: string[], env: Env, io: Io, keep: (connection: LedgerConnection) => void): Promise<number> {
+export async function syncFiles(argv: string[], env: Env, io: Io, keep: (held: Partial<RunState>) => void): Promise<number> {
   const { values, positionals } = parseCommandLine(argv, OPTIONS, FILES_USAGE);
+  keep({ json: values.json === true });
   if (positionals.length === 0) throw new SetupError(`give at least one statement file or folder\n${FILES_USAGE}`);
   if (values.mapping === undefined) throw new SetupError(`--mapping is required: the file that maps statement accounts to ledger accounts\n${FILES_USAGE}`);
   const dryRun = values['dry-run'] === true;
@@ -57,7 +59,7 @@ export async function syncFiles(argv: string[], env: Env, io: Io, keep: (connect
   const bank = values.bank === undefined ? undefined : bankByName(mapping, values.bank);
   const human = humanIo(io, json);
   const connection = connect(env, values.demo === true, human);
-  keep(connection);
+  keep({ secrets: connection.secrets });
 
   // Read every file; one that cannot be used is refused and the others are still read.
   const { files: paths, refused } = await expandInputs(positionals);

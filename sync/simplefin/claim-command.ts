@@ -1,7 +1,7 @@
 // `ledger-sync simplefin claim <token> --out <file>`: trades a SimpleFIN Token for its Access URL, once, and keeps the
 // URL in a file only its owner can read. The URL is never printed; the token is never quoted.
 import { parseCommandLine } from '../args';
-import { EXIT, SetupError } from '../errors';
+import { EXIT, SetupError, type RunState } from '../errors';
 import { say, type Env, type Io } from '../io';
 import { prepareAccessFile } from './access-file';
 import { accessPointOf, AddressError, claimUrlOf, openPoint } from './address';
@@ -29,7 +29,7 @@ const OPTIONS = {
 const MAX_ANSWER_BYTES = 8 * 1024;
 
 /** Runs the claim. Returns the exit code; throws SetupError (exit 2) before anything is sent. */
-export async function claimAccess(argv: string[], _env: Env, io: Io, keep: (held: { secrets: string[] }) => void): Promise<number> {
+export async function claimAccess(argv: string[], _env: Env, io: Io, keep: (held: Partial<RunState>) => void): Promise<number> {
   const { values, positionals } = parseCommandLine(argv, OPTIONS, CLAIM_USAGE);
   if (positionals.length !== 1) throw new SetupError(`give exactly one SimpleFIN Token (${positionals.length} given)\n${CLAIM_USAGE}`);
   keep({ secrets: [positionals[0]!.trim()] });

@@ -3,7 +3,7 @@
 // balance-date in the chosen time zone, and only the new or changed ones written.
 import { parseCommandLine } from '../args';
 import { connect } from '../connection';
-import { EXIT, SetupError } from '../errors';
+import { EXIT, SetupError, type RunState } from '../errors';
 import { formatCount, formatTable, GUIDE_URL, plural } from '../format';
 import type { RefusedFile } from '../inputs';
 import { say, type Env, type Io } from '../io';
@@ -28,7 +28,8 @@ export const SIMPLEFIN_USAGE = `Usage: ledger-sync simplefin [--access-file <fil
                  without it, each account is listed with its key and nothing is written
   --time-zone    the IANA time zone whose calendar day a balance is written on (default this machine's)
   --dry-run      compare with the ledger and print what would change; write nothing, create no account
-  --json         stdout is one JSON object (rows, skipped, refused); everything else goes to stderr
+  --json         stdout is one JSON object (rows, skipped, refused; or error when the run fails); everything
+                 else goes to stderr
   --strict       exit with status 1 when anything was skipped
   --demo         write to the built-in demo ledger (an offline fake) instead of LEDGER_BASE_URL with LEDGER_TOKEN
   --timeout      seconds to wait for the SimpleFIN server (default 60)
@@ -48,8 +49,9 @@ const OPTIONS = {
 } as const;
 
 /** Runs a SimpleFIN sync. Returns the exit code; throws SetupError (exit 2) before anything is sent. */
-export async function syncSimplefin(argv: string[], env: Env, io: Io, keep: (held: { secrets: string[] }) => void): Promise<number> {
+export async function syncSimplefin(argv: string[], env: Env, io: Io, keep: (held: Partial<RunState>) => void): Promise<number> {
   const { values, positionals } = parseCommandLine(argv, OPTIONS, SIMPLEFIN_USAGE);
+  keep({ json: values.json === true });
   if (positionals.length > 0) {
     throw new SetupError(
       `ledger-sync simplefin takes no arguments (${positionals.length} given, not shown): the Access URL comes from --access-file or SIMPLEFIN_ACCESS_URL, never the command line, where other users of the machine could read it\n${SIMPLEFIN_USAGE}`,

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LedgerMock } from 'personal-ledger-sdk/mocks';
 import { execFileSync } from 'node:child_process';
 import { readFile, realpath, symlink } from 'node:fs/promises';
+import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { balancesNamed, dataFile, demoFake, fixture, MAPPING, runSync as run, tempDir, writesOf } from './support';
 
@@ -122,6 +123,28 @@ describe('ledger-sync: every format, one mapping, one run', () => {
     expect(await balancesNamed(fake, 'Girokonto')).toEqual(new Map());
     expect(result.stdout).toContain(`2 different closing booked balances for account DE89370400440532013000 on 2026-10-31 (1.00 from ${one} statement 1 (line 1), line 4; 1246.56 from ${fixture('camt053-v02-two-accounts.xml')} statement 1 (line 8), line 33): none is written`);
     expect(result.stderr).toBe('Exiting with status 1 because --strict and 2 items were skipped (listed above).\n');
+  });
+});
+
+describe('ledger-sync --json: stdout is one JSON object, also when the run fails', () => {
+  it('the ledger unreachable (exit 1) or the command refused once --json was read (exit 2): { error: { message, exit_code } }; the words for people on stderr', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise((resolve) => closed.close(resolve));
+    const env = { LEDGER_BASE_URL: `http://127.0.0.1:${port}`, LEDGER_TOKEN: 'plk_SecretValue0123456789abcdefghijklmnopqrstu' };
+    const unreachable = await run([dataFile('statement-v1.ofx'), '--mapping', MAPPING, '--json'], { env });
+    expect(unreachable.code).toBe(1);
+    const failed = JSON.parse(unreachable.stdout);
+    expect(failed).toEqual({ error: { message: expect.stringContaining('ECONNREFUSED'), exit_code: 1 } });
+    expect(failed.error.message).toContain('Check LEDGER_BASE_URL');
+    expect(unreachable.stderr).toContain(`Error: ${failed.error.message.split('\n')[0]}`);
+    expect(unreachable.stdout + unreachable.stderr).not.toContain(env.LEDGER_TOKEN);
+
+    const refused = await runSync([dataFile('statement-v1.ofx'), '--json', '--demo']);
+    expect(refused.code).toBe(2);
+    expect(JSON.parse(refused.stdout)).toEqual({ error: { message: '--mapping is required: the file that maps statement accounts to ledger accounts', exit_code: 2 } });
+    expect(refused.stderr).toContain('Usage: ledger-sync');
   });
 });
 

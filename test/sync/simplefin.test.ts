@@ -390,14 +390,16 @@ describe('ledger-sync simplefin', { timeout: 120_000 }, () => {
     }
   });
 
-  it('an unreachable server: exit 1 naming the host, never the URL (after two retries)', async () => {
+  it('an unreachable server: exit 1 naming the host, never the URL (after two retries); with --json, stdout is one JSON object saying so', async () => {
     const closed = await startFakeSimplefin();
     const url = closed.issueAccess();
     secrets.push(url, new URL(url).password);
     await closed.close();
-    const result = await run(['simplefin', '--mapping', mapping], { SIMPLEFIN_ACCESS_URL: url, ...ledgerEnv });
+    const result = await run(['simplefin', '--mapping', mapping, '--json'], { SIMPLEFIN_ACCESS_URL: url, ...ledgerEnv });
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain(`Error: could not reach the SimpleFIN server at ${new URL(url).host}: ECONNREFUSED`);
+    const message = `could not reach the SimpleFIN server at ${new URL(url).host}: ECONNREFUSED`;
+    expect(result.stderr).toContain(`Error: ${message}`);
+    expect(JSON.parse(result.stdout)).toEqual({ error: { message, exit_code: 1 } });
   });
 
   it('no secret (token, Access URL, user, password, Authorization value) in any output, report or file but the access files', async () => {
