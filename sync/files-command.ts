@@ -58,7 +58,7 @@ export async function syncFiles(argv: string[], env: Env, io: Io, keep: (held: P
   const mapping = await loadMapping(values.mapping);
   const bank = values.bank === undefined ? undefined : bankByName(mapping, values.bank);
   const human = humanIo(io, json);
-  const connection = connect(env, values.demo === true, human);
+  const connection = connect(env, { demo: values.demo === true, dryRun }, human);
   keep({ secrets: connection.secrets });
 
   // Read every file; one that cannot be used is refused and the others are still read.

@@ -65,7 +65,7 @@ export async function syncSimplefin(argv: string[], env: Env, io: Io, keep: (hel
   const mapping = values.mapping === undefined ? undefined : await loadMapping(values.mapping);
   const point = await accessPoint(values['access-file'], env, io);
   keep({ secrets: point.secrets });
-  const connection = connect(env, values.demo === true, human);
+  const connection = connect(env, { demo: values.demo === true, dryRun }, human);
   keep({ secrets: [...point.secrets, ...connection.secrets] });
 
   const host = point.root.host;

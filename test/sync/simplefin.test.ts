@@ -347,6 +347,7 @@ describe('ledger-sync simplefin', { timeout: 120_000 }, () => {
     secrets.push(password);
     for (const [value, message] of [
       [`https://alice:${password}@bank example/simplefin`, 'SIMPLEFIN_ACCESS_URL does not hold a URL'],
+      [`alice:${password}@bridge.example/simplefin`, 'SIMPLEFIN_ACCESS_URL does not hold a URL: it does not start with https://'],
       [`http://alice:${password}@bridge.example/simplefin`, 'uses plain HTTP to bridge.example: SimpleFIN is spoken over HTTPS only'],
       [`https://bridge.example/simplefin?p=${password}`, 'holds a URL without user:password@ credentials'],
       [`ftp://alice:${password}@bridge.example/`, 'is not an https:// URL'],
