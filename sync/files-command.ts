@@ -29,7 +29,11 @@ export const FILES_USAGE = `Usage: ledger-sync <file or folder>... --mapping <fi
   --demo      write to the built-in demo ledger (an offline fake) instead of LEDGER_BASE_URL with LEDGER_TOKEN
 Exit status: 0 done; 1 done but a file was refused (or, with --strict, something skipped), or failed while
 running; 2 refused to start (arguments, environment, mapping).
-Balances from SimpleFIN Bridge, with no file: ledger-sync simplefin --help`;
+Balances from SimpleFIN Bridge, with no file: ledger-sync simplefin --help. The version: ledger-sync --version`;
+
+/** What a run without files is told: the usage's first line, and where the rest is. */
+const SHORT_USAGE = `${FILES_USAGE.split('\n')[0]}
+More: ledger-sync --help; balances from SimpleFIN Bridge, with no file: ledger-sync simplefin --help`;
 
 const OPTIONS = {
   mapping: { type: 'string' },
@@ -50,7 +54,7 @@ const PROGRESS_ROWS = 5000;
 export async function syncFiles(argv: string[], env: Env, io: Io, keep: (held: Partial<RunState>) => void): Promise<number> {
   const { values, positionals } = parseCommandLine(argv, OPTIONS, FILES_USAGE);
   keep({ json: values.json === true });
-  if (positionals.length === 0) throw new SetupError(`give at least one statement file or folder\n${FILES_USAGE}`);
+  if (positionals.length === 0) throw new SetupError(`give one or more statement files or folders\n${SHORT_USAGE}`);
   if (values.mapping === undefined) throw new SetupError(`--mapping is required: the file that maps statement accounts to ledger accounts\n${FILES_USAGE}`);
   const dryRun = values['dry-run'] === true;
   const json = values.json === true;

@@ -28,10 +28,13 @@ describe('ledger-sync: the command line', () => {
   });
 
   it.each([
-    [[], 'Usage: ledger-sync'],
+    [[], 'Error: give one or more statement files or folders\nUsage: ledger-sync <file or folder>... --mapping <file>'],
     [['--nope', FILE], "Unknown option '--nope'"],
     [[FILE], '--mapping is required'],
-    [['--mapping', MAPPING, '--demo'], 'give at least one statement file or folder'],
+    [['--mapping', MAPPING, '--demo'], 'give one or more statement files or folders'],
+    [[FILE, '--mapping', MAPPING, '--mapping', MAPPING, '--demo'], 'Error: --mapping is given more than once: give it once'],
+    [[FILE, '--mapping', MAPPING, '--demo', '--write', 'closing_booked', '--write=closing_available'], 'Error: --write is given more than once: give it once'],
+    [['simplefin', 'clam', 'dG9rZW4='], 'Error: ledger-sync simplefin: unknown subcommand clam (did you mean claim?); its subcommands: claim'],
     [[FILE, '--mapping', '/no/such/mapping.json', '--demo'], 'cannot read mapping file /no/such/mapping.json'],
     [[FILE, '--mapping', MAPPING, '--demo', '--bank', 'nope'], '--bank nope: no such bank in the mapping\'s "banks", nor a shipped layout'],
     [[FILE, '--mapping', MAPPING], 'no ledger to write to: set LEDGER_BASE_URL and LEDGER_TOKEN to write to your ledger, or pass --demo to use the built-in demo ledger'],
@@ -42,6 +45,17 @@ describe('ledger-sync: the command line', () => {
     expect(stdout).toBe('');
     expect(stderr).toContain(message);
     expect(fake.control.journal.entries()).toEqual([]);
+  });
+
+  it('no arguments: says what is missing, then the usage\'s first line and where the rest is (not every usage)', async () => {
+    const { code, stderr } = await runSync([]);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/^Error: give one or more statement files or folders\nUsage: ledger-sync <file or folder>\.\.\. .*\nMore: ledger-sync --help; balances from SimpleFIN Bridge, with no file: ledger-sync simplefin --help\n$/);
+  });
+
+  it.each([[['--version']], [['simplefin', '--version']]])('%j prints the package version on stdout and exits 0', async (argv) => {
+    const { version } = JSON.parse(readFileSync(fileURLToPath(new URL('../../package.json', import.meta.url)), 'utf8')) as { version: string };
+    expect(await runSync(argv)).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' });
   });
 
   it('--bank with an unknown name lists each known bank once', async () => {
