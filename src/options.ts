@@ -79,7 +79,8 @@ export interface NormalizedClientOptions {
 
 /** The SDK's own User-Agent product token. */
 // Filled in by the build (tsup) and the tests (vitest); 'dev' when the source runs as is (tsx).
-const SDK_VERSION: string = typeof __SDK_VERSION__ === 'string' ? __SDK_VERSION__ : 'dev';
+/** The package version (`dev` when run from the sources without the build's define). */
+export const SDK_VERSION: string = typeof __SDK_VERSION__ === 'string' ? __SDK_VERSION__ : 'dev';
 export const SDK_USER_AGENT = `personal-ledger-sdk/${SDK_VERSION}`;
 
 const TRAILING_API_PREFIX = new RegExp(`${API_PREFIX}$`);

@@ -7,15 +7,21 @@ type Options = NonNullable<ParseArgsConfig['options']>;
 const HELP = { help: { type: 'boolean', short: 'h' } } as const;
 
 /**
- * Parses `argv` strictly (unknown options are refused); `usage` is appended to any complaint. `--help` (`-h`)
- * anywhere throws HelpRequested, which reportError answers with the usage on stdout and exit code 0.
+ * Parses `argv` strictly (unknown options are refused, and an option with a value given twice: which one was meant?);
+ * `usage` is appended to any complaint. `--help` (`-h`) anywhere throws HelpRequested, which reportError answers with
+ * the usage on stdout and exit code 0.
  */
 export function parseCommandLine<const O extends Options>(argv: string[], options: O, usage: string) {
   if (argv.includes('--help') || argv.includes('-h')) throw new HelpRequested(usage);
+  let parsed;
   try {
-    return parseArgs({ args: argv, options: { ...options, ...HELP }, allowPositionals: true, strict: true });
+    parsed = parseArgs({ args: argv, options: { ...options, ...HELP }, allowPositionals: true, strict: true, tokens: true });
   } catch (error) {
     throw new SetupError(`${(error as Error).message}\n${usage}`);
   }
+  const given = parsed.tokens.flatMap((t) => (t.kind === 'option' && options[t.name]?.type === 'string' && options[t.name]?.multiple !== true ? [t.name] : []));
+  const twice = given.find((name, i) => given.indexOf(name) !== i);
+  if (twice !== undefined) throw new SetupError(`--${twice} is given more than once: give it once\n${usage}`);
+  return parsed;
 }
 

@@ -28,10 +28,11 @@ const NEITHER = 'set LEDGER_BASE_URL and LEDGER_TOKEN to write to your ledger, o
  *
  * @param userAgent the program's name, sent before the SDK's in User-Agent @default 'ledger-sync'
  */
-export function connect(env: Env, demo: boolean, io: Io, userAgent = 'ledger-sync'): LedgerConnection {
-  if (demo) {
+export function connect(env: Env, run: { demo: boolean; dryRun: boolean }, io: Io, userAgent = 'ledger-sync'): LedgerConnection {
+  if (run.demo) {
     const fake = io.fake ?? createLedgerMock({ scenario: 'demo', seed: DEMO_SEED });
-    say(io.stdout, '--demo: writing to the built-in demo ledger (an offline fake of the API in this process; nothing leaves this machine).');
+    const what = run.dryRun ? '--demo --dry-run: comparing with the built-in demo ledger, writing nothing' : '--demo: writing to the built-in demo ledger';
+    say(io.stdout, `${what} (an offline fake of the API in this process; nothing leaves this machine).`);
     const client = createLedgerClient({ baseUrl: fake.baseUrl, token: DEMO_TOKENS.alex, userAgent, fetch: fake.fetch });
     return { client, kind: 'demo', target: 'the built-in demo ledger', secrets: [DEMO_TOKENS.alex] };
   }
@@ -48,8 +49,10 @@ export function connect(env: Env, demo: boolean, io: Io, userAgent = 'ledger-syn
     return { client, kind: 'service', target: baseUrl.trim(), secrets: [token] };
   } catch (error) {
     if (!(error instanceof ClientOptionsError)) throw error;
-    // The SDK's own checks (src/options.ts) say what is wrong and never quote the token; name the variable.
+    // The SDK's own checks (src/options.ts) say what is wrong and never quote the token; they name the options
+    // (`baseUrl`, `token`), which here are the variables.
     const variable = /^[^:]*: `token`/.test(error.message) ? 'LEDGER_TOKEN' : 'LEDGER_BASE_URL';
-    throw new SetupError(`${variable} is not usable: ${error.message.replace(/^[^:]*: /, '')}${variable === 'LEDGER_TOKEN' ? ' (value not shown)' : ''}`);
+    const problem = error.message.replace(/^[^:]*: `(?:baseUrl|token)`/, 'it').replace(/`token`/g, 'LEDGER_TOKEN').replace(/`baseUrl`/g, 'LEDGER_BASE_URL');
+    throw new SetupError(`${variable} is not usable: ${problem}${variable === 'LEDGER_TOKEN' ? ' (value not shown)' : ''}`);
   }
 }

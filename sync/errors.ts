@@ -26,6 +26,13 @@ const HINTS: Record<number, string> = {
   404: 'Not found, or not visible to this token.',
 };
 
+/** What a run holds that reporting its failure needs: the secrets no output may show, and whether stdout carries JSON. */
+export interface RunState {
+  secrets: string[];
+  /** --json was given: stdout holds one JSON object, also when the run fails. */
+  json: boolean;
+}
+
 /**
  * Prints `error` to stderr and returns the exit code to use. API errors get one line each for status, code
  * and detail. Every line is scrubbed of `secrets` (the token), in case a message ever quoted it.
@@ -35,6 +42,13 @@ export function reportError(error: unknown, io: Io, secrets: readonly string[] =
     say(io.stdout, error.usage);
     return EXIT.ok;
   }
+  const { lines, code } = describeError(error, secrets);
+  for (const line of lines) say(io.stderr, line);
+  return code;
+}
+
+/** The lines reportError prints for a failure (each scrubbed of `secrets`), and its exit code. */
+export function describeError(error: unknown, secrets: readonly string[]): { lines: string[]; code: number } {
   const lines: string[] = [];
   let code: number = EXIT.failed;
   if (error instanceof SetupError) {
@@ -52,8 +66,7 @@ export function reportError(error: unknown, io: Io, secrets: readonly string[] =
   } else {
     lines.push(`Error: ${String(error)}`);
   }
-  for (const line of lines) say(io.stderr, redact(line, secrets));
-  return code;
+  return { lines: lines.map((line) => redact(line, secrets)), code };
 }
 
 function apiLines(error: LedgerApiError): string[] {

@@ -2,9 +2,9 @@
 // and writes each closing balance that is new or changed.
 import { BALANCE_KINDS, DEFAULT_WRITTEN_KINDS, isBalanceKind, selectBalances, type BalanceKind } from 'personal-ledger-sdk/statements';
 import { parseCommandLine } from './args';
-import { connect, type LedgerConnection } from './connection';
-import { EXIT, SetupError } from './errors';
-import { formatCount, plural } from './format';
+import { connect } from './connection';
+import { EXIT, SetupError, type RunState } from './errors';
+import { formatCount, GUIDE_URL, plural } from './format';
 import { expandInputs, type RefusedFile } from './inputs';
 import { say, type Env, type Io } from './io';
 import { loadMapping } from './mapping';
@@ -16,9 +16,11 @@ import { explainStatus, formatRefused, formatSkipped, humanIo, jsonReport, print
 export const FILES_USAGE = `Usage: ledger-sync <file or folder>... --mapping <file> [--dry-run] [--json] [--strict] [--bank <id>] [--write <kinds>] [--demo]
   Reads bank statement files (OFX/QFX, camt.053/camt.052, MT940, CSV exports), every format told from the content,
   and writes each account's closing balance to your ledger: only balances that are new or changed.
-  --mapping   which statement account goes to which ledger account (and CSV bank profiles): see docs/statements.md
+  --mapping   which statement account goes to which ledger account (and CSV bank profiles): see
+              ${GUIDE_URL}#the-mapping-file
   --dry-run   compare with the ledger and print what would change; write nothing, create no account
-  --json      stdout is one JSON object (rows, skipped, refused); everything else goes to stderr
+  --json      stdout is one JSON object (rows, skipped, refused; or error when the run fails); everything else
+              goes to stderr
   --strict    exit with status 1 when anything was skipped
   --bank      the bank (in the mapping's "banks", or a shipped layout) whose profile reads the CSV files;
               without it, each CSV file is read by the one bank of the mapping whose profile fits it
@@ -27,7 +29,11 @@ export const FILES_USAGE = `Usage: ledger-sync <file or folder>... --mapping <fi
   --demo      write to the built-in demo ledger (an offline fake) instead of LEDGER_BASE_URL with LEDGER_TOKEN
 Exit status: 0 done; 1 done but a file was refused (or, with --strict, something skipped), or failed while
 running; 2 refused to start (arguments, environment, mapping).
-Balances from SimpleFIN Bridge, with no file: ledger-sync simplefin --help`;
+Balances from SimpleFIN Bridge, with no file: ledger-sync simplefin --help. The version: ledger-sync --version`;
+
+/** What a run without files is told: the usage's first line, and where the rest is. */
+const SHORT_USAGE = `${FILES_USAGE.split('\n')[0]}
+More: ledger-sync --help; balances from SimpleFIN Bridge, with no file: ledger-sync simplefin --help`;
 
 const OPTIONS = {
   mapping: { type: 'string' },
@@ -45,9 +51,10 @@ const PROGRESS_FILES = 20;
 const PROGRESS_ROWS = 5000;
 
 /** Runs a file sync. Returns the exit code. Throws SetupError (exit 2) before anything is read or sent. */
-export async function syncFiles(argv: string[], env: Env, io: Io, keep: (connection: LedgerConnection) => void): Promise<number> {
+export async function syncFiles(argv: string[], env: Env, io: Io, keep: (held: Partial<RunState>) => void): Promise<number> {
   const { values, positionals } = parseCommandLine(argv, OPTIONS, FILES_USAGE);
-  if (positionals.length === 0) throw new SetupError(`give at least one statement file or folder\n${FILES_USAGE}`);
+  keep({ json: values.json === true });
+  if (positionals.length === 0) throw new SetupError(`give one or more statement files or folders\n${SHORT_USAGE}`);
   if (values.mapping === undefined) throw new SetupError(`--mapping is required: the file that maps statement accounts to ledger accounts\n${FILES_USAGE}`);
   const dryRun = values['dry-run'] === true;
   const json = values.json === true;
@@ -55,8 +62,8 @@ export async function syncFiles(argv: string[], env: Env, io: Io, keep: (connect
   const mapping = await loadMapping(values.mapping);
   const bank = values.bank === undefined ? undefined : bankByName(mapping, values.bank);
   const human = humanIo(io, json);
-  const connection = connect(env, values.demo === true, human);
-  keep(connection);
+  const connection = connect(env, { demo: values.demo === true, dryRun }, human);
+  keep({ secrets: connection.secrets });
 
   // Read every file; one that cannot be used is refused and the others are still read.
   const { files: paths, refused } = await expandInputs(positionals);

@@ -1,6 +1,9 @@
 // Text for people: fixed-width tables, and text from files or servers made safe for a terminal.
 export { formatCount, formatMoney, maskAccountNumber, plural } from '../statements/format';
 
+/** The guide to statements, the mapping file and ledger-sync, on GitHub: the npm package does not ship docs/statements.md. */
+export const GUIDE_URL = 'https://github.com/personal-ledger/personal-ledger-sdk/blob/main/docs/statements.md';
+
 const MAX_CELL = 48;
 
 /**

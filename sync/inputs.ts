@@ -1,7 +1,10 @@
 // The files a run reads: the paths given, and every file inside a folder given (recursively, in name order, hidden
-// files left out). A path that cannot be read is refused with the reason, and the others are still read.
-import { readdir, readFile, stat } from 'node:fs/promises';
+// files left out, symbolic links followed). A path that cannot be read is refused with the reason, and the others
+// are still read; nothing but a regular file is ever opened (a named pipe would wait for a writer forever).
+import type { Stats } from 'node:fs';
+import { readdir, readFile, readlink, realpath, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { fileProblem } from './io';
 
 /** A file that could not be used at all: nothing in it was read. */
 export interface RefusedFile {
@@ -13,46 +16,73 @@ export interface RefusedFile {
 /** Files larger than this are refused: statement files are far smaller, and reading one takes about 10 times its size. */
 export const MAX_FILE_BYTES = 100 * 1024 * 1024;
 
-/** The files to read, in order, and the paths refused. */
+/** The files to read, in order, and the paths refused. A path that is not a folder is a file: readInput says why it cannot be read. */
 export async function expandInputs(paths: readonly string[]): Promise<{ files: string[]; refused: RefusedFile[] }> {
   const files: string[] = [];
   const refused: RefusedFile[] = [];
   for (const path of paths) {
-    let isFolder: boolean;
-    try {
-      isFolder = (await stat(path)).isDirectory();
-    } catch (error) {
-      refused.push({ file: path, reason: `cannot read it: ${(error as Error).message}` });
+    if (!(await isFolder(path))) {
+      files.push(path);
       continue;
     }
-    if (!isFolder) files.push(path);
-    else {
-      const inside = await filesIn(path);
-      if (inside.length === 0) refused.push({ file: path, reason: 'a folder with no file in it' });
-      files.push(...inside);
-    }
+    const before = refused.length;
+    const inside = await filesIn(path, [await realpath(path)], refused);
+    if (inside.length === 0 && refused.length === before) refused.push({ file: path, reason: 'a folder with no file in it' });
+    files.push(...inside);
   }
   return { files, refused };
 }
 
-async function filesIn(folder: string): Promise<string[]> {
-  const entries = (await readdir(folder, { withFileTypes: true })).filter((e) => !e.name.startsWith('.')).sort((a, b) => (a.name < b.name ? -1 : 1));
+/** True for a folder or a link to one. */
+async function isFolder(path: string): Promise<boolean> {
+  return (await stat(path).catch(() => undefined))?.isDirectory() === true;
+}
+
+/** The files below `folder`; `above` holds the real paths of the folders being read, so a link back to one is not followed. */
+async function filesIn(folder: string, above: readonly string[], refused: RefusedFile[]): Promise<string[]> {
+  let entries;
+  try {
+    entries = await readdir(folder, { withFileTypes: true });
+  } catch (error) {
+    refused.push({ file: folder, reason: `cannot read the folder: ${fileProblem(error)}` });
+    return [];
+  }
   const files: string[] = [];
-  for (const entry of entries) {
+  for (const entry of entries.filter((e) => !e.name.startsWith('.')).sort((a, b) => (a.name < b.name ? -1 : 1))) {
     const path = join(folder, entry.name);
-    if (entry.isDirectory()) files.push(...(await filesIn(path)));
-    else if (entry.isFile()) files.push(path);
+    if (entry.isDirectory() || (entry.isSymbolicLink() && (await isFolder(path)))) {
+      const real = await realpath(path);
+      if (above.includes(real)) refused.push({ file: path, reason: `a link to ${real}, a folder it is in (a loop): not followed` });
+      else files.push(...(await filesIn(path, [...above, real], refused)));
+    } else {
+      files.push(path); // a file, a link to one, or what readInput refuses (a dangling link, a named pipe)
+    }
   }
   return files;
 }
 
-/** A file's bytes, or why it cannot be read. */
+/** A file's bytes, or why it cannot be read. Only a regular file is opened. */
 export async function readInput(file: string): Promise<Uint8Array | RefusedFile> {
+  let info: Stats;
   try {
-    const size = (await stat(file)).size;
-    if (size > MAX_FILE_BYTES) return { file, reason: `it is ${Math.round(size / 1024 / 1024)} MB, over the ${MAX_FILE_BYTES / 1024 / 1024} MB a statement file may be` };
+    info = await stat(file);
+  } catch (error) {
+    const target = (error as NodeJS.ErrnoException).code === 'ENOENT' ? await readlink(file).catch(() => undefined) : undefined;
+    return { file, reason: target !== undefined ? `a symbolic link to ${target}, which does not exist` : `cannot read it: ${fileProblem(error)}` };
+  }
+  if (!info.isFile()) return { file, reason: `not a regular file (${kindOf(info)}): not opened` };
+  if (info.size === 0) return { file, reason: 'the file is empty (0 bytes)' };
+  if (info.size > MAX_FILE_BYTES) return { file, reason: `it is ${Math.round(info.size / 1024 / 1024)} MB, over the ${MAX_FILE_BYTES / 1024 / 1024} MB a statement file may be` };
+  try {
     return await readFile(file); // a Buffer is a Uint8Array: not copied
   } catch (error) {
-    return { file, reason: `cannot read it: ${(error as Error).message}` };
+    return { file, reason: `cannot read it: ${fileProblem(error)}` };
   }
+}
+
+function kindOf(info: Stats): string {
+  if (info.isFIFO()) return 'a named pipe';
+  if (info.isSocket()) return 'a socket';
+  if (info.isCharacterDevice() || info.isBlockDevice()) return 'a device';
+  return 'a folder';
 }

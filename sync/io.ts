@@ -70,3 +70,23 @@ export function interruptHandler(
 export function say(out: Output, text = ''): void {
   out.write(`${text}\n`);
 }
+
+/** What a file-system error means, in words, with its code: `no such file or folder (ENOENT)`. */
+export function fileProblem(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code === undefined) return (error as Error).message;
+  const words = FILE_PROBLEMS[code];
+  return words ? `${words} (${code})` : code;
+}
+
+const FILE_PROBLEMS: Record<string, string> = {
+  ENOENT: 'no such file or folder',
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  ENOTDIR: 'a part of the path is a file, not a folder',
+  EISDIR: 'it is a folder, not a file',
+  ELOOP: 'a loop of symbolic links',
+  ENAMETOOLONG: 'the name is too long',
+  EROFS: 'a read-only file system',
+  ENOSPC: 'no space left on the device',
+};

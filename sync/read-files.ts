@@ -19,7 +19,8 @@ export function bankByName(mapping: Mapping, name: string): BankMapping {
   if (bank) return bank;
   const layout = BANK_LAYOUTS.get(name);
   if (layout) return { id: name, profile: layout.profile, accounts: new Map(), account: undefined };
-  const known = [...mapping.banks.keys(), ...BANK_LAYOUTS.keys()].join(', ');
+  // A bank of the mapping may share its id with a shipped layout: each name once.
+  const known = [...new Set([...mapping.banks.keys(), ...BANK_LAYOUTS.keys()])].join(', ');
   throw new SetupError(`--bank ${name}: no such bank in the mapping's "banks", nor a shipped layout (${known})`);
 }
 

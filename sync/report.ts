@@ -23,8 +23,13 @@ export function jsonReport(rows: readonly PlannedRow[], skipped: readonly Skippe
   };
 }
 
+/** The `--json` object of a run that failed (exit 1), or was refused (exit 2) once --json was read: what stderr says. */
+export interface JsonFailure {
+  error: { message: string; exit_code: number };
+}
+
 /** Prints the report as one JSON object, the only thing on stdout in --json mode. */
-export function printJson(out: Output, report: JsonReport): void {
+export function printJson(out: Output, report: JsonReport | JsonFailure): void {
   out.write(`${JSON.stringify(report, null, 2)}\n`);
 }
 

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { link, lstat, open, readFile, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { SetupError } from '../errors';
-import { say, type Output } from '../io';
+import { fileProblem, say, type Output } from '../io';
 import { accessPointOf, AddressError, type AccessPoint } from './address';
 
 /** The longest access file read: an Access URL is a line of text. */
@@ -20,11 +20,15 @@ export interface PendingAccessFile {
 }
 
 /**
- * Checks that `path` can be written (it must not exist, unless `force`) and creates the temporary file, mode 600.
- * Throws SetupError before anything is claimed.
+ * Checks that `path` can be written (it must not exist, unless `force`; never a folder) and creates the temporary
+ * file, mode 600. Throws SetupError before anything is claimed.
  */
 export async function prepareAccessFile(path: string, force: boolean): Promise<PendingAccessFile> {
-  if (!force && (await exists(path))) {
+  const existing = await lstat(path).catch(() => undefined); // a dangling link counts: it must not be written through
+  if (existing?.isDirectory()) {
+    throw new SetupError(`--out ${path} is a folder: give the name of a file to create, such as ${join(path, 'simplefin-access')}; nothing was claimed`);
+  }
+  if (!force && existing) {
     throw new SetupError(`${path} exists already: nothing was claimed. Give another file, or --force to replace it (the Access URL in it then stops being kept here)`);
   }
   const temporary = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
@@ -35,7 +39,7 @@ export async function prepareAccessFile(path: string, force: boolean): Promise<P
     await handle.chmod(0o600); // in case a umask or a file system gave more
   } catch (error) {
     await handle?.close();
-    throw new SetupError(`cannot create a file in ${dirname(path)}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}; nothing was claimed`);
+    throw new SetupError(`--out ${path}: cannot create a file in ${dirname(path)}: ${fileProblem(error)}; nothing was claimed`);
   }
   const file = handle;
   return {
@@ -77,7 +81,7 @@ export async function readAccessFile(path: string, warn: Output): Promise<Access
     text = await readFile(path, 'utf8');
   } catch (error) {
     if (error instanceof SetupError) throw error;
-    throw new SetupError(`cannot read --access-file ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw new SetupError(`cannot read --access-file ${path}: ${fileProblem(error)}`);
   }
   const lines = text.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
   if (lines.length !== 1) throw new SetupError(`--access-file ${path} must hold one line, the Access URL that \`ledger-sync simplefin claim\` stores (it has ${lines.length}; content not shown)`);
@@ -91,14 +95,5 @@ export function pointOrSetupError(text: string, where: string): AccessPoint {
   } catch (error) {
     if (error instanceof AddressError) throw new SetupError(error.message);
     throw error;
-  }
-}
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await lstat(path); // a dangling link counts: it must not be written through
-    return true;
-  } catch {
-    return false;
   }
 }

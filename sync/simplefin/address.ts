@@ -58,11 +58,14 @@ export function claimUrlOf(token: string): URL {
  */
 export function accessPointOf(text: string, where: string): AccessPoint {
   const value = text.trim();
+  const what = 'the Access URL that `ledger-sync simplefin claim` stores';
+  // `user:pw@host` would parse as a URL of the scheme `user:`: an Access URL starts with its scheme and `//`.
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) throw new AddressError(`${where} does not hold a URL: it does not start with https:// (${what}); value not shown`);
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    throw new AddressError(`${where} does not hold a URL (the Access URL that \`ledger-sync simplefin claim\` stores); value not shown`);
+    throw new AddressError(`${where} does not hold a URL (${what}); value not shown`);
   }
   if (url.username === '' || url.password === '') throw new AddressError(`${where} holds a URL without user:password@ credentials: it is not a SimpleFIN Access URL (value not shown)`);
   checkTransport(url, `the Access URL in ${where}`);

@@ -1,7 +1,7 @@
 // `ledger-sync simplefin claim <token> --out <file>`: trades a SimpleFIN Token for its Access URL, once, and keeps the
 // URL in a file only its owner can read. The URL is never printed; the token is never quoted.
 import { parseCommandLine } from '../args';
-import { EXIT, SetupError } from '../errors';
+import { EXIT, SetupError, type RunState } from '../errors';
 import { say, type Env, type Io } from '../io';
 import { prepareAccessFile } from './access-file';
 import { accessPointOf, AddressError, claimUrlOf, openPoint } from './address';
@@ -12,11 +12,12 @@ import { timeoutOption } from './options';
 export const CLAIM_USAGE = `Usage: ledger-sync simplefin claim <token> --out <file> [--force] [--timeout <seconds>]
   Claims a SimpleFIN Token (from the SimpleFIN Bridge, https://bridge.simplefin.org) once, and stores the Access URL
   it gives in <file>, readable by you only (mode 600). The Access URL reads your accounts: it is never printed.
-  --out       the file to create; an existing one is refused (nothing is claimed)
-  --force     replace <file> if it exists
+  --out       the file to create; an existing one, a folder, or one that cannot be created is refused (nothing
+              is claimed)
+  --force     replace <file> if it exists (never a folder)
   --timeout   seconds to wait for the server (default 60)
 Exit status: 0 stored; 1 the claim failed (a 403 means the token was used already or does not exist: disable it at
-the Bridge); 2 refused to start (arguments, a token that is not one, a file that exists).`;
+the Bridge); 2 refused to start (arguments, a token that is not one, an --out that exists or cannot be written).`;
 
 const OPTIONS = {
   out: { type: 'string' },
@@ -28,7 +29,7 @@ const OPTIONS = {
 const MAX_ANSWER_BYTES = 8 * 1024;
 
 /** Runs the claim. Returns the exit code; throws SetupError (exit 2) before anything is sent. */
-export async function claimAccess(argv: string[], _env: Env, io: Io, keep: (held: { secrets: string[] }) => void): Promise<number> {
+export async function claimAccess(argv: string[], _env: Env, io: Io, keep: (held: Partial<RunState>) => void): Promise<number> {
   const { values, positionals } = parseCommandLine(argv, OPTIONS, CLAIM_USAGE);
   if (positionals.length !== 1) throw new SetupError(`give exactly one SimpleFIN Token (${positionals.length} given)\n${CLAIM_USAGE}`);
   keep({ secrets: [positionals[0]!.trim()] });

@@ -3,8 +3,8 @@
 // balance-date in the chosen time zone, and only the new or changed ones written.
 import { parseCommandLine } from '../args';
 import { connect } from '../connection';
-import { EXIT, SetupError } from '../errors';
-import { formatCount, formatTable, plural } from '../format';
+import { EXIT, SetupError, type RunState } from '../errors';
+import { formatCount, formatTable, GUIDE_URL, plural } from '../format';
 import type { RefusedFile } from '../inputs';
 import { say, type Env, type Io } from '../io';
 import { loadMapping } from '../mapping';
@@ -24,10 +24,12 @@ export const SIMPLEFIN_USAGE = `Usage: ledger-sync simplefin [--access-file <fil
   ledger on the calendar day of its balance-date: only balances that are new or changed.
   --access-file  the file \`ledger-sync simplefin claim\` stored the Access URL in; without it, SIMPLEFIN_ACCESS_URL
   --mapping      which SimpleFIN account goes to which ledger account, by the key simplefin:<org>/<account id>
-                 (see docs/statements.md); without it, each account is listed with its key and nothing is written
+                 (see ${GUIDE_URL}#the-mapping-file);
+                 without it, each account is listed with its key and nothing is written
   --time-zone    the IANA time zone whose calendar day a balance is written on (default this machine's)
   --dry-run      compare with the ledger and print what would change; write nothing, create no account
-  --json         stdout is one JSON object (rows, skipped, refused); everything else goes to stderr
+  --json         stdout is one JSON object (rows, skipped, refused; or error when the run fails); everything
+                 else goes to stderr
   --strict       exit with status 1 when anything was skipped
   --demo         write to the built-in demo ledger (an offline fake) instead of LEDGER_BASE_URL with LEDGER_TOKEN
   --timeout      seconds to wait for the SimpleFIN server (default 60)
@@ -47,8 +49,9 @@ const OPTIONS = {
 } as const;
 
 /** Runs a SimpleFIN sync. Returns the exit code; throws SetupError (exit 2) before anything is sent. */
-export async function syncSimplefin(argv: string[], env: Env, io: Io, keep: (held: { secrets: string[] }) => void): Promise<number> {
+export async function syncSimplefin(argv: string[], env: Env, io: Io, keep: (held: Partial<RunState>) => void): Promise<number> {
   const { values, positionals } = parseCommandLine(argv, OPTIONS, SIMPLEFIN_USAGE);
+  keep({ json: values.json === true });
   if (positionals.length > 0) {
     throw new SetupError(
       `ledger-sync simplefin takes no arguments (${positionals.length} given, not shown): the Access URL comes from --access-file or SIMPLEFIN_ACCESS_URL, never the command line, where other users of the machine could read it\n${SIMPLEFIN_USAGE}`,
@@ -62,7 +65,7 @@ export async function syncSimplefin(argv: string[], env: Env, io: Io, keep: (hel
   const mapping = values.mapping === undefined ? undefined : await loadMapping(values.mapping);
   const point = await accessPoint(values['access-file'], env, io);
   keep({ secrets: point.secrets });
-  const connection = connect(env, values.demo === true, human);
+  const connection = connect(env, { demo: values.demo === true, dryRun }, human);
   keep({ secrets: [...point.secrets, ...connection.secrets] });
 
   const host = point.root.host;

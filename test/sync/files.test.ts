@@ -2,7 +2,9 @@
 // second run does (nothing).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LedgerMock } from 'personal-ledger-sdk/mocks';
-import { readFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { readFile, realpath, symlink } from 'node:fs/promises';
+import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { balancesNamed, dataFile, demoFake, fixture, MAPPING, runSync as run, tempDir, writesOf } from './support';
 
@@ -84,11 +86,34 @@ describe('ledger-sync: every format, one mapping, one run', () => {
     expect(report.rows).toEqual([]);
     expect(report.skipped).toEqual([{ source: `${odd} statement 1 (line 1)`, reason: expect.stringContaining('it does not add up: opening 100.00 + 1 entry -10.00 = 90.00, but its closing balance is 95.00') }]);
     expect(report.refused).toEqual([
-      { file: '/no/such/file.sta', reason: expect.stringContaining('cannot read it: ENOENT') },
       { file: fixture('camt054-v08-notification.xml'), reason: expect.stringContaining('carries no balance') },
       { file: junk, reason: 'not a statement format this reads (OFX/QFX, camt.053/camt.052, MT940, or a CSV export with its bank profile)' },
+      { file: '/no/such/file.sta', reason: 'cannot read it: no such file or folder (ENOENT)' },
     ]);
     expect(result.stderr).toContain('Exiting with status 1 because 3 files were refused (listed above).');
+  });
+
+  it('links in a folder are followed (to a file, to a folder), a link back to a folder being read is not; a dangling link, a named pipe and an empty file are refused with the reason, none opened', async () => {
+    const statement = (day: string, amount: string) => [':20:X', ':25:DE89370400440532013000', `:60F:C${day}EUR${amount}`, `:62F:C${day}EUR${amount}`, '-'].join('\n');
+    await dir.file('elsewhere/one.sta', statement('261030', '100,00'));
+    await dir.file('other-folder/two.sta', statement('261031', '200,00'));
+    const folder = join(dir.path, 'in');
+    await dir.file('in/empty.sta', '');
+    await symlink(join(dir.path, 'elsewhere/one.sta'), join(folder, 'link-to-file.sta'));
+    await symlink(join(dir.path, 'other-folder'), join(folder, 'link-to-folder'));
+    await symlink(folder, join(folder, 'loop'));
+    await symlink(join(dir.path, 'nowhere.sta'), join(folder, 'dangling.sta'));
+    execFileSync('mkfifo', [join(folder, 'pipe'), join(dir.path, 'given-pipe')]);
+    const result = await runSync([folder, join(dir.path, 'given-pipe'), '--mapping', await mapping(MT_CAMT), '--demo', '--json']);
+    expect(result.code).toBe(1);
+    expect(await balancesNamed(fake, 'Girokonto')).toEqual(new Map([['2026-10-30', 100], ['2026-10-31', 200]]));
+    expect(JSON.parse(result.stdout).refused).toEqual([
+      { file: join(folder, 'loop'), reason: `a link to ${await realpath(folder)}, a folder it is in (a loop): not followed` },
+      { file: join(folder, 'dangling.sta'), reason: `a symbolic link to ${join(dir.path, 'nowhere.sta')}, which does not exist` },
+      { file: join(folder, 'empty.sta'), reason: 'the file is empty (0 bytes)' },
+      { file: join(folder, 'pipe'), reason: 'not a regular file (a named pipe): not opened' },
+      { file: join(dir.path, 'given-pipe'), reason: 'not a regular file (a named pipe): not opened' },
+    ]);
   });
 
   it('two files with different closing balances for one account and day: neither is written, both are named', async () => {
@@ -98,6 +123,28 @@ describe('ledger-sync: every format, one mapping, one run', () => {
     expect(await balancesNamed(fake, 'Girokonto')).toEqual(new Map());
     expect(result.stdout).toContain(`2 different closing booked balances for account DE89370400440532013000 on 2026-10-31 (1.00 from ${one} statement 1 (line 1), line 4; 1246.56 from ${fixture('camt053-v02-two-accounts.xml')} statement 1 (line 8), line 33): none is written`);
     expect(result.stderr).toBe('Exiting with status 1 because --strict and 2 items were skipped (listed above).\n');
+  });
+});
+
+describe('ledger-sync --json: stdout is one JSON object, also when the run fails', () => {
+  it('the ledger unreachable (exit 1) or the command refused once --json was read (exit 2): { error: { message, exit_code } }; the words for people on stderr', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise((resolve) => closed.close(resolve));
+    const env = { LEDGER_BASE_URL: `http://127.0.0.1:${port}`, LEDGER_TOKEN: 'plk_SecretValue0123456789abcdefghijklmnopqrstu' };
+    const unreachable = await run([dataFile('statement-v1.ofx'), '--mapping', MAPPING, '--json'], { env });
+    expect(unreachable.code).toBe(1);
+    const failed = JSON.parse(unreachable.stdout);
+    expect(failed).toEqual({ error: { message: expect.stringContaining('ECONNREFUSED'), exit_code: 1 } });
+    expect(failed.error.message).toContain('Check LEDGER_BASE_URL');
+    expect(unreachable.stderr).toContain(`Error: ${failed.error.message.split('\n')[0]}`);
+    expect(unreachable.stdout + unreachable.stderr).not.toContain(env.LEDGER_TOKEN);
+
+    const refused = await runSync([dataFile('statement-v1.ofx'), '--json', '--demo']);
+    expect(refused.code).toBe(2);
+    expect(JSON.parse(refused.stdout)).toEqual({ error: { message: '--mapping is required: the file that maps statement accounts to ledger accounts', exit_code: 2 } });
+    expect(refused.stderr).toContain('Usage: ledger-sync');
   });
 });
 

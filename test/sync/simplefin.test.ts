@@ -1,7 +1,7 @@
 // `ledger-sync simplefin claim` and `ledger-sync simplefin`, run as the real command (a process) against a fake
 // SimpleFIN server and ledger-mock, both over HTTP on 127.0.0.1: what is claimed and kept where, what is written, what
 // is skipped and why, how a troubled server is reported, and that the credentials never show.
-import { chmod, readFile, readdir, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, readdir, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_TOKENS, type LedgerMock } from 'personal-ledger-sdk/mocks';
@@ -95,6 +95,30 @@ describe('ledger-sync simplefin claim', { timeout: 120_000 }, () => {
     expect(await readFile(out, 'utf8')).toMatch(/^http:\/\/user/);
     expect((await stat(out)).mode & 0o777).toBe(0o600);
     secrets.push((await readFile(out, 'utf8')).trim());
+  });
+
+  it('an --out that cannot be written (a folder, even with --force; a path through a file; a missing folder) is refused before claiming (exit 2); the token stays usable', async () => {
+    const token = simplefin.issueToken();
+    secrets.push(token);
+    const folder = join(dir.path, 'access-folder'); // access*: holds an access file at the end
+    await mkdir(folder);
+    const aFile = await dir.file('a-file', 'not a folder\n');
+    const isFolder = `Error: --out ${folder} is a folder: give the name of a file to create, such as ${join(folder, 'simplefin-access')}; nothing was claimed`;
+    for (const [args, message] of [
+      [[folder], isFolder],
+      [[folder, '--force'], isFolder],
+      [[join(aFile, 'access'), '--force'], `Error: --out ${join(aFile, 'access')}: cannot create a file in ${aFile}: a part of the path is a file, not a folder (ENOTDIR); nothing was claimed`],
+      [[join(dir.path, 'no-such-folder', 'access')], `cannot create a file in ${join(dir.path, 'no-such-folder')}: no such file or folder (ENOENT); nothing was claimed`],
+    ] as const) {
+      const refused = await run(['simplefin', 'claim', token, '--out', ...args]);
+      expect([refused.code, refused.stdout], args.join(' ')).toEqual([2, '']);
+      expect(refused.stderr).toContain(message);
+    }
+    expect(simplefin.journal).toEqual([]);
+    expect(await readdir(folder)).toEqual([]);
+    const claimed = await run(['simplefin', 'claim', token, '--out', join(folder, 'access-claimed')]);
+    expect(claimed.code).toBe(0);
+    secrets.push((await readFile(join(folder, 'access-claimed'), 'utf8')).trim());
   });
 
   it.each([
@@ -323,6 +347,7 @@ describe('ledger-sync simplefin', { timeout: 120_000 }, () => {
     secrets.push(password);
     for (const [value, message] of [
       [`https://alice:${password}@bank example/simplefin`, 'SIMPLEFIN_ACCESS_URL does not hold a URL'],
+      [`alice:${password}@bridge.example/simplefin`, 'SIMPLEFIN_ACCESS_URL does not hold a URL: it does not start with https://'],
       [`http://alice:${password}@bridge.example/simplefin`, 'uses plain HTTP to bridge.example: SimpleFIN is spoken over HTTPS only'],
       [`https://bridge.example/simplefin?p=${password}`, 'holds a URL without user:password@ credentials'],
       [`ftp://alice:${password}@bridge.example/`, 'is not an https:// URL'],
@@ -334,6 +359,10 @@ describe('ledger-sync simplefin', { timeout: 120_000 }, () => {
     const asFile = await run(['simplefin', `--access-file=${url}`, '--mapping', mapping], ledgerEnv);
     expect(asFile.code).toBe(2);
     expect(asFile.stderr).toContain('--access-file takes the name of the file that holds the Access URL, not the URL itself (value not shown)');
+    const missing = join(dir.path, 'no-such-access-file');
+    const notThere = await run(['simplefin', '--access-file', missing, '--mapping', mapping], ledgerEnv);
+    expect([notThere.code, notThere.stdout]).toEqual([2, '']);
+    expect(notThere.stderr).toContain(`Error: cannot read --access-file ${missing}: no such file or folder (ENOENT)`);
     const none = await run(['simplefin', '--mapping', mapping], ledgerEnv);
     expect(none.code).toBe(2);
     expect(none.stderr).toContain('no SimpleFIN Access URL: pass --access-file <file>');
@@ -362,14 +391,16 @@ describe('ledger-sync simplefin', { timeout: 120_000 }, () => {
     }
   });
 
-  it('an unreachable server: exit 1 naming the host, never the URL (after two retries)', async () => {
+  it('an unreachable server: exit 1 naming the host, never the URL (after two retries); with --json, stdout is one JSON object saying so', async () => {
     const closed = await startFakeSimplefin();
     const url = closed.issueAccess();
     secrets.push(url, new URL(url).password);
     await closed.close();
-    const result = await run(['simplefin', '--mapping', mapping], { SIMPLEFIN_ACCESS_URL: url, ...ledgerEnv });
+    const result = await run(['simplefin', '--mapping', mapping, '--json'], { SIMPLEFIN_ACCESS_URL: url, ...ledgerEnv });
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain(`Error: could not reach the SimpleFIN server at ${new URL(url).host}: ECONNREFUSED`);
+    const message = `could not reach the SimpleFIN server at ${new URL(url).host}: ECONNREFUSED`;
+    expect(result.stderr).toContain(`Error: ${message}`);
+    expect(JSON.parse(result.stdout)).toEqual({ error: { message, exit_code: 1 } });
   });
 
   it('no secret (token, Access URL, user, password, Authorization value) in any output, report or file but the access files', async () => {
