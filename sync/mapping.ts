@@ -1,9 +1,12 @@
 // The mapping file: which statement account goes to which ledger account, for every source alike. A statement's
 // account is looked up by the id the file gives it (IBAN, ACCTID, MT940 :25:, a CSV label) or a SimpleFIN account's
 // `simplefin:<org>/<id>`, ignoring spaces and case. CSV exports also need their bank's profile, under `banks`; the older
-// `ofx_accounts` is read as more `accounts`.
+// `ofx_accounts` is read as more `accounts`. A field the mapping does not know is refused: a typo ignored would
+// quietly leave an account unmapped or a sign unflipped.
 import { readFile } from 'node:fs/promises';
 import { checkBankProfile, type BankProfile } from 'personal-ledger-sdk/statements';
+import { KNOWN_CATEGORY_TYPES } from '../src/generated/api-constants';
+import { didYouMean, unknownFields } from '../src/shared/suggest';
 import { SetupError } from './errors';
 
 /** A ledger account named in the mapping, with what to create it as when it does not exist yet. */
@@ -42,8 +45,14 @@ export interface Mapping {
   banks: Map<string, BankMapping>;
 }
 
+/** A note for people, allowed in every object of the mapping (as JSON Schema allows it). */
+const NOTE = '$comment';
+/** The fields of the mapping itself. */
+const MAPPING_FIELDS = ['accounts', 'banks', 'ofx_accounts', NOTE] as const;
+/** The fields of an account entry (of AccountTarget). */
+const TARGET_FIELDS = ['account', 'category', 'category_type', 'institution_name', 'negate_balance', 'currency', NOTE] as const satisfies ReadonlyArray<keyof AccountTarget | typeof NOTE>;
 /** Fields of a bank entry that are the mapping's, not the profile's. */
-const BANK_FIELDS = ['accounts', 'account'] as const;
+const BANK_FIELDS = ['accounts', 'account', NOTE] as const;
 
 /** Accounts match ignoring spaces and case: `DE89 3704 0044` is `de8937040044`. */
 export function accountKey(id: string): string {
@@ -67,6 +76,7 @@ export async function loadMapping(path: string): Promise<Mapping> {
 /** Checks a parsed mapping, pushing each problem found. */
 export function checkMapping(raw: unknown, problems: string[]): Mapping {
   const root = asObject(raw, '(the file)', problems);
+  problems.push(...unknownFields(root, MAPPING_FIELDS, '', 'the mapping'));
   const accounts = new Map<string, AccountTarget>();
   const where = new Map<string, string>();
   const add = (id: string, target: AccountTarget, at: string) => {
@@ -115,16 +125,25 @@ export function checkMapping(raw: unknown, problems: string[]): Mapping {
 function checkTarget(raw: unknown, where: string, problems: string[]): AccountTarget | undefined {
   const t = asObject(raw, where, problems);
   const before = problems.length;
+  problems.push(...unknownFields(t, TARGET_FIELDS, where, 'an account entry'));
   for (const key of ['account', 'category', 'category_type'] as const) {
     if (typeof t[key] !== 'string' || (t[key] as string).trim() === '') problems.push(`${where}.${key} must be a non-empty string`);
   }
   if (typeof t.account === 'string' && [...t.account].length > 120) problems.push(`${where}.account must be 1-120 characters`);
+  if (typeof t.category_type === 'string' && t.category_type.trim() !== '' && !isKnownCategoryType(t.category_type)) {
+    problems.push(`${where}.category_type "${t.category_type}" is not a category type: use ${KNOWN_CATEGORY_TYPES.map((k) => `"${k}"`).join(' or ')}${didYouMean(t.category_type, KNOWN_CATEGORY_TYPES)}`);
+  }
   if (t.institution_name !== undefined && (typeof t.institution_name !== 'string' || t.institution_name === '')) {
     problems.push(`${where}.institution_name must be a non-empty string`);
   }
   if (t.negate_balance !== undefined && typeof t.negate_balance !== 'boolean') problems.push(`${where}.negate_balance must be true or false`);
   if (t.currency !== undefined && (typeof t.currency !== 'string' || !/^[A-Z]{3}$/.test(t.currency))) problems.push(`${where}.currency must be a three-letter ISO 4217 code such as "EUR"`);
   return problems.length === before ? (t as unknown as AccountTarget) : undefined;
+}
+
+/** The types of GET /categories, matched ignoring case and spaces around, as accounts.ts finds a category. */
+function isKnownCategoryType(type: string): boolean {
+  return (KNOWN_CATEGORY_TYPES as readonly string[]).includes(type.trim().toLowerCase());
 }
 
 function asObject(value: unknown, where: string, problems: string[]): Record<string, unknown> {
