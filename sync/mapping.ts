@@ -1,9 +1,10 @@
 // The mapping file: which statement account goes to which ledger account, for every source alike. A statement's
 // account is looked up by the id the file gives it (IBAN, ACCTID, MT940 :25:, a CSV label) or a SimpleFIN account's
 // `simplefin:<org>/<id>`, ignoring spaces and case. CSV exports also need their bank's profile, under `banks`; the older
-// `ofx_accounts` is read as more `accounts`. A field the mapping does not know is refused: a typo ignored would
-// quietly leave an account unmapped or a sign unflipped.
+// `ofx_accounts` is read as more `accounts`. The file is JSON with comments (as the docs show it), and a field it
+// does not know is refused: a typo ignored would quietly leave an account unmapped or a sign unflipped.
 import { readFile } from 'node:fs/promises';
+import { parse, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { checkBankProfile, type BankProfile } from 'personal-ledger-sdk/statements';
 import { KNOWN_CATEGORY_TYPES } from '../src/generated/api-constants';
 import { didYouMean, unknownFields } from '../src/shared/suggest';
@@ -61,16 +62,55 @@ export function accountKey(id: string): string {
 
 /** Reads and checks a mapping file. Throws SetupError listing every problem, each with its JSON path. */
 export async function loadMapping(path: string): Promise<Mapping> {
-  let raw: unknown;
+  let text: string;
   try {
-    raw = JSON.parse(await readFile(path, 'utf8'));
+    text = await readFile(path, 'utf8');
   } catch (error) {
     throw new SetupError(`cannot read mapping file ${path}: ${(error as Error).message}`);
   }
+  const raw = parseMappingText(text, path);
   const problems: string[] = [];
   const mapping = checkMapping(raw, problems);
   if (problems.length > 0) throw new SetupError(`mapping file ${path} has problems:\n  ${problems.join('\n  ')}`);
   return mapping;
+}
+
+/** The words for each syntax error of jsonc-parser. */
+const SYNTAX_ERRORS: Record<ReturnType<typeof printParseErrorCode>, string> = {
+  InvalidSymbol: 'this is not JSON here (a name or string needs double quotes)',
+  InvalidNumberFormat: 'a number is malformed',
+  PropertyNameExpected: 'a field name in double quotes was expected (a comma too many?)',
+  ValueExpected: 'a value was expected',
+  ColonExpected: 'a colon (:) was expected after the field name',
+  CommaExpected: 'a comma (,) was expected',
+  CloseBraceExpected: 'a closing } was expected',
+  CloseBracketExpected: 'a closing ] was expected',
+  EndOfFileExpected: 'the file should end here: it has something after its one { ... } object',
+  InvalidCommentToken: 'a comment is malformed',
+  UnexpectedEndOfComment: 'a /* comment is not closed with */',
+  UnexpectedEndOfString: 'a string is not closed with "',
+  UnexpectedEndOfNumber: 'a number ends too soon',
+  InvalidUnicode: 'a \\u escape is malformed',
+  InvalidEscapeCharacter: 'a \\ escape is not one JSON knows (write \\\\ for a backslash)',
+  InvalidCharacter: 'a string holds a line break or tab (write \\n or \\t)',
+  '<unknown ParseErrorCode>': 'this is not JSON here',
+};
+
+/**
+ * The mapping file's text as a value: JSON, with `//` and `/* *\/` comments and trailing commas allowed, and a
+ * byte-order mark (as Windows Notepad writes) skipped. A syntax error is refused naming its line and column.
+ */
+function parseMappingText(text: string, path: string): unknown {
+  const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
+  const errors: ParseError[] = [];
+  const value: unknown = parse(body, errors, { allowTrailingComma: true, disallowComments: false, allowEmptyContent: false });
+  const first = errors[0];
+  if (first) {
+    const before = body.slice(0, first.offset).split('\n');
+    const where = `line ${before.length}, column ${before.at(-1)!.length + 1}`;
+    throw new SetupError(`mapping file ${path} is not valid JSON: ${where}: ${SYNTAX_ERRORS[printParseErrorCode(first.error)]}`);
+  }
+  return value;
 }
 
 /** Checks a parsed mapping, pushing each problem found. */

@@ -1,6 +1,7 @@
 // ledger-sync's mapping file as users write it: a typo is refused (exit 2) naming its JSON path and the field meant,
-// never ignored.
+// never ignored; comments and a byte-order mark are read; a syntax error names its line and column.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readFile } from 'node:fs/promises';
 import type { LedgerMock } from 'personal-ledger-sdk/mocks';
 import { demoFake, fixture, runSync as run, tempDir } from './support';
 
@@ -17,7 +18,7 @@ afterEach(() => dir.cleanup());
 const runSync = (argv: string[]) => run(argv, { fake });
 
 /** Runs a dry run with this mapping text; a refusal must have read and sent nothing. */
-async function withMapping(text: string) {
+async function withMapping(text: string | Uint8Array) {
   const result = await runSync([STATEMENT, '--mapping', await dir.file('mapping.json', text), '--demo', '--dry-run', '--json']);
   if (result.code === 2) expect([result.stdout, fake.control.journal.entries()]).toEqual(['', []]);
   return result;
@@ -49,5 +50,36 @@ describe('ledger-sync: a field the mapping does not know is refused, with the fi
     const { code, stdout } = await withMapping(JSON.stringify(mapping));
     expect(code).toBe(0);
     expect(JSON.parse(stdout).rows).toMatchObject([{ account: 'Girokonto', balance: 1246.56, action: 'new' }]);
+  });
+});
+
+describe('ledger-sync: the mapping file\'s text', () => {
+  it('the example of docs/statements.md ("The mapping file"), comments and all, is read as written', async () => {
+    const doc = await readFile(new URL('../../docs/statements.md', import.meta.url), 'utf8');
+    const example = /## The mapping file\n[\s\S]*?```jsonc\n([\s\S]*?)```/.exec(doc)![1]!;
+    expect(example).toContain('// any format');
+    const { code, stdout, stderr } = await withMapping(example);
+    expect(stderr).not.toContain('Error');
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout).rows).toMatchObject([{ account: 'Girokonto', balance: 1246.56, action: 'new' }]);
+  });
+
+  it('a byte-order mark at the start (as Windows Notepad saves UTF-8) is skipped', async () => {
+    const text = new TextEncoder().encode(`\uFEFF${JSON.stringify({ accounts: { DE89370400440532013000: GIRO } })}`);
+    expect([...text.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const { code, stdout } = await withMapping(text);
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout).rows).toMatchObject([{ account: 'Girokonto' }]);
+  });
+
+  it.each([
+    ['a missing comma', '{\n  "accounts": {\n    "A": {}\n    "B": {}\n  }\n}\n', 'line 4, column 5: a comma (,) was expected'],
+    ['single quotes', "{\n  'accounts': {}\n}", 'line 2, column 3: this is not JSON here (a name or string needs double quotes)'],
+    ['an unclosed comment', '{ "accounts": {} } /* the end', 'line 1, column 20: a /* comment is not closed with */'],
+    ['an empty file', '', 'line 1, column 1: a value was expected'],
+  ])('a syntax error (%s) is refused naming its line and column', async (_what, text, where) => {
+    const { code, stderr } = await withMapping(text);
+    expect(code).toBe(2);
+    expect(stderr).toBe(`Error: mapping file ${dir.path}/mapping.json is not valid JSON: ${where}\n`);
   });
 });
