@@ -191,3 +191,12 @@ function asObject(value: unknown, where: string, problems: string[]): Record<str
   problems.push(`${where} must be a JSON object`);
   return {};
 }
+
+/**
+ * A mapping to start from, as JSON text indented for printing: `accounts` with an entry for each key given, for the
+ * user to name each ledger account and set its category (each is created as Cash, an asset, until then).
+ */
+export function mappingToStartFrom(entries: ReadonlyArray<{ key: string; account: string; currency?: string | undefined }>): string {
+  const lines = entries.map((e) => `      ${JSON.stringify(e.key)}: ${JSON.stringify({ account: e.account, category: 'Cash', category_type: 'asset', ...(e.currency ? { currency: e.currency } : {}) })}`);
+  return `  {\n    "accounts": {\n${lines.join(',\n')}\n    }\n  }`;
+}
