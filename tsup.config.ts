@@ -98,11 +98,13 @@ export default defineConfig([
   },
   {
     // The `ledger-sync` command: one ESM file. The client, the readers and the demo fake come from the package's own
-    // entries by name (one copy of each); its own code (mapping, reports) is bundled.
+    // entries by name (one copy of each); its own code (mapping, reports) is bundled, and so is jsonc-parser (the
+    // mapping file's comments), so installing the package adds no dependency.
     ...shared,
     entry: { 'bin/ledger-sync': 'sync/cli.ts' },
     format: ['esm'],
     splitting: false,
+    noExternal: ['jsonc-parser'],
     external: [/^personal-ledger-sdk(\/|$)/],
     banner: { js: '#!/usr/bin/env node' },
     clean: false,

@@ -7,7 +7,7 @@ import { EXIT, SetupError, type RunState } from './errors';
 import { formatCount, GUIDE_URL, plural } from './format';
 import { expandInputs, type RefusedFile } from './inputs';
 import { say, type Env, type Io } from './io';
-import { loadMapping } from './mapping';
+import { loadMapping, mappingToStartFrom } from './mapping';
 import { mapBalances, type PlannedRow, type SkippedRow } from './plan';
 import { progressReporter } from './progress';
 import { bankByName, readOne, type ReadFile } from './read-files';
@@ -92,6 +92,11 @@ export async function syncFiles(argv: string[], env: Env, io: Io, keep: (held: P
     skipped.sort(bySource(paths));
     say(human.stdout, `${plural(skipped.length, 'item')} skipped:`);
     say(human.stdout, formatSkipped(skipped));
+  }
+  if (mapped.unmapped.length > 0) {
+    const entries = mapped.unmapped.map((u) => ({ key: u.key, account: u.key, currency: u.currency }));
+    say(human.stdout, `${plural(mapped.unmapped.length, 'account is', 'accounts are')} not in the mapping. To add to its "accounts" (name each ledger account, set its category; a card is a liability):`);
+    say(human.stdout, mappingToStartFrom(entries));
   }
   if (refused.length > 0) {
     say(human.stdout, `${plural(refused.length, 'file')} refused, nothing read from ${refused.length === 1 ? 'it' : 'them'}:`);

@@ -1,6 +1,6 @@
 // ledger-sync's commands: one table. The first word picks the command (`simplefin` ...); anything else is a file sync.
 import { SDK_VERSION } from '../src/options';
-import { didYouMean } from '../mocks/suggest';
+import { didYouMean } from '../src/shared/suggest';
 import { describeError, EXIT, HelpRequested, reportError, SetupError, type RunState } from './errors';
 import { FILES_USAGE, syncFiles } from './files-command';
 import { say, type Env, type Io } from './io';

@@ -1,9 +1,13 @@
 // The mapping file: which statement account goes to which ledger account, for every source alike. A statement's
 // account is looked up by the id the file gives it (IBAN, ACCTID, MT940 :25:, a CSV label) or a SimpleFIN account's
 // `simplefin:<org>/<id>`, ignoring spaces and case. CSV exports also need their bank's profile, under `banks`; the older
-// `ofx_accounts` is read as more `accounts`.
+// `ofx_accounts` is read as more `accounts`. The file is JSON with comments (as the docs show it), and a field it
+// does not know is refused: a typo ignored would quietly leave an account unmapped or a sign unflipped.
 import { readFile } from 'node:fs/promises';
+import { parse, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { checkBankProfile, type BankProfile } from 'personal-ledger-sdk/statements';
+import { KNOWN_CATEGORY_TYPES } from '../src/generated/api-constants';
+import { didYouMean, unknownFields } from '../src/shared/suggest';
 import { SetupError } from './errors';
 
 /** A ledger account named in the mapping, with what to create it as when it does not exist yet. */
@@ -42,8 +46,14 @@ export interface Mapping {
   banks: Map<string, BankMapping>;
 }
 
+/** A note for people, allowed in every object of the mapping (as JSON Schema allows it). */
+const NOTE = '$comment';
+/** The fields of the mapping itself. */
+const MAPPING_FIELDS = ['accounts', 'banks', 'ofx_accounts', NOTE] as const;
+/** The fields of an account entry (of AccountTarget). */
+const TARGET_FIELDS = ['account', 'category', 'category_type', 'institution_name', 'negate_balance', 'currency', NOTE] as const satisfies ReadonlyArray<keyof AccountTarget | typeof NOTE>;
 /** Fields of a bank entry that are the mapping's, not the profile's. */
-const BANK_FIELDS = ['accounts', 'account'] as const;
+const BANK_FIELDS = ['accounts', 'account', NOTE] as const;
 
 /** Accounts match ignoring spaces and case: `DE89 3704 0044` is `de8937040044`. */
 export function accountKey(id: string): string {
@@ -52,21 +62,61 @@ export function accountKey(id: string): string {
 
 /** Reads and checks a mapping file. Throws SetupError listing every problem, each with its JSON path. */
 export async function loadMapping(path: string): Promise<Mapping> {
-  let raw: unknown;
+  let text: string;
   try {
-    raw = JSON.parse(await readFile(path, 'utf8'));
+    text = await readFile(path, 'utf8');
   } catch (error) {
     throw new SetupError(`cannot read mapping file ${path}: ${(error as Error).message}`);
   }
+  const raw = parseMappingText(text, path);
   const problems: string[] = [];
   const mapping = checkMapping(raw, problems);
   if (problems.length > 0) throw new SetupError(`mapping file ${path} has problems:\n  ${problems.join('\n  ')}`);
   return mapping;
 }
 
+/** The words for each syntax error of jsonc-parser. */
+const SYNTAX_ERRORS: Record<ReturnType<typeof printParseErrorCode>, string> = {
+  InvalidSymbol: 'this is not JSON here (a name or string needs double quotes)',
+  InvalidNumberFormat: 'a number is malformed',
+  PropertyNameExpected: 'a field name in double quotes was expected (a comma too many?)',
+  ValueExpected: 'a value was expected',
+  ColonExpected: 'a colon (:) was expected after the field name',
+  CommaExpected: 'a comma (,) was expected',
+  CloseBraceExpected: 'a closing } was expected',
+  CloseBracketExpected: 'a closing ] was expected',
+  EndOfFileExpected: 'the file should end here: it has something after its one { ... } object',
+  InvalidCommentToken: 'a comment is malformed',
+  UnexpectedEndOfComment: 'a /* comment is not closed with */',
+  UnexpectedEndOfString: 'a string is not closed with "',
+  UnexpectedEndOfNumber: 'a number ends too soon',
+  InvalidUnicode: 'a \\u escape is malformed',
+  InvalidEscapeCharacter: 'a \\ escape is not one JSON knows (write \\\\ for a backslash)',
+  InvalidCharacter: 'a string holds a line break or tab (write \\n or \\t)',
+  '<unknown ParseErrorCode>': 'this is not JSON here',
+};
+
+/**
+ * The mapping file's text as a value: JSON, with `//` and `/* *\/` comments and trailing commas allowed, and a
+ * byte-order mark (as Windows Notepad writes) skipped. A syntax error is refused naming its line and column.
+ */
+function parseMappingText(text: string, path: string): unknown {
+  const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
+  const errors: ParseError[] = [];
+  const value: unknown = parse(body, errors, { allowTrailingComma: true, disallowComments: false, allowEmptyContent: false });
+  const first = errors[0];
+  if (first) {
+    const before = body.slice(0, first.offset).split('\n');
+    const where = `line ${before.length}, column ${before.at(-1)!.length + 1}`;
+    throw new SetupError(`mapping file ${path} is not valid JSON: ${where}: ${SYNTAX_ERRORS[printParseErrorCode(first.error)]}`);
+  }
+  return value;
+}
+
 /** Checks a parsed mapping, pushing each problem found. */
 export function checkMapping(raw: unknown, problems: string[]): Mapping {
   const root = asObject(raw, '(the file)', problems);
+  problems.push(...unknownFields(root, MAPPING_FIELDS, '', 'the mapping'));
   const accounts = new Map<string, AccountTarget>();
   const where = new Map<string, string>();
   const add = (id: string, target: AccountTarget, at: string) => {
@@ -115,10 +165,14 @@ export function checkMapping(raw: unknown, problems: string[]): Mapping {
 function checkTarget(raw: unknown, where: string, problems: string[]): AccountTarget | undefined {
   const t = asObject(raw, where, problems);
   const before = problems.length;
+  problems.push(...unknownFields(t, TARGET_FIELDS, where, 'an account entry'));
   for (const key of ['account', 'category', 'category_type'] as const) {
     if (typeof t[key] !== 'string' || (t[key] as string).trim() === '') problems.push(`${where}.${key} must be a non-empty string`);
   }
   if (typeof t.account === 'string' && [...t.account].length > 120) problems.push(`${where}.account must be 1-120 characters`);
+  if (typeof t.category_type === 'string' && t.category_type.trim() !== '' && !isKnownCategoryType(t.category_type)) {
+    problems.push(`${where}.category_type "${t.category_type}" is not a category type: use ${KNOWN_CATEGORY_TYPES.map((k) => `"${k}"`).join(' or ')}${didYouMean(t.category_type, KNOWN_CATEGORY_TYPES)}`);
+  }
   if (t.institution_name !== undefined && (typeof t.institution_name !== 'string' || t.institution_name === '')) {
     problems.push(`${where}.institution_name must be a non-empty string`);
   }
@@ -127,8 +181,22 @@ function checkTarget(raw: unknown, where: string, problems: string[]): AccountTa
   return problems.length === before ? (t as unknown as AccountTarget) : undefined;
 }
 
+/** The types of GET /categories, matched ignoring case and spaces around, as accounts.ts finds a category. */
+function isKnownCategoryType(type: string): boolean {
+  return (KNOWN_CATEGORY_TYPES as readonly string[]).includes(type.trim().toLowerCase());
+}
+
 function asObject(value: unknown, where: string, problems: string[]): Record<string, unknown> {
   if (typeof value === 'object' && value !== null && !Array.isArray(value)) return value as Record<string, unknown>;
   problems.push(`${where} must be a JSON object`);
   return {};
+}
+
+/**
+ * A mapping to start from, as JSON text indented for printing: `accounts` with an entry for each key given, for the
+ * user to name each ledger account and set its category (each is created as Cash, an asset, until then).
+ */
+export function mappingToStartFrom(entries: ReadonlyArray<{ key: string; account: string; currency?: string | undefined }>): string {
+  const lines = entries.map((e) => `      ${JSON.stringify(e.key)}: ${JSON.stringify({ account: e.account, category: 'Cash', category_type: 'asset', ...(e.currency ? { currency: e.currency } : {}) })}`);
+  return `  {\n    "accounts": {\n${lines.join(',\n')}\n    }\n  }`;
 }

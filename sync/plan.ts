@@ -37,21 +37,38 @@ export interface SkippedRow {
   reason: string;
 }
 
-/** Maps chosen balances to ledger accounts. Unmapped accounts and other currencies are skipped with the reason. */
-export function mapBalances(selected: readonly SelectedBalance[], files: ReadonlyMap<string, ReadFile>, mapping: Mapping): { rows: BalanceRow[]; skipped: SkippedRow[] } {
+/** An account no entry of the mapping is for: the key to add to `accounts`, as the file names the account. */
+export interface UnmappedAccount {
+  key: string;
+  /** The currency of its balances, when the file says. */
+  currency: string | undefined;
+}
+
+/**
+ * Maps chosen balances to ledger accounts. Unmapped accounts and other currencies are skipped with the reason; each
+ * unmapped account is also listed once in `unmapped`, for a mapping to start from.
+ */
+export function mapBalances(
+  selected: readonly SelectedBalance[],
+  files: ReadonlyMap<string, ReadFile>,
+  mapping: Mapping,
+): { rows: BalanceRow[]; skipped: SkippedRow[]; unmapped: UnmappedAccount[] } {
   const rows: BalanceRow[] = [];
   const skipped: SkippedRow[] = [];
+  const unmapped = new Map<string, UnmappedAccount>();
   for (const { source, statement, balance } of selected) {
     const bank = files.get(source)?.bank;
     const id = statement.account.id;
     const where = `${source} ${balance.location === statement.location || statement.format === 'csv' ? balance.location : `${statement.location}`}`;
-    const label = statement.account.scheme === 'label' ? id : maskAccountNumber(id);
+    const target = (bank ? (bank.account ?? bank.accounts.get(accountKey(id))) : undefined) ?? mapping.accounts.get(accountKey(id));
+    // An unmapped account is shown in full: it is the key the user must write (from their own file, no secret).
+    const label = statement.account.scheme === 'label' || !target ? id : maskAccountNumber(id);
     const amount = Number(balance.amount);
     const skip = (reason: string) => skipped.push({ source: where, label, date: balance.date, balance: formatMoney(amount), reason });
-    const target = (bank ? (bank.account ?? bank.accounts.get(accountKey(id))) : undefined) ?? mapping.accounts.get(accountKey(id));
     if (!target) {
+      if (id !== '' && !unmapped.has(accountKey(id))) unmapped.set(accountKey(id), { key: id, currency: balance.currency ?? statement.currency });
       const reason = !bank
-        ? `${describe(statement.account.scheme)} ${label} is not in the mapping (accounts)`
+        ? `not in the mapping: add ${JSON.stringify(id)} to its "accounts"`
         : id === ''
           ? `this export names no account: say which ledger account it is for under banks.${bank.id}.account`
           : `no mapping for this label (banks.${bank.id}.accounts, or accounts)`;
@@ -66,11 +83,7 @@ export function mapBalances(selected: readonly SelectedBalance[], files: Readonl
     const full = institution ? { ...target, institution_name: institution } : target;
     rows.push({ source: where, label, target: full, date: balance.date, balance: signed(full, amount) });
   }
-  return { rows, skipped };
-}
-
-function describe(scheme: string): string {
-  return ({ iban: 'IBAN', acctid: 'ACCTID', mt940: 'account', other: 'account', label: 'label' } as Record<string, string>)[scheme] ?? 'account';
+  return { rows, skipped, unmapped: [...unmapped.values()] };
 }
 
 /** The figure to write: the bank's, or its negation when the mapping says so (negate_balance). */

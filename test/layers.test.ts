@@ -84,7 +84,7 @@ const FOLDERS: readonly Folder[] = [
     layers: [
       {
         name: 'foundation',
-        paths: ['errors.ts', 'zod.ts', 'suggest.ts', 'openapi-document.ts', 'generated/', 'scenarios/', 'rules/validation-runtime.ts'],
+        paths: ['errors.ts', 'zod.ts', 'openapi-document.ts', 'generated/', 'scenarios/', 'rules/validation-runtime.ts'],
       },
       { name: 'store', paths: ['store/'] },
       { name: 'rules', paths: ['rules/'] },

@@ -1,7 +1,7 @@
 // Named checkpoints: the state and clock of a fake at one moment, to come back to (control.checkpoint and
 // control.restore). A setup that is slow to build (100,000 snapshots, say) is built once and restored per test.
 import { MockControlError } from '../errors';
-import { didYouMean } from '../suggest';
+import { didYouMean } from '../../src/shared/suggest';
 import type { Clock } from '../store/clock';
 import type { LedgerStore, StoreImage } from '../store/ledger-store';
 

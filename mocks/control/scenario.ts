@@ -14,7 +14,7 @@ import { SNAPSHOT_ID_FORM } from '../store/snapshot-store';
 import { ACCOUNT_KINDS, PLANS, SCOPES } from '../store/schemas';
 import * as z from '../zod';
 import type { Scenario, ScenarioSnapshot, ScenarioSnapshotSeries } from './scenario-types';
-import { didYouMean } from '../suggest';
+import { didYouMean } from '../../src/shared/suggest';
 
 const id = z.string().check(z.minLength(1));
 const date = z.string().check(z.refine((text) => dayNumber(text) !== undefined, 'must be a real YYYY-MM-DD date'));

@@ -4,7 +4,7 @@
 import type { operations, paths } from '../../src/generated/openapi';
 import { MockControlError } from '../errors';
 import { documentOperations } from '../openapi-document';
-import { didYouMean } from '../suggest';
+import { didYouMean } from '../../src/shared/suggest';
 import { FAULT_KINDS, isObject, show, spell, type AnyFaultKindType, type FaultKind, type FaultProblem, type FaultSpelling } from './fault-kinds';
 
 type Method = 'get' | 'put' | 'post' | 'delete' | 'patch';

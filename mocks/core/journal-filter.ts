@@ -2,7 +2,7 @@
 // all take this one filter, checked here once. A filter that could never match as meant (a misspelt operation, a
 // status of 700, a time that is no time) is refused with MockControlError 400 `invalid_filter`, every problem at once.
 import { MockControlError } from '../errors';
-import { didYouMean } from '../suggest';
+import { didYouMean } from '../../src/shared/suggest';
 import { operationProblem, type FaultOperation } from './fault-spec';
 import type { JournalEntry } from './journal';
 

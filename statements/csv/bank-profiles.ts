@@ -48,11 +48,12 @@ export function checkBankProfile(spec: unknown, where = 'profile', ignore: reado
   const given = typeof spec === 'object' && spec !== null && !Array.isArray(spec) ? (spec as Record<string, unknown>) : undefined;
   if (!given) return { ok: false, reason: `${where} must be an object` };
   const own = Object.fromEntries(Object.entries(given).filter(([key]) => key !== 'profile' && !ignore.includes(key)));
-  if (given.profile === undefined) return checkProfile(own, where);
+  const besides = ['profile', ...ignore];
+  if (given.profile === undefined) return checkProfile(own, where, besides);
   const profiles = table.profiles as Record<string, unknown>;
   const layout = typeof given.profile === 'string' && Object.hasOwn(profiles, given.profile) ? profiles[given.profile] : undefined;
   if (!layout) {
     return { ok: false, reason: `${where}.profile "${String(given.profile)}" is not a known bank layout (${[...BANK_LAYOUTS.keys()].join(', ')})` };
   }
-  return checkProfile({ ...formatOf(layout as Record<string, unknown>), ...own }, where);
+  return checkProfile({ ...formatOf(layout as Record<string, unknown>), ...own }, where, besides);
 }

@@ -2,6 +2,7 @@
 // full or as `"profile": "<id>"` naming one of the real layouts in examples/data/bank-profiles.json. No I/O here.
 import { fail, type Parsed } from './amounts';
 import { compileDateFormat, orderPattern, type DateOrder, type DatePattern } from './dates';
+import { unknownFields } from '../../src/shared/suggest';
 import { isEncoding } from '../text';
 
 /** A column by its header name, or by its zero-based position when the file has no column header. */
@@ -63,6 +64,26 @@ export interface BankProfile {
   institution_name?: string;
 }
 
+/** The fields of a profile (of BankProfile): any other field given is refused, as a typo would otherwise be ignored. */
+const PROFILE_KEYS = [
+  'name',
+  'encoding',
+  'delimiter',
+  'decimal_separator',
+  'date_order',
+  'date_format',
+  'year_pivot',
+  'columns',
+  'header_lines',
+  'footer_lines',
+  'ignore_lines',
+  'statement_balance',
+  'institution_name',
+] as const satisfies ReadonlyArray<keyof BankProfile>;
+
+/** The fields of statement_balance (of StatedBalance). */
+const STATED_BALANCE_KEYS = ['balance', 'date', 'date_format'] as const satisfies ReadonlyArray<keyof StatedBalance>;
+
 /** The column keys, in the order they are checked and reported. */
 export const COLUMN_KEYS = ['label', 'date', 'balance', 'amount', 'credit', 'debit'] as const;
 
@@ -83,12 +104,16 @@ export function statementDatePattern(profile: BankProfile): DatePattern | undefi
 
 /**
  * Checks a profile from mapping.json and fills its defaults. Returns the profile, or the problems found, each
- * naming the field (`banks.first-bank-us.delimiter must be ...`).
+ * naming the field (`banks.first-bank-us.delimiter must be ...`). A field that is not a profile's is refused.
+ *
+ * @param besides fields the caller allows beside the format and has set aside (a mapping's own), named when a
+ *   refused field is close to one @default []
  */
-export function checkProfile(raw: unknown, where: string): Parsed<BankProfile> {
+export function checkProfile(raw: unknown, where: string, besides: readonly string[] = []): Parsed<BankProfile> {
   const problems: string[] = [];
   const p = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
   if (p !== raw) problems.push(`${where} must be an object`);
+  problems.push(...unknownFields(p, [...PROFILE_KEYS, ...besides], where, 'a bank profile'));
   const text = (key: string, fallback?: string): string => {
     const v = p[key] ?? fallback;
     if (typeof v !== 'string' || v === '') problems.push(`${where}.${key} must be a non-empty string`);
@@ -179,9 +204,7 @@ function checkColumns(raw: unknown, where: string, problems: string[]): Columns 
   const given = raw as Record<string, unknown>;
   const columns: Columns = {};
   const kinds = new Set<string>();
-  for (const key of Object.keys(given)) {
-    if (!(COLUMN_KEYS as readonly string[]).includes(key)) problems.push(`${where}.columns.${key} is not a column this reader uses (${COLUMN_KEYS.join(', ')})`);
-  }
+  problems.push(...unknownFields(given, COLUMN_KEYS, `${where}.columns`, 'columns'));
   for (const key of COLUMN_KEYS) {
     const v = given[key];
     if (v === undefined) continue;
@@ -208,6 +231,7 @@ function checkStatementBalance(raw: unknown, where: string, problems: string[]):
   }
   const s = raw as Record<string, unknown>;
   const before = problems.length;
+  problems.push(...unknownFields(s, STATED_BALANCE_KEYS, at, 'statement_balance'));
   if (!isPattern(s.balance, `${at}.balance`, problems) || !(s.balance as string).includes('(?<balance>')) {
     if (problems.length === before) problems.push(`${at}.balance must have a (?<balance>...) group`);
   }

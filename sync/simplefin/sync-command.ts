@@ -7,7 +7,7 @@ import { EXIT, SetupError, type RunState } from '../errors';
 import { formatCount, formatTable, GUIDE_URL, plural } from '../format';
 import type { RefusedFile } from '../inputs';
 import { say, type Env, type Io } from '../io';
-import { loadMapping } from '../mapping';
+import { loadMapping, mappingToStartFrom } from '../mapping';
 import type { PlannedRow, SkippedRow } from '../plan';
 import { formatSkipped, humanIo, jsonReport, printJson, summaryLine, writeAndReport } from '../report';
 import { pointOrSetupError, readAccessFile } from './access-file';
@@ -121,8 +121,7 @@ function formatAccounts(balances: readonly SimplefinBalance[]): string {
 
 /** Without --mapping: a mapping to start from, one entry per account (the category to be chosen by the user). */
 function mappingHint(balances: readonly SimplefinBalance[]): string {
-  const entries = balances.map((b) => `      ${JSON.stringify(b.key)}: ${JSON.stringify({ account: b.name || b.key, category: 'Cash', category_type: 'asset', currency: b.currency })}`);
-  const text = `  {\n    "accounts": {\n${entries.join(',\n')}\n    }\n  }`;
+  const text = mappingToStartFrom(balances.map((b) => ({ key: b.key, account: b.name || b.key, currency: b.currency })));
   return `No --mapping given, so nothing is written. A mapping to start from (set each category; a card is a liability):\n${text}`;
 }
 

@@ -70,6 +70,22 @@ describe('checkProfile: every problem is named by its path', () => {
     }
   });
 
+  it('a field that is not a profile\'s is refused, with the field meant (a typo is never ignored)', () => {
+    const result = checkBankProfile(
+      { profile: 'chase-us', delimter: ';', acounts: {}, columns: { balanse: 'B' }, statement_balance: { balance: '(?<balance>.*)(?<date>.*)', dat: 'x' }, colour: 'red' },
+      'banks.mine',
+      ['accounts', 'account'],
+    );
+    expect(result.ok ? [] : result.reason.split('\n')).toEqual([
+      'banks.mine.delimter is not a field of a bank profile (did you mean delimiter?)',
+      'banks.mine.acounts is not a field of a bank profile (did you mean accounts?)',
+      'banks.mine.colour is not a field of a bank profile (its fields: name, encoding, delimiter, decimal_separator, date_order, date_format, year_pivot, columns, header_lines, footer_lines, ignore_lines, statement_balance, institution_name, profile, accounts, account)',
+      'banks.mine.columns.balanse is not a field of columns (did you mean balance?)',
+      'banks.mine.statement_balance.dat is not a field of statement_balance (did you mean date?)',
+      'banks.mine.columns needs date and balance (or give statement_balance, for a balance stated once in the file)',
+    ]);
+  });
+
   it('a profile names a layout and may override its fields; an unknown layout is named', () => {
     expect(checkBankProfile({ profile: 'chase-us', delimiter: ';', accounts: {} }, 'banks.mine', ['accounts'])).toMatchObject({ ok: true, value: { name: 'Chase account activity (US)', delimiter: ';' } });
     expect(checkBankProfile({ profile: 'nope' }, 'banks.bad')).toEqual({ ok: false, reason: expect.stringContaining('banks.bad.profile "nope" is not a known bank layout (atruvia-de, ing-de,') });

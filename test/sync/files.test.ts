@@ -148,6 +148,38 @@ describe('ledger-sync --json: stdout is one JSON object, also when the run fails
   });
 });
 
+describe('ledger-sync: accounts not in the mapping', () => {
+  it('each is named in full, never masked alike (…3000 twice), with the key to add; a mapping to start from lists every key once', async () => {
+    const camt = fixture('camt053-v02-two-accounts.xml');
+    const asn = fixture('mt940-asn-swift-blocks.sta');
+    const result = await runSync([camt, asn, '--mapping', await mapping({ accounts: { NL26VAYB8060476890: target('Vayb rekening') } }), '--demo', '--dry-run', '--json']);
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout).skipped).toEqual([
+      { source: `${camt} statement 1 (line 8)`, reason: 'not in the mapping: add "DE89370400440532013000" to its "accounts"' },
+      { source: `${camt} statement 2 (line 114)`, reason: 'not in the mapping: add "0532013000" to its "accounts"' },
+      { source: `${asn} statement 1 (line 2)`, reason: 'not in the mapping: add "NL81ASNB0000000001" to its "accounts"' },
+      { source: `${asn} statement 2 (line 18)`, reason: 'not in the mapping: add "NL81ASNB0000000001" to its "accounts"' },
+    ]);
+    expect(result.stderr).toMatch(/  \S+ +DE89370400440532013000 +2026-10-31 +1,246\.56 +not in the mapping/);
+    expect(result.stderr).toMatch(/  \S+ +0532013000 +2026-10-31 +80\.00 +not in the mapping/);
+    // The mapping printed is JSON, one entry per account, ready to edit and merge into "accounts".
+    const printed = /3 accounts are not in the mapping\. To add to its "accounts" \(name each ledger account, set its category; a card is a liability\):\n([\s\S]*?\n  \})\n/.exec(result.stderr)![1]!;
+    expect(JSON.parse(printed)).toEqual({
+      accounts: {
+        DE89370400440532013000: { account: 'DE89370400440532013000', category: 'Cash', category_type: 'asset', currency: 'EUR' },
+        '0532013000': { account: '0532013000', category: 'Cash', category_type: 'asset', currency: 'EUR' },
+        NL81ASNB0000000001: { account: 'NL81ASNB0000000001', category: 'Cash', category_type: 'asset', currency: 'EUR' },
+      },
+    });
+  });
+
+  it('a mapped account\'s number stays masked in the table, as the docs say', async () => {
+    const result = await runSync([fixture('camt053-v02-two-accounts.xml'), '--mapping', await mapping({ accounts: { DE89370400440532013000: target('Girokonto', 'USD'), '0532013000': target('Othr') } }), '--demo', '--dry-run']);
+    expect(result.stdout).toMatch(/  \S+ +…3000 +2026-10-31 +1,246\.56 +the balance is in EUR, but the mapping expects USD for "Girokonto"/);
+    expect(result.stdout).not.toContain('not in the mapping');
+  });
+});
+
 describe('ledger-sync on the examples\' OFX and CSV files, with the examples\' mapping (banks, ofx_accounts)', () => {
   it('--dry-run --json: one JSON object, of the examples\' shape; a CSV file is read by the one bank whose profile fits it', async () => {
     const files = [dataFile('statement-v2.qfx'), dataFile('investment.ofx'), dataFile('banks/atruvia-de.csv')];

@@ -1,4 +1,5 @@
-// "Did you mean ...?" for names the control API refuses (scenario names, operationIds).
+// "Did you mean ...?" for names refused: the control API's (scenario names, operationIds) and the fields of a file a
+// user writes (ledger-sync's mapping, a bank profile).
 
 /** The candidate closest to `word` (case-insensitive edit distance), if it is a plausible typo of it. */
 export function closest(word: string, candidates: readonly string[]): string | undefined {
@@ -16,6 +17,19 @@ export function closest(word: string, candidates: readonly string[]): string | u
 export function didYouMean(word: string, candidates: readonly string[]): string {
   const near = closest(word, candidates);
   return near === undefined ? '' : ` (did you mean ${near}?)`;
+}
+
+/**
+ * A problem for each key of `given` that is not one of `known`: `<where>.<key> is not a field of <what>`, with the
+ * key meant when one is close, else the fields there are. A typo in a file a user writes is refused, never ignored.
+ */
+export function unknownFields(given: object, known: readonly string[], where: string, what: string): string[] {
+  return Object.keys(given)
+    .filter((key) => !known.includes(key))
+    .map((key) => {
+      const near = closest(key, known);
+      return `${where ? `${where}.` : ''}${key} is not a field of ${what} (${near === undefined ? `its fields: ${known.join(', ')}` : `did you mean ${near}?`})`;
+    });
 }
 
 // Damerau-Levenshtein (optimal string alignment): a swap of two neighbours ("dmeo") counts as one edit.
