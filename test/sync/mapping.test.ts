@@ -20,7 +20,11 @@ const runSync = (argv: string[]) => run(argv, { fake });
 /** Runs a dry run with this mapping text; a refusal must have read and sent nothing. */
 async function withMapping(text: string | Uint8Array) {
   const result = await runSync([STATEMENT, '--mapping', await dir.file('mapping.json', text), '--demo', '--dry-run', '--json']);
-  if (result.code === 2) expect([result.stdout, fake.control.journal.entries()]).toEqual(['', []]);
+  if (result.code === 2) {
+    // --json: the refusal is the one JSON object on stdout; nothing was sent.
+    expect(JSON.parse(result.stdout)).toEqual({ error: { message: expect.stringContaining('mapping file'), exit_code: 2 } });
+    expect(fake.control.journal.entries()).toEqual([]);
+  }
   return result;
 }
 
