@@ -88,7 +88,7 @@ function connect(env: Record<string, string | undefined>, io: Io, say: (text: st
   const { LEDGER_BASE_URL: baseUrl, LEDGER_TOKEN: token } = env;
   if (baseUrl && token) return { client: createLedgerClient({ baseUrl, token }), target: baseUrl };
   if (baseUrl || token) throw new Stop(2, 'Set both LEDGER_BASE_URL and LEDGER_TOKEN, or neither to use the built-in demo ledger.');
-  say('No LEDGER_BASE_URL or LEDGER_TOKEN set: using the built-in demo ledger (an offline fake; nothing leaves this machine).');
+  say('Using the built-in demo ledger (an offline fake; nothing leaves this machine).');
   const fake = io.fake ?? createLedgerMock({ scenario: 'demo' });
   return { client: createLedgerClient({ baseUrl: fake.baseUrl, token: DEMO_TOKENS.alex, fetch: fake.fetch }), target: 'the built-in demo ledger' };
 }
