@@ -5,6 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { createLedgerClient, upsertChangedSnapshots, type LedgerClient } from 'personal-ledger-sdk';
 import { createLedgerMock, DEMO_TOKENS, type LedgerMock } from 'personal-ledger-sdk/mocks';
 import { checkBankProfile, readStatements, selectBalances, type SourcedStatementFile } from 'personal-ledger-sdk/statements';
@@ -22,6 +23,15 @@ export type Options = { mapping: string; bank?: string; dryRun: boolean; json: b
 export class Stop extends Error {
   constructor(readonly code: number, message: string) {
     super(message);
+  }
+}
+
+/** The command line, strictly: a mistake is a Stop(2) in one line, then `usage` (node's advice on `--` left out). */
+export function parseCommandLine<const O extends NonNullable<ParseArgsConfig['options']>>(argv: string[], options: O, usage: string) {
+  try {
+    return parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new Stop(2, `${(error as Error).message.split(/\.\s/)[0]}\n${usage}`);
   }
 }
 
