@@ -1,11 +1,9 @@
 import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { DEMO_IDS } from 'personal-ledger-sdk/mocks';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../examples/demo.js';
-import { accountNamed, balancesOf, captureIo, demoFake } from './support.js';
+import { accountNamed, balancesOf, captureIo, demoFake, ROOT } from './support.js';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SUMMARY = 'Summary: wrote 6 balances to the built-in demo ledger (5 new, 1 changed, 2 already up to date).';
 
 describe('npm run demo: the README main job, offline, on the first try', () => {
