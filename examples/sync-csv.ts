@@ -9,7 +9,7 @@ import { DEFAULT_MAPPING, parseCommandLine, Stop, syncStatements, type Io } from
 
 const USAGE = `Usage: sync-csv <export.csv> --bank <profile> [--mapping <mapping.json>] [--dry-run [--json]] [--strict]
   --bank      the bank in the mapping file whose profile describes this export
-  --mapping   bank profiles and account mapping (default: examples/data/mapping.json)
+  --mapping   bank profiles and account mapping (default: data/mapping.json beside this script)
   --dry-run   compare with the ledger and print what would change; write nothing
   --json      with --dry-run: stdout is one JSON object (rows, skipped, refused); everything else goes to stderr
   --strict    exit with status 1 when any line was skipped

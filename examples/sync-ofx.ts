@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { DEFAULT_MAPPING, parseCommandLine, Stop, syncStatements, type Io } from './sync-statements.js';
 
 const USAGE = `Usage: sync-ofx <statement.ofx|.qfx>... [--mapping <mapping.json>] [--dry-run [--json]] [--strict]
-  --mapping   account mapping: statements match ofx_accounts by ACCTID (default: examples/data/mapping.json)
+  --mapping   account mapping: statements match ofx_accounts by ACCTID (default: data/mapping.json beside this script)
   --dry-run   compare with the ledger and print what would change; write nothing
   --json      with --dry-run: stdout is one JSON object (rows, skipped, refused); everything else goes to stderr
   --strict    exit with status 1 when any statement was skipped

@@ -38,7 +38,7 @@ export function parseCommandLine<const O extends NonNullable<ParseArgsConfig['op
 /** Runs the sync and returns the exit code: 0 done, 1 a file refused (or --strict and something skipped). */
 export async function syncStatements(given: string[], options: Options, env: Record<string, string | undefined>, io: Io): Promise<number> {
   const say = (text: string) => (options.json ? io.stderr : io.stdout).write(`${text}\n`);
-  const mapping = JSON.parse(await readFile(options.mapping, 'utf8')) as Mapping;
+  const mapping = await readMapping(options.mapping);
   const paths = given.filter((file) => resolve(file) !== resolve(options.mapping)); // `data/*` names the mapping too
   if (given.length > 0 && paths.length === 0) throw new Stop(2, `${given[0]} is the mapping file (--mapping): give the statement files to sync`);
   const bank = options.bank === undefined ? undefined : mapping.banks?.[options.bank];
@@ -107,6 +107,24 @@ const balances = (count: number) => `${count} ${count === 1 ? 'balance' : 'balan
 
 /** Why a file that is none of the statement formats is refused when no bank profile was given (sync-ofx). */
 const CSV_NEEDS_BANK = 'not an OFX/QFX, camt.053 or MT940 file; a bank\'s CSV export goes to sync-csv.ts with --bank <profile> (or npx ledger-sync --bank <id>)';
+
+/** The mapping file; a missing default (data/mapping.json beside this script, as after copying it) says to pass --mapping. */
+async function readMapping(path: string): Promise<Mapping> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    if (path === DEFAULT_MAPPING && (error as NodeJS.ErrnoException).code === 'ENOENT') {
+      throw new Stop(2, `no mapping file: ${path} does not exist. Pass yours with --mapping <file> (examples/data/mapping.json of personal-ledger-sdk shows the format)`);
+    }
+    throw new Stop(2, `cannot read the mapping file ${path}: ${(error as Error).message}`);
+  }
+  try {
+    return JSON.parse(text) as Mapping;
+  } catch (error) {
+    throw new Stop(2, `the mapping file ${path} is not JSON: ${(error as Error).message}`);
+  }
+}
 
 /** Your ledger when both LEDGER_BASE_URL and LEDGER_TOKEN are set; with neither, the built-in demo ledger (offline). */
 function connect(env: Record<string, string | undefined>, io: Io, say: (text: string) => void): { client: LedgerClient; target: string } {
