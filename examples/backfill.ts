@@ -10,29 +10,36 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { createLedgerClient, formatBulkSummary, isBulkUpsertError, MAX_BULK_ROWS, type BulkRow, type LedgerClient } from 'personal-ledger-sdk';
-import { createLedgerMock, DEMO_TOKENS } from 'personal-ledger-sdk/mocks';
-import type { Io } from './sync-statements.js';
+import { createLedgerMock, DEMO_TOKENS, type LedgerMock } from 'personal-ledger-sdk/mocks';
 
 const USAGE = `Usage: backfill [--accounts N] [--days N | --rows N] [--end YYYY-MM-DD] [--seed N] [--chunk-size N] [--checkpoint <file>] [--resume]
   --checkpoint  where the rows not confirmed are saved when a run stops (default: $TMPDIR/personal-ledger-backfill.checkpoint.json)
   --resume      send exactly the rows saved in the checkpoint`;
+/** What each number option takes: [least, most]. */
+const RANGES = { accounts: [1, 1_000], days: [1, 36_500], rows: [1, 1_000_000], seed: [0, 4_294_967_295], 'chunk-size': [1, MAX_BULK_ROWS] } as const;
+type Output = { write(text: string): unknown };
 /** What is saved when a run stops: where the rows were going (never a token), how many accounts, the rows left. */
 export type Checkpoint = { format: 'personal-ledger-backfill-checkpoint/1'; target: string; accounts: number; reason: string; confirmed: number; pending: BulkRow[] };
 export type HistoryPlan = { accounts: number; days: number; rows: number; end: string; seed: number };
 
 /** Runs the backfill. Returns 0 done, 1 stopped (see the checkpoint) or failed, 2 refused to start. */
-export async function main(argv: string[], env: Record<string, string | undefined>, io: Io & { signal?: AbortSignal; stdout: { isTTY?: boolean } }): Promise<number> {
+export async function main(argv: string[], env: Record<string, string | undefined>, io: { stdout: Output & { isTTY?: boolean }; stderr: Output; fake?: LedgerMock; signal?: AbortSignal }): Promise<number> {
   const say = (text: string) => io.stdout.write(`${text}\n`);
   const n = (count: number) => count.toLocaleString('en-US');
   const refuse = (text: string) => (io.stderr.write(`Error: ${text}\n`), 2);
   if (argv.includes('--help') || argv.includes('-h')) return (say(USAGE), 0);
-  const options = Object.fromEntries(['accounts', 'days', 'rows', 'end', 'seed', 'chunk-size', 'checkpoint'].map((o) => [o, { type: 'string' } as const]));
+  const options = Object.fromEntries([...Object.keys(RANGES), 'end', 'checkpoint'].map((o) => [o, { type: 'string' } as const]));
   let values: Record<string, string | boolean | undefined>;
   try {
     ({ values } = parseArgs({ args: argv, options: { ...options, resume: { type: 'boolean' } } }));
   } catch (error) {
-    return refuse(`${(error as Error).message}\n${USAGE}`);
+    const { message } = error as Error;
+    const [, name, ambiguous] = /^Option '--([\w-]+)(?: <value>)?' argument (?:(is ambiguous)|missing)/.exec(message) ?? []; // `--rows -5` is "ambiguous"
+    const value = ambiguous ? `, not "${argv[argv.indexOf(`--${name}`) + 1]}"` : '';
+    return refuse(`${name ? `${takes(name)}${value}` : message.split(/\.\s/)[0]}\n${USAGE}`);
   }
+  const problem = optionProblem(values);
+  if (problem) return refuse(`${problem}\n${USAGE}`);
   const path = (values.checkpoint as string | undefined) ?? join(tmpdir(), 'personal-ledger-backfill.checkpoint.json');
   const saved = await readFile(path, 'utf8').then((t) => JSON.parse(t) as Checkpoint, (e: NodeJS.ErrnoException) => (e.code === 'ENOENT' ? undefined : ({} as Checkpoint)));
   if (saved && (saved.format !== 'personal-ledger-backfill-checkpoint/1' || !Array.isArray(saved.pending))) return refuse(`${path} is not a backfill checkpoint; delete it to start over`);
@@ -79,6 +86,28 @@ export async function main(argv: string[], env: Record<string, string | undefine
     say(`Saved ${n(checkpoint.pending.length)} rows not confirmed to ${path}; run again with --resume to send exactly those.`);
     return 1;
   }
+}
+
+/** What a value option takes, in words. */
+function takes(name: string): string {
+  if (name === 'end') return '--end takes a calendar date, YYYY-MM-DD';
+  if (name === 'checkpoint') return '--checkpoint takes a file name';
+  return `--${name} takes a whole number from ${RANGES[name as keyof typeof RANGES].map((v) => v.toLocaleString('en-US')).join(' to ')}`;
+}
+
+/** What is wrong with the options, in one line naming the option and what it takes; undefined when nothing is. */
+function optionProblem(values: Record<string, string | boolean | undefined>): string | undefined {
+  for (const [name, [least, most]] of Object.entries(RANGES)) {
+    const value = values[name] as string | undefined;
+    if (value !== undefined && !(/^\d+$/.test(value) && Number(value) >= least && Number(value) <= most)) return `${takes(name)}, not "${value}"`;
+  }
+  const end = values.end as string | undefined;
+  const day = Date.parse(`${end}T00:00:00Z`); // a real day: 2026-02-30 parses, as 2026-03-02
+  if (end !== undefined && !(/^\d{4}-\d{2}-\d{2}$/.test(end) && !Number.isNaN(day) && new Date(day).toISOString().startsWith(end))) return `${takes('end')}, not "${end}"`;
+  if (values.days !== undefined && values.rows !== undefined) return 'give --days or --rows, not both';
+  const rows = Number(values.accounts ?? 3) * Number(values.days ?? 730);
+  if (rows > RANGES.rows[1]) return `--accounts times --days is ${rows.toLocaleString('en-US')} rows, more than the ${RANGES.rows[1].toLocaleString('en-US')} a run may have`;
+  return undefined;
 }
 
 /** Finds or creates "Backfill account 1..N" (Cash) and returns their ids in order. */

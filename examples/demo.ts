@@ -11,18 +11,20 @@ const USAGE = `Usage: demo (npm run demo)
   It takes no options and ignores LEDGER_BASE_URL and LEDGER_TOKEN: run examples/sync-csv.ts (or npx ledger-sync)
   for your own ledger.`;
 
-/** Runs the demo. The environment is ignored on purpose: the demo always uses the built-in demo ledger. */
-export async function main(argv: string[], _env: Record<string, string | undefined>, io: Io): Promise<number> {
+/** Runs the demo. The environment is ignored on purpose (and it says so): the demo always uses the built-in demo ledger. */
+export async function main(argv: string[], env: Record<string, string | undefined>, io: Io): Promise<number> {
   if (argv.includes('--help') || argv.includes('-h')) {
     io.stdout.write(`${USAGE}\n`);
     return 0;
   }
   if (argv.length > 0) {
-    io.stderr.write(`Error: Unknown option '${argv[0]}'\n${USAGE}\n`);
+    io.stderr.write(`Error: ${argv[0]!.startsWith('-') ? `Unknown option '${argv[0]}'` : `the demo takes no arguments, not '${argv[0]}'`}\n${USAGE}\n`);
     return 2;
   }
   const say = (text = '') => io.stdout.write(`${text}\n`);
   say('Personal Ledger SDK demo: syncing a bank balance export (examples/data/first-bank-balances.csv).');
+  const set = ['LEDGER_BASE_URL', 'LEDGER_TOKEN'].filter((name) => env[name]);
+  if (set.length > 0) say(`${set.join(' and ')} ${set.length === 1 ? 'is set, but the demo ignores it' : 'are set, but the demo ignores them'}: for your own ledger, see the end.`);
   const code = await syncCsv([SAMPLE, '--bank', 'first-bank-us'], {}, io);
   if (code !== 0) return code;
   say();

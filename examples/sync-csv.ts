@@ -4,13 +4,12 @@
 //
 // The bank's profile and its accounts come from examples/data/mapping.json (--mapping for another); a profile may
 // name one of the real layouts shipped with personal-ledger-sdk/statements. The work is examples/sync-statements.ts.
-import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
-import { DEFAULT_MAPPING, Stop, syncStatements, type Io } from './sync-statements.js';
+import { DEFAULT_MAPPING, parseCommandLine, Stop, syncStatements, type Io } from './sync-statements.js';
 
 const USAGE = `Usage: sync-csv <export.csv> --bank <profile> [--mapping <mapping.json>] [--dry-run [--json]] [--strict]
   --bank      the bank in the mapping file whose profile describes this export
-  --mapping   bank profiles and account mapping (default: examples/data/mapping.json)
+  --mapping   bank profiles and account mapping (default: data/mapping.json beside this script)
   --dry-run   compare with the ledger and print what would change; write nothing
   --json      with --dry-run: stdout is one JSON object (rows, skipped, refused); everything else goes to stderr
   --strict    exit with status 1 when any line was skipped
@@ -24,7 +23,7 @@ export async function main(argv: string[], env: Record<string, string | undefine
       return 0;
     }
     const options = { bank: { type: 'string' }, mapping: { type: 'string' }, 'dry-run': { type: 'boolean' }, json: { type: 'boolean' }, strict: { type: 'boolean' } } as const;
-    const { values, positionals } = parse(() => parseArgs({ args: argv, options, allowPositionals: true }));
+    const { values, positionals } = parseCommandLine(argv, options, USAGE);
     if (positionals.length !== 1) throw new Stop(2, `give exactly one export file\n${USAGE}`);
     if (values.bank === undefined) throw new Stop(2, `--bank is required\n${USAGE}`);
     if (values.json && !values['dry-run']) throw new Stop(2, `--json goes with --dry-run (a report of what would be written)\n${USAGE}`);
@@ -33,14 +32,6 @@ export async function main(argv: string[], env: Record<string, string | undefine
   } catch (error) {
     io.stderr.write(`Error: ${(error as Error).message}\n`);
     return error instanceof Stop ? error.code : 1;
-  }
-}
-
-function parse<T>(read: () => T): T {
-  try {
-    return read();
-  } catch (error) {
-    throw new Stop(2, `${(error as Error).message}\n${USAGE}`);
   }
 }
 

@@ -5,12 +5,11 @@
 //
 // Statements are mapped by ACCTID under ofx_accounts in examples/data/mapping.json. The work is
 // examples/sync-statements.ts, which reads camt.053 and MT940 files the same way.
-import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
-import { DEFAULT_MAPPING, Stop, syncStatements, type Io } from './sync-statements.js';
+import { DEFAULT_MAPPING, parseCommandLine, Stop, syncStatements, type Io } from './sync-statements.js';
 
 const USAGE = `Usage: sync-ofx <statement.ofx|.qfx>... [--mapping <mapping.json>] [--dry-run [--json]] [--strict]
-  --mapping   account mapping: statements match ofx_accounts by ACCTID (default: examples/data/mapping.json)
+  --mapping   account mapping: statements match ofx_accounts by ACCTID (default: data/mapping.json beside this script)
   --dry-run   compare with the ledger and print what would change; write nothing
   --json      with --dry-run: stdout is one JSON object (rows, skipped, refused); everything else goes to stderr
   --strict    exit with status 1 when any statement was skipped
@@ -24,7 +23,7 @@ export async function main(argv: string[], env: Record<string, string | undefine
       return 0;
     }
     const options = { mapping: { type: 'string' }, 'dry-run': { type: 'boolean' }, json: { type: 'boolean' }, strict: { type: 'boolean' } } as const;
-    const { values, positionals } = parse(() => parseArgs({ args: argv, options, allowPositionals: true }));
+    const { values, positionals } = parseCommandLine(argv, options, USAGE);
     if (positionals.length === 0) throw new Stop(2, `give at least one OFX or QFX file\n${USAGE}`);
     if (values.json && !values['dry-run']) throw new Stop(2, `--json goes with --dry-run (a report of what would be written)\n${USAGE}`);
     const flags = { mapping: values.mapping ?? DEFAULT_MAPPING, dryRun: values['dry-run'] === true, json: values.json === true, strict: values.strict === true };
@@ -32,14 +31,6 @@ export async function main(argv: string[], env: Record<string, string | undefine
   } catch (error) {
     io.stderr.write(`Error: ${(error as Error).message}\n`);
     return error instanceof Stop ? error.code : 1;
-  }
-}
-
-function parse<T>(read: () => T): T {
-  try {
-    return read();
-  } catch (error) {
-    throw new Stop(2, `${(error as Error).message}\n${USAGE}`);
   }
 }
 

@@ -3,11 +3,12 @@
 // ledger account (created when missing), and the SDK writes only the balances that are new or changed.
 // `npx ledger-sync` does all this with folders, reports and more checks; this is the same path, small enough to copy.
 import { readFile } from 'node:fs/promises';
-import { basename } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { basename, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { createLedgerClient, upsertChangedSnapshots, type LedgerClient } from 'personal-ledger-sdk';
 import { createLedgerMock, DEMO_TOKENS, type LedgerMock } from 'personal-ledger-sdk/mocks';
-import { checkBankProfile, readStatements, selectBalances, type SourcedStatementFile } from 'personal-ledger-sdk/statements';
+import { checkBankProfile, detectFormat, readStatements, selectBalances, type SourcedStatementFile } from 'personal-ledger-sdk/statements';
 
 /** examples/data/mapping.json: bank profiles and which account goes to which ledger account. */
 export const DEFAULT_MAPPING = fileURLToPath(new URL('./data/mapping.json', import.meta.url));
@@ -25,10 +26,21 @@ export class Stop extends Error {
   }
 }
 
+/** The command line, strictly: a mistake is a Stop(2) in one line, then `usage` (node's advice on `--` left out). */
+export function parseCommandLine<const O extends NonNullable<ParseArgsConfig['options']>>(argv: string[], options: O, usage: string) {
+  try {
+    return parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new Stop(2, `${(error as Error).message.split(/\.\s/)[0]}\n${usage}`);
+  }
+}
+
 /** Runs the sync and returns the exit code: 0 done, 1 a file refused (or --strict and something skipped). */
-export async function syncStatements(paths: string[], options: Options, env: Record<string, string | undefined>, io: Io): Promise<number> {
+export async function syncStatements(given: string[], options: Options, env: Record<string, string | undefined>, io: Io): Promise<number> {
   const say = (text: string) => (options.json ? io.stderr : io.stdout).write(`${text}\n`);
-  const mapping = JSON.parse(await readFile(options.mapping, 'utf8')) as Mapping;
+  const mapping = await readMapping(options.mapping);
+  const paths = given.filter((file) => resolve(file) !== resolve(options.mapping)); // `data/*` names the mapping too
+  if (given.length > 0 && paths.length === 0) throw new Stop(2, `${given[0]} is the mapping file (--mapping): give the statement files to sync`);
   const bank = options.bank === undefined ? undefined : mapping.banks?.[options.bank];
   if (options.bank !== undefined && !bank) throw new Stop(2, `no bank "${options.bank}" in ${options.mapping}`);
   const profile = bank ? checkBankProfile(bank, `banks.${options.bank}`, ['account', 'accounts']) : undefined;
@@ -38,10 +50,16 @@ export async function syncStatements(paths: string[], options: Options, env: Rec
   const files: SourcedStatementFile[] = [];
   const refused: Array<{ file: string; reason: string }> = [];
   for (const file of paths) {
+    let bytes: Uint8Array | undefined;
     try {
-      files.push({ source: file, file: readStatements(await readFile(file), profile?.ok ? { profile: profile.value } : {}) });
+      bytes = await readFile(file);
+      files.push({ source: file, file: readStatements(bytes, profile?.ok ? { profile: profile.value } : {}) });
     } catch (error) {
-      refused.push({ file, reason: (error as NodeJS.ErrnoException).code ? `cannot read it: ${(error as Error).message}` : (error as Error).message });
+      const { code, message } = error as NodeJS.ErrnoException;
+      if (code === 'EISDIR') refused.push({ file, reason: 'a folder: give the files in it (npx ledger-sync reads folders)' });
+      else if (code) refused.push({ file, reason: `cannot read it: ${message}` });
+      else if (!profile && detectFormat(bytes!)?.id === 'csv') refused.push({ file, reason: CSV_NEEDS_BANK });
+      else refused.push({ file, reason: message });
     }
   }
   const chosen = selectBalances(files);
@@ -70,10 +88,12 @@ export async function syncStatements(paths: string[], options: Options, env: Rec
   const count = (action: string) => planned.filter((r) => r.action === action).length;
   const written = plan.written ? plan.written.inserted + plan.written.updated : 0;
   const changes = `${count('new')} new, ${count('changed')} changed, ${count('unchanged')} already up to date`;
-  for (const f of files) say(`Read ${basename(f.source)} (${f.file.formatName}): ${rows.filter((r) => r.source.startsWith(`${f.source} `)).length} balances.`);
-  if (options.dryRun) say(`Summary (dry run): ${count('new') + count('changed')} balances would be written (${changes}); nothing was written.`);
-  else if (count('new') + count('changed') === 0) say(`Nothing to write: all ${planned.length} balances already up to date.`);
-  else say(`Summary: wrote ${written} balances to ${target} (${changes}).`);
+  for (const f of files) say(`Read ${basename(f.source)} (${f.file.formatName}): ${balances(rows.filter((r) => r.source.startsWith(`${f.source} `)).length)}.`);
+  if (files.length === 0) say(`No file could be read: nothing ${options.dryRun ? 'would be' : 'was'} written.`);
+  else if (options.dryRun) say(`Summary (dry run): ${balances(count('new') + count('changed'))} would be written (${changes}); nothing was written.`);
+  else if (planned.length === 0) say('Nothing to write: no balance to write.');
+  else if (count('new') + count('changed') === 0) say(`Nothing to write: ${planned.length === 1 ? 'the one balance is' : `all ${planned.length} balances`} already up to date.`);
+  else say(`Summary: wrote ${balances(written)} to ${target} (${changes}).`);
   for (const s of skipped) say(`Skipped ${basename(s.source)}: ${s.reason}`);
   for (const r of refused) say(`Refused ${r.file}: ${r.reason}`);
   if (options.json) {
@@ -83,12 +103,35 @@ export async function syncStatements(paths: string[], options: Options, env: Rec
   return refused.length > 0 || (options.strict && skipped.length > 0) ? 1 : 0;
 }
 
+const balances = (count: number) => `${count} ${count === 1 ? 'balance' : 'balances'}`;
+
+/** Why a file that is none of the statement formats is refused when no bank profile was given (sync-ofx). */
+const CSV_NEEDS_BANK = 'not an OFX/QFX, camt.053 or MT940 file; a bank\'s CSV export goes to sync-csv.ts with --bank <profile> (or npx ledger-sync --bank <id>)';
+
+/** The mapping file; a missing default (data/mapping.json beside this script, as after copying it) says to pass --mapping. */
+async function readMapping(path: string): Promise<Mapping> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    if (path === DEFAULT_MAPPING && (error as NodeJS.ErrnoException).code === 'ENOENT') {
+      throw new Stop(2, `no mapping file: ${path} does not exist. Pass yours with --mapping <file> (examples/data/mapping.json of personal-ledger-sdk shows the format)`);
+    }
+    throw new Stop(2, `cannot read the mapping file ${path}: ${(error as Error).message}`);
+  }
+  try {
+    return JSON.parse(text) as Mapping;
+  } catch (error) {
+    throw new Stop(2, `the mapping file ${path} is not JSON: ${(error as Error).message}`);
+  }
+}
+
 /** Your ledger when both LEDGER_BASE_URL and LEDGER_TOKEN are set; with neither, the built-in demo ledger (offline). */
 function connect(env: Record<string, string | undefined>, io: Io, say: (text: string) => void): { client: LedgerClient; target: string } {
   const { LEDGER_BASE_URL: baseUrl, LEDGER_TOKEN: token } = env;
   if (baseUrl && token) return { client: createLedgerClient({ baseUrl, token }), target: baseUrl };
   if (baseUrl || token) throw new Stop(2, 'Set both LEDGER_BASE_URL and LEDGER_TOKEN, or neither to use the built-in demo ledger.');
-  say('No LEDGER_BASE_URL or LEDGER_TOKEN set: using the built-in demo ledger (an offline fake; nothing leaves this machine).');
+  say('Using the built-in demo ledger (an offline fake; nothing leaves this machine).');
   const fake = io.fake ?? createLedgerMock({ scenario: 'demo' });
   return { client: createLedgerClient({ baseUrl: fake.baseUrl, token: DEMO_TOKENS.alex, fetch: fake.fetch }), target: 'the built-in demo ledger' };
 }
@@ -104,4 +147,9 @@ async function ledgerAccounts(client: LedgerClient, targets: Target[], create: b
     ids.set(t.account, create ? (await client.accounts.create(body)).id : null);
   }
   return ids;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  process.stderr.write('sync-statements.ts is the work sync-csv.ts and sync-ofx.ts share, not a program: run examples/sync-csv.ts or examples/sync-ofx.ts (--help says how).\n');
+  process.exitCode = 2;
 }

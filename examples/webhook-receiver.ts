@@ -88,7 +88,7 @@ function reply(response: ServerResponse, status: number, headers: Record<string,
   response.writeHead(status, { ...headers, connection: 'close' }).end();
 }
 
-/** Runs the receiver until `io.signal` aborts (Ctrl-C). Returns the exit code: 0, or 2 for bad arguments. */
+/** Runs the receiver until `io.signal` aborts (Ctrl-C). Returns the exit code: 0, 1 when it cannot listen (the port in use), 2 for bad arguments. */
 export async function main(argv: string[], _env: unknown, io: { stdout: Output; stderr: Output; signal?: AbortSignal }): Promise<number> {
   if (argv.includes('--help') || argv.includes('-h')) return (say(io.stdout, USAGE), 0);
   let port: number;
@@ -98,7 +98,14 @@ export async function main(argv: string[], _env: unknown, io: { stdout: Output; 
   } catch (error) {
     return (say(io.stderr, `Error: ${(error as Error).message}\n${USAGE}`), 2);
   }
-  const receiver = await startWebhookReceiver(port, io.stdout);
+  let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
+  try {
+    receiver = await startWebhookReceiver(port, io.stdout);
+  } catch (error) {
+    const { code, message } = error as NodeJS.ErrnoException;
+    say(io.stderr, `Error: ${code === 'EADDRINUSE' ? `port ${port} on 127.0.0.1 is in use: pick another with --port, or --port 0 for a free one` : `cannot listen on 127.0.0.1:${port}: ${message}`}`);
+    return 1;
+  }
   say(io.stdout, `Listening for ledger webhooks on ${receiver.url} (Ctrl-C to stop)`);
   await new Promise<void>((resolve) => (io.signal?.aborted ? resolve() : io.signal?.addEventListener('abort', () => resolve(), { once: true })));
   await receiver.close();

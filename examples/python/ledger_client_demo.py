@@ -6,7 +6,7 @@
 
 The base URL comes from the first argument, else LEDGER_MOCK_URL, else http://127.0.0.1:4010.
 It creates a token through the mock's control surface (POST /__mock/tokens), writes and reads
-snapshots, and checks a bulk call's skipped rows. Exits 1 on any mismatch.
+snapshots, and checks a bulk call's skipped rows. Exits 1 on any mismatch, 2 on a bad argument.
 """
 import json
 import os
@@ -45,8 +45,26 @@ def expect(condition, message):
         raise Mismatch(message)
 
 
-def main():
-    base = (sys.argv[1] if len(sys.argv) > 1 else os.environ.get("LEDGER_MOCK_URL", "http://127.0.0.1:4010")).rstrip("/")
+USAGE = "Usage: python3 ledger_client_demo.py [BASE_URL]   (default: $LEDGER_MOCK_URL, else http://127.0.0.1:4010)"
+
+
+class BadArgument(Exception):
+    pass
+
+
+def base_url(argv, env):
+    """The ledger-mock URL from the arguments or the environment; refuses anything that is not one http(s) URL."""
+    if len(argv) > 1:
+        raise BadArgument("give one base URL, not %d arguments" % len(argv))
+    base = argv[0] if argv else env.get("LEDGER_MOCK_URL", "http://127.0.0.1:4010")
+    if not base.startswith(("http://", "https://")):
+        where = "LEDGER_MOCK_URL" if not argv else "the base URL"
+        raise BadArgument("%s must start with http:// or https:// (as http://127.0.0.1:4010), not %r" % (where, base))
+    return base.rstrip("/")
+
+
+def main(argv):
+    base = base_url(argv, os.environ)
     api = "/api/public/v1"
 
     # 1. A token for a demo user, through the control surface (the value is shown once).
@@ -110,8 +128,15 @@ def main():
 
 
 if __name__ == "__main__":
+    if "-h" in sys.argv[1:] or "--help" in sys.argv[1:]:
+        print(USAGE)
+        print(__doc__.strip())
+        sys.exit(0)
     try:
-        main()
+        main(sys.argv[1:])
+    except BadArgument as bad:
+        print("ERROR: %s\n%s" % (bad, USAGE), file=sys.stderr)
+        sys.exit(2)
     except Mismatch as mismatch:
         print("MISMATCH: %s" % mismatch, file=sys.stderr)
         sys.exit(1)

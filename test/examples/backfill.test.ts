@@ -149,6 +149,40 @@ describe('backfill: resumable after an interruption, losing no row', () => {
   });
 });
 
+describe('backfill: every option is checked before anything is done (exit 2, one line naming the option, the usage)', () => {
+  it.each([
+    [['--rows', 'abc'], '--rows takes a whole number from 1 to 1,000,000, not "abc"'],
+    [['--rows', '-5'], '--rows takes a whole number from 1 to 1,000,000, not "-5"'],
+    [['--rows=-5'], '--rows takes a whole number from 1 to 1,000,000, not "-5"'],
+    [['--rows', '0'], '--rows takes a whole number from 1 to 1,000,000, not "0"'],
+    [['--rows', '2.5'], '--rows takes a whole number from 1 to 1,000,000, not "2.5"'],
+    [['--seed', '-1'], '--seed takes a whole number from 0 to 4,294,967,295, not "-1"'],
+    [['--accounts', 'abc'], '--accounts takes a whole number from 1 to 1,000, not "abc"'],
+    [['--days', 'abc'], '--days takes a whole number from 1 to 36,500, not "abc"'],
+    [['--seed', 'x'], '--seed takes a whole number from 0 to 4,294,967,295, not "x"'],
+    [['--chunk-size', '99999'], '--chunk-size takes a whole number from 1 to 5,000, not "99999"'],
+    [['--chunk-size', '0'], '--chunk-size takes a whole number from 1 to 5,000, not "0"'],
+    [['--end', '2026-02-30'], '--end takes a calendar date, YYYY-MM-DD, not "2026-02-30"'],
+    [['--end', 'bogus'], '--end takes a calendar date, YYYY-MM-DD, not "bogus"'],
+    [['--days', '3', '--rows', '5'], 'give --days or --rows, not both'],
+    [['--accounts', '1000', '--days', '1001'], '--accounts times --days is 1,001,000 rows, more than the 1,000,000 a run may have'],
+    [['--nope'], "Unknown option '--nope'"],
+  ])('%j', async (argv, message) => {
+    const { code, stdout, stderr } = await backfill(argv);
+    expect(code).toBe(2);
+    expect(stderr.split('\n').slice(0, 2)).toEqual([`Error: ${message}`, expect.stringMatching(/^Usage: backfill /)]);
+    expect(stdout).toBe('');
+    expect(fake.control.journal.entries()).toEqual([]);
+    expect(existsSync(checkpoint)).toBe(false);
+  });
+
+  it('a real leap day is a calendar date', async () => {
+    const { code, stdout } = await backfill(['--days', '2', '--end', '2024-02-29']);
+    expect(code).toBe(0);
+    expect(stdout).toContain('Backfilling 6 rows (3 accounts, 2024-02-28 to 2024-02-29)');
+  });
+});
+
 describe('historyRows: the generated history', () => {
   it('is the same for the same options, one row per account and day, oldest first, cut at --rows', () => {
     const plan = { accounts: 2, days: 3, rows: 5, end: '2024-03-01', seed: 7, accountIds: ['a', 'b'] };

@@ -1,4 +1,4 @@
-// Every example's command line: --help prints the usage on stdout and exits 0; an unknown option exits 2 with the usage.
+// Every example's command line: --help prints the usage on stdout and exits 0; an unknown option exits 2, in one line, with the usage.
 import { describe, expect, it } from 'vitest';
 import { main as backfill } from '../../examples/backfill.js';
 import { main as demo } from '../../examples/demo.js';
@@ -22,7 +22,7 @@ describe.each(Object.entries(examples))('%s', (name, main) => {
   it('an unknown option exits 2, naming it, with the usage', async () => {
     const captured = captureIo({ fake: demoFake() });
     expect(await main(['--nope'], OFFLINE, captured.io)).toBe(2);
-    expect(captured.stderr()).toContain("Unknown option '--nope'");
-    expect(captured.stderr()).toContain(`Usage: ${name}`);
+    // The tool's own words: not node's advice about '--' (with an unbalanced quote) that parseArgs adds with positionals.
+    expect(captured.stderr().split('\n').slice(0, 2)).toEqual(["Error: Unknown option '--nope'", expect.stringMatching(new RegExp(`^Usage: ${name}`))]);
   });
 });

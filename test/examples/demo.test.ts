@@ -1,19 +1,16 @@
 import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { DEMO_IDS } from 'personal-ledger-sdk/mocks';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../examples/demo.js';
-import { accountNamed, balancesOf, captureIo, demoFake } from './support.js';
+import { accountNamed, balancesOf, captureIo, demoFake, ROOT } from './support.js';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SUMMARY = 'Summary: wrote 6 balances to the built-in demo ledger (5 new, 1 changed, 2 already up to date).';
 
 describe('npm run demo: the README main job, offline, on the first try', () => {
   it('syncs the sample export into the built-in fake and prints a short summary', async () => {
     const fake = demoFake();
     const captured = captureIo({ fake });
-    // LEDGER_* variables in the caller's environment are ignored: the demo is always offline.
-    expect(await main([], { LEDGER_BASE_URL: 'https://ledger.example.com', LEDGER_TOKEN: 'plk_x' }, captured.io)).toBe(0);
+    expect(await main([], {}, captured.io)).toBe(0);
     expect(captured.stderr()).toBe('');
     expect((await balancesOf(fake, DEMO_IDS.accounts.jointSavings)).get('2026-10-31')).toBe(13712.48);
     expect(await accountNamed(fake, 'First Bank money market')).toBeDefined();
@@ -22,6 +19,31 @@ describe('npm run demo: the README main job, offline, on the first try', () => {
     expect(lines).toContain(SUMMARY);
     expect(lines.at(-1)).toBe('Describe your bank and accounts in examples/data/mapping.json: see examples/README.md.');
     expect(lines.length).toBeLessThanOrEqual(20);
+  });
+
+  it('LEDGER_BASE_URL and LEDGER_TOKEN set: the demo says it ignores them (never that they are not set), and stays offline', async () => {
+    const fake = demoFake();
+    const captured = captureIo({ fake });
+    const token = 'plk_demoIgnoresThisToken0123456789';
+    expect(await main([], { LEDGER_BASE_URL: 'https://ledger.example.com', LEDGER_TOKEN: token }, captured.io)).toBe(0);
+    const lines = captured.stdout().split('\n');
+    expect(lines[1]).toBe('LEDGER_BASE_URL and LEDGER_TOKEN are set, but the demo ignores them: for your own ledger, see the end.');
+    expect(lines[2]).toBe('Using the built-in demo ledger (an offline fake; nothing leaves this machine).');
+    expect(captured.all()).not.toMatch(/not set|No LEDGER_/);
+    expect(captured.all()).not.toContain(token);
+    expect(lines).toContain(SUMMARY);
+
+    const one = captureIo({ fake: demoFake() });
+    expect(await main([], { LEDGER_TOKEN: token }, one.io)).toBe(0);
+    expect(one.stdout().split('\n')[1]).toBe('LEDGER_TOKEN is set, but the demo ignores it: for your own ledger, see the end.');
+  });
+
+  it('a file or other argument: exit 2, the demo takes no arguments, with the usage', async () => {
+    const fake = demoFake();
+    const captured = captureIo({ fake });
+    expect(await main(['extra.csv'], {}, captured.io)).toBe(2);
+    expect(captured.stderr().split('\n').slice(0, 2)).toEqual(["Error: the demo takes no arguments, not 'extra.csv'", 'Usage: demo (npm run demo)']);
+    expect(fake.control.journal.entries()).toEqual([]);
   });
 
   it('says the truth about reruns: a new demo run writes the same balances again, and where to see a rerun write nothing', async () => {
@@ -44,7 +66,7 @@ describe('npm run demo: the README main job, offline, on the first try', () => {
       );
     });
     expect({ code, stderr: stderr.replace(/^npm warn.*\n/gm, '') }).toEqual({ code: 0, stderr: '' });
-    expect(stdout).toContain('No LEDGER_BASE_URL or LEDGER_TOKEN set: using the built-in demo ledger');
+    expect(stdout).toContain('Using the built-in demo ledger (an offline fake; nothing leaves this machine).');
     expect(stdout).toContain(SUMMARY);
   }, 70_000);
 });

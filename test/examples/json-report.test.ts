@@ -1,25 +1,10 @@
 // `--dry-run --json` for scripts, tested by running the command lines as a user would (node with tsx, the built-in
 // demo ledger): stdout is exactly one JSON object, everything for people goes to stderr, exit codes as documented.
-import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dataFile } from './support.js';
-
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-
-async function run(script: string, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const env = { ...process.env };
-  delete env.LEDGER_BASE_URL;
-  delete env.LEDGER_TOKEN;
-  return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', `examples/${script}`, ...args], { cwd: ROOT, env, timeout: 60_000 }, (error, stdout, stderr) =>
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr }),
-    );
-  });
-}
+import { dataFile, runExample as run } from './support.js';
 
 /** stdout must be one JSON object and nothing else. */
 function onlyJson(stdout: string): { rows: Array<Record<string, unknown>>; skipped: Array<Record<string, unknown>>; refused: Array<Record<string, unknown>> } {

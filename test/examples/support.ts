@@ -1,13 +1,32 @@
 // Shared helpers of the example tests: a captured Io, a fresh demo fake, and paths to the sample data.
+import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createLedgerMock, type LedgerMock } from 'personal-ledger-sdk/mocks';
 import type { Io as ExampleIo } from '../../examples/sync-statements.js';
 
 /** What the examples' main() takes: output, and in tests the fake, a signal and whether stdout is a terminal. */
 export type Io = ExampleIo & { stdout: { write(text: string): unknown; isTTY?: boolean }; signal?: AbortSignal };
+
+/** The repository's root. */
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/**
+ * Runs an example as a user would, `node --import tsx <script> ...args` from the repository's root, offline (no LEDGER_*
+ * variables): `script` is a file name under examples/, or an absolute path.
+ */
+export function runExample(script: string, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const env = { ...process.env };
+  delete env.LEDGER_BASE_URL;
+  delete env.LEDGER_TOKEN;
+  return new Promise((done) => {
+    execFile(process.execPath, ['--import', 'tsx', resolve(ROOT, 'examples', script), ...args], { cwd: ROOT, env, timeout: 60_000 }, (error, stdout, stderr) =>
+      done({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr }),
+    );
+  });
+}
 
 /** A file under examples/data. */
 export const dataFile = (name: string): string => fileURLToPath(new URL(`../../examples/data/${name}`, import.meta.url));

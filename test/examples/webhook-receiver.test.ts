@@ -84,6 +84,16 @@ describe('webhook-receiver: prints each snapshot.upserted event and answers 204'
   });
 });
 
+describe('webhook-receiver on a port in use', () => {
+  it('says so and exits 1, without a stack (the port is the running receiver\'s)', async () => {
+    const port = new URL(receiver.url).port;
+    const second = captureIo();
+    expect(await main(['--port', port], {}, second.io)).toBe(1);
+    expect(second.stderr()).toBe(`Error: port ${port} on 127.0.0.1 is in use: pick another with --port, or --port 0 for a free one\n`);
+    expect(second.stdout()).toBe('');
+  });
+});
+
 describe('webhook-receiver with the standalone fake: a snapshot write reaches it over HTTP', () => {
   let server: RunningLedgerMockServer;
   let mock: LedgerMock;
