@@ -18,7 +18,8 @@ Safe on a real account: without --scratch-account, the token goes only with GET 
 no valid token: none, a malformed one, another scheme, a made-up one). POST /accounts is never sent.
 
 Options:
-  --base-url URL          The service, without /api/public/v1 (https, or http to this machine only)
+  --base-url URL          The service (https, or http to this machine only); a trailing /api/public/v1
+                          is dropped, as the SDK's client does
   --scratch-account ID    An account you created for this: probes also write, to it only, on dates in the
                           year 2000 (it must have none there), and every write is undone, after Ctrl-C too
   --report FILE.md        Write the report as markdown (to paste into an issue)

@@ -21,7 +21,8 @@ and goes with GET requests only, to that base URL only. The file gets a new toke
 The file holds your real financial data: it is created readable by you only (mode 0600). Keep it so.
 
 Options:
-  --from <base url>  The service, without /api/public/v1 (https, or http to this machine only)
+  --from <base url>  The service (https, or http to this machine only); a trailing /api/public/v1 is
+                     dropped, as the SDK's client does
   --out <file>       Where to write the scenario (replaced if it exists)
   --rate <n>         At most n requests a second to the service (default 5)
   -h, --help         Show this help

@@ -41,6 +41,13 @@ describe('ledger-parity refuses to start, saying why (exit 2)', { timeout: 90_00
     expect(served.proxy.seen.filter((e) => e.method !== 'GET')).toEqual([]);
   });
 
+  it('--base-url with the API prefix (.../api/public/v1/) is the service, as for the client: the prefix is not sent twice', async () => {
+    const run = await runParityCli(['--base-url', `${served.proxy.url}/api/public/v1/`, '--scratch-account', SCRATCH], { env: { LEDGER_TOKEN: `plk_${'Z'.repeat(40)}` } });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/the target refused the token: GET \/api\/public\/v1\/me answered 401 invalid_token/);
+    expect(served.proxy.seen.map((e) => e.path)).toEqual(['/api/public/v1/me']);
+  });
+
   it('a scratch account the token does not see', async () => {
     const unknown = '00000000-0000-4000-8000-0000000000ff';
     await expect(runParity({ baseUrl: served.proxy.url, token: TOKEN, scratchAccount: unknown })).rejects.toThrow(

@@ -91,6 +91,14 @@ describe('ledger-mock copy', { timeout: 120_000 }, () => {
     expect((await fetch(`${copied}${API}/me`, { headers: { authorization: `Bearer ${TOKEN}` } })).status).toBe(401);
   });
 
+  it('--from with the API prefix (.../api/public/v1) is the service, as for the client: the prefix is not sent twice', async () => {
+    const out = join(dir, 'prefixed.json');
+    const run = await copy(['--from', `${proxy.url}${API}`, '--out', out, '--rate', '1000']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(proxy.seen.map((e) => e.path).filter((path) => !path.startsWith(`${API}/`) || path.startsWith(`${API}${API}`))).toEqual([]);
+    expect(proxy.seen.length).toBe(10);
+  });
+
   it('odd answers (an account listed twice, a snapshot of an account the listing did not show) are reported on stderr; the copy goes on', async () => {
     proxy.divergence = {
       response: (e, r) => {
