@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import type { ScenarioName } from '../control/scenario';
 import type { Scenario } from '../control/scenario-types';
 import { ApiError, isMockControlError } from '../errors';
+import { withNegativeNumbersJoined } from './args';
 import { banner } from './banner';
 import { runCopyCommand } from './copy-command';
 import { controlTokenProblem, isLoopbackAddress } from '../control-http/control-token';
@@ -94,7 +95,7 @@ class CliError extends Error {
 async function main(): Promise<void> {
   let values: ReturnType<typeof parseArgs<{ options: typeof OPTIONS }>>['values'];
   try {
-    ({ values } = parseArgs({ options: OPTIONS, strict: true, allowPositionals: false }));
+    ({ values } = parseArgs({ args: withNegativeNumbersJoined(process.argv.slice(2), OPTIONS), options: OPTIONS, strict: true, allowPositionals: false }));
   } catch (error) {
     throw new CliError(`${(error as Error).message}\nRun ledger-mock --help for the options.`, 2);
   }

@@ -10,6 +10,7 @@ import { describeOddity } from '../../reading/oddities';
 import { BaseUrlError, serviceGet } from '../../reading/service';
 import { commandTokenProblem } from '../../src/shared/token';
 import { scenarioFromInventory } from '../control/scenario-from-inventory';
+import { withNegativeNumbersJoined } from './args';
 
 const USAGE = `Usage: ledger-mock copy --from <base url> --out <file> [--rate <n>]
 
@@ -63,7 +64,7 @@ export async function runCopyCommand(args: string[]): Promise<number> {
 async function copy(args: string[], token: string): Promise<number> {
   let values: ReturnType<typeof parseArgs<{ options: typeof OPTIONS }>>['values'];
   try {
-    ({ values } = parseArgs({ args, options: OPTIONS, strict: true, allowPositionals: false }));
+    ({ values } = parseArgs({ args: withNegativeNumbersJoined(args, OPTIONS), options: OPTIONS, strict: true, allowPositionals: false }));
   } catch (error) {
     throw new CopyError(`${(error as Error).message}\nRun ledger-mock copy --help for the options.`, 2);
   }

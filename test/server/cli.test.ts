@@ -87,6 +87,7 @@ describe.concurrent('ledger-mock command', { timeout: 90_000 }, () => {
   it.each([
     [['--nope'], /Unknown option '--nope'/],
     [['--port', 'abc'], /--port must be a number from 0 to 65535, not "abc"/],
+    [['--port', '-1'], /^ledger-mock: --port must be a number from 0 to 65535, not "-1"\n$/],
     [['extra'], /positional argument/],
   ])('bad usage %j exits 2 with a clear message', async (args, message) => {
     const run = cli(args);

@@ -130,6 +130,7 @@ describe('ledger-mock copy', { timeout: 120_000 }, () => {
       [['--from', proxy.url, '--out', out], { LEDGER_TOKEN: '' }, 2, /a token is needed: set LEDGER_TOKEN/],
       [['--from', 'http://192.0.2.1', '--out', out], { LEDGER_TOKEN: TOKEN }, 2, /plain http to another machine: the token would travel unencrypted/],
       [['--from', proxy.url, '--out', out], { LEDGER_TOKEN: 'v1' }, 2, /^ledger-mock copy: LEDGER_TOKEN is 2 characters long, too short for an API token .*\(value not shown\)\n$/],
+      [['--from', proxy.url, '--out', out, '--rate', '-1'], { LEDGER_TOKEN: TOKEN }, 2, /^ledger-mock copy: --rate must be a number above 0, not "-1"\n$/],
       [['--from', proxy.url], { LEDGER_TOKEN: TOKEN }, 2, /give --from <base url> and --out <file>/],
       [['--from', proxy.url, '--out', '/nonexistent-copy/x.json'], { LEDGER_TOKEN: TOKEN }, 2, /the folder \/nonexistent-copy does not exist/],
       [['--from', proxy.url, '--out', out], { LEDGER_TOKEN: `plk_${'Z'.repeat(40)}` }, 1, /cannot read what the token sees at .*: GET \/api\/public\/v1\/me answered 401 invalid_token/],
