@@ -1,9 +1,10 @@
 // `ledger-mock`: the fake as a standalone HTTP server, for clients in any language.
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import type { ScenarioName } from '../control/scenario';
+import { SCENARIO_NAMES, type ScenarioName } from '../control/scenario';
 import type { Scenario } from '../control/scenario-types';
 import { ApiError, isMockControlError } from '../errors';
+import { didYouMean } from '../suggest';
 import { withNegativeNumbersJoined } from './args';
 import { banner } from './banner';
 import { runCopyCommand } from './copy-command';
@@ -263,11 +264,18 @@ function reportDropped(server: LedgerMockServer): void {
 }
 
 function readScenario(option: string): ScenarioName | Scenario {
-  if (option === 'demo' || option === 'empty') return option;
+  if ((SCENARIO_NAMES as readonly string[]).includes(option)) return option as ScenarioName;
   let text: string;
   try {
     text = readFileSync(option, 'utf8');
   } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+      throw new CliError(
+        `--scenario ${option}: no such file, and not a shipped scenario${didYouMean(option, SCENARIO_NAMES)}: the shipped ones are ${SCENARIO_NAMES.join(', ')}; ` +
+          'or give the path of a scenario JSON file',
+        1,
+      );
+    }
     throw new CliError(`cannot read scenario file ${option}: ${(error as Error).message}`, 1);
   }
   try {
