@@ -55,7 +55,7 @@ async function main(): Promise<number> {
   try {
     ({ values } = parseArgs({ options: OPTIONS, strict: true, allowPositionals: false }));
   } catch (error) {
-    throw new UsageError(`${(error as Error).message}\nRun ledger-parity --help for the options.`);
+    throw new UsageError(`${(error as Error).message}\nRun npx ledger-parity --help for the options.`);
   }
   if (values.help) {
     process.stdout.write(USAGE);
@@ -68,7 +68,7 @@ async function main(): Promise<number> {
   const rate = values.rate === undefined ? undefined : Number(values.rate);
   if (values.rate !== undefined && !(Number(rate) > 0)) throw new UsageError(`--rate must be a number above 0, not "${values.rate}"`);
   const against = values.against === undefined ? undefined : readRecording(values.against);
-  if (!against && values['base-url'] === undefined) throw new UsageError('give --base-url URL (or --against FILE)\nRun ledger-parity --help for the options.');
+  if (!against && values['base-url'] === undefined) throw new UsageError('give --base-url URL (or --against FILE)\nRun npx ledger-parity --help for the options.');
 
   const controller = new AbortController();
   let firstAt = 0;

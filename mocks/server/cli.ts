@@ -98,7 +98,7 @@ async function main(): Promise<void> {
   try {
     ({ values } = parseArgs({ args: withNegativeNumbersJoined(process.argv.slice(2), OPTIONS), options: OPTIONS, strict: true, allowPositionals: false }));
   } catch (error) {
-    throw new CliError(`${(error as Error).message}\nRun ledger-mock --help for the options.`, 2);
+    throw new CliError(`${(error as Error).message}\nRun npx ledger-mock --help for the options.`, 2);
   }
   if (values.help) {
     process.stdout.write(USAGE);

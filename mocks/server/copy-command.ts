@@ -66,13 +66,13 @@ async function copy(args: string[], token: string): Promise<number> {
   try {
     ({ values } = parseArgs({ args: withNegativeNumbersJoined(args, OPTIONS), options: OPTIONS, strict: true, allowPositionals: false }));
   } catch (error) {
-    throw new CopyError(`${(error as Error).message}\nRun ledger-mock copy --help for the options.`, 2);
+    throw new CopyError(`${(error as Error).message}\nRun npx ledger-mock copy --help for the options.`, 2);
   }
   if (values.help) {
     process.stdout.write(USAGE);
     return 0;
   }
-  if (values.from === undefined || values.out === undefined) throw new CopyError('give --from <base url> and --out <file>\nRun ledger-mock copy --help for the options.', 2);
+  if (values.from === undefined || values.out === undefined) throw new CopyError('give --from <base url> and --out <file>\nRun npx ledger-mock copy --help for the options.', 2);
   const rate = values.rate === undefined ? 5 : Number(values.rate);
   if (!(rate > 0)) throw new CopyError(`--rate must be a number above 0, not "${values.rate}"`, 2);
   const out = resolve(values.out);
@@ -110,7 +110,7 @@ async function copy(args: string[], token: string): Promise<number> {
       `Copied ${inventory.categories.length} categories, ${inventory.accounts.length} accounts and ${inventory.snapshots.length} snapshots in ${seconds} s to ${out}`,
       `  (owner-only, mode 0600: it holds your real balances). Plan assumed: ${plan.name} (${plan.why}).`,
       read.oddities.length > 0 ? `  ${read.oddities.length} odd answer(s) of the service, listed above: what the copy used instead is said there.` : '  The service answered every read as the API describes.',
-      `Start it: ledger-mock --scenario ${values.out}`,
+      `Start it: npx ledger-mock --scenario ${values.out}`,
       '  Its banner prints the token of the copy (a new one, in the file; yours was not written anywhere).',
       '',
     ].join('\n'),

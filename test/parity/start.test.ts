@@ -25,7 +25,7 @@ describe('ledger-parity refuses to start, saying why (exit 2)', { timeout: 90_00
     ['--base-url with --against', ['--against', RECORDING_FILE, '--base-url', 'http://127.0.0.1:9'], {}, /give --base-url or --against/],
     ['a rate of 0', ['--base-url', 'http://127.0.0.1:9', '--rate', '0'], {}, /--rate must be a number above 0/],
     ['a report in a folder that does not exist', ['--base-url', 'http://127.0.0.1:9', '--report', '/nonexistent-parity/r.md'], {}, /folder .* does not exist/],
-    ['an unknown option', ['--base-url', 'http://127.0.0.1:9', '--scratch'], {}, /Unknown option '--scratch'/],
+    ['an unknown option', ['--base-url', 'http://127.0.0.1:9', '--scratch'], {}, /Unknown option '--scratch'[^]*\nRun npx ledger-parity --help for the options\.\n$/],
     ['a target that does not answer', ['--base-url', 'http://127.0.0.1:9'], {}, /cannot reach the target/],
   ] as const)('%s', async (_name, args, env, message) => {
     const run = await runParityCli([...args], { env });

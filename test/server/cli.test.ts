@@ -85,7 +85,7 @@ describe.concurrent('ledger-mock command', { timeout: 90_000 }, () => {
   });
 
   it.each([
-    [['--nope'], /Unknown option '--nope'/],
+    [['--nope'], /Unknown option '--nope'[^]*\nRun npx ledger-mock --help for the options\.\n$/],
     [['--port', 'abc'], /--port must be a number from 0 to 65535, not "abc"/],
     [['--port', '-1'], /^ledger-mock: --port must be a number from 0 to 65535, not "-1"\n$/],
     [['extra'], /positional argument/],
