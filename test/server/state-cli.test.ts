@@ -194,6 +194,32 @@ describe.concurrent('ledger-mock --state as a process', { timeout: 120_000 }, ()
     await stop(third.run);
   });
 
+  it("a file holding tokens the banner knows no value of says they are kept as hashes only (not 'No tokens yet'), and how to create one; with their scenario, their values are shown", async () => {
+    const file = newFile();
+    const value = 'plk_' + 'B'.repeat(40);
+    const scenario = { households: [{ id: 'h1', plan: 'household' as const }], users: [{ id: 'u1', name: 'Robin', household_id: 'h1' }], tokens: [{ id: 't1', user_id: 'u1', value }] };
+    await (await createLedgerMockServer({ scenario, state: file }).listen()).close();
+    const banner = async (run: CliRun) => {
+      await within((async () => { while (!run.stdout().includes('Ctrl-C')) await new Promise((r) => setTimeout(r, 20)); })(), 15_000, 'the banner');
+      return run.stdout();
+    };
+
+    const first = await serve(file); // --scenario is demo: it knows no value of this file's token
+    const text = await banner(first.run);
+    expect(text).toContain('(loaded: 1 user, 0 accounts, 0 snapshots, 1 token;');
+    expect(text).toContain('  Tokens:   1 active token in the state file, kept as hashes only (never their values): use the one you had, or create another:');
+    expect(text).toContain(`    curl -X POST ${first.url}/__mock/tokens -H 'content-type: application/json' -d '{"user_id":"u1"}'`);
+    expect(text).not.toContain('No tokens yet');
+    expect(text).not.toContain(value);
+    await stop(first.run);
+
+    const scenarioFile = `${file}.scenario.json`;
+    writeFileSync(scenarioFile, JSON.stringify(scenario));
+    const second = await serve(file, ['--scenario', scenarioFile]); // the scenario the file came from: its token's value is known
+    expect(await banner(second.run)).toMatch(new RegExp(`Robin +${value}`));
+    await stop(second.run);
+  });
+
   it('--help says what --state keeps and what it does not', async () => {
     const run = runCli(['--help']);
     runs.push(run);
