@@ -135,7 +135,7 @@ async function main(): Promise<void> {
         version,
         ...(values.seed !== undefined ? { seed: values.seed } : {}),
         ...(values.state !== undefined
-          ? { state: values.state, stateFileOptions: { onFailure: (error: Error) => process.stderr.write(`ledger-mock: ${error.message}\n`) } }
+          ? { state: values.state, stateFileOptions: { onFailure: (error: Error) => reportStateFailure(values.state!, error) } }
           : {}),
         ...(controlToken !== undefined ? { controlToken: controlToken.token } : {}),
         openControl: values['open-control'],
@@ -243,6 +243,16 @@ function readEnv(name: string): { value?: string; problem?: string } {
   } catch (error) {
     return { problem: `cannot read the environment variable ${name} (${error instanceof Error ? error.message : String(error)})` };
   }
+}
+
+/** The state file cannot be written any more: why, what the server does from now on, and how to go on. */
+function reportStateFailure(file: string, error: Error): void {
+  process.stderr.write(
+    `ledger-mock: ${error.message}\n` +
+      'ledger-mock: from now on every write is refused (500 state_not_saved) and reads are answered from memory. To go on, ' +
+      `stop it and start it again with --state ${file}: it loads the file as it was at the last acknowledged write (a file ` +
+      'removed or replaced by another program: as that program left it; none: --scenario again). Writes answered 500 are not in it.\n',
+  );
 }
 
 function reportTakeover(server: LedgerMockServer): void {

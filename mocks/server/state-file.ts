@@ -50,7 +50,10 @@ export interface StateFileOptions {
   compactAfterBytes?: number;
   /** Called before every fsync (tests count them, or hold one to see that no answer goes out first). */
   beforeSync?: () => void | Promise<void>;
-  /** Told once if the file cannot be written any more (every answer is then a 500 `state_not_saved`). */
+  /**
+   * Told once, with why (a StateFileAccessError: the file, the step and the system's reason), if the file cannot be
+   * written any more: every write is then refused with a 500 `state_not_saved`.
+   */
   onFailure?: (error: Error) => void;
 }
 
@@ -403,7 +406,7 @@ export class StateFile implements ChangeSink {
     );
     for (const waiter of this.#waiters) waiter.reject(this.#failure);
     this.#waiters = [];
-    this.options.onFailure?.(this.#failure);
+    this.options.onFailure?.(error);
   }
 }
 
