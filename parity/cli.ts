@@ -18,7 +18,8 @@ Safe on a real account: without --scratch-account, the token goes only with GET 
 no valid token: none, a malformed one, another scheme, a made-up one). POST /accounts is never sent.
 
 Options:
-  --base-url URL          The service, without /api/public/v1 (https, or http to this machine only)
+  --base-url URL          The service (https, or http to this machine only); a trailing /api/public/v1
+                          is dropped, as the SDK's client does
   --scratch-account ID    An account you created for this: probes also write, to it only, on dates in the
                           year 2000 (it must have none there), and every write is undone, after Ctrl-C too
   --report FILE.md        Write the report as markdown (to paste into an issue)
@@ -54,7 +55,7 @@ async function main(): Promise<number> {
   try {
     ({ values } = parseArgs({ options: OPTIONS, strict: true, allowPositionals: false }));
   } catch (error) {
-    throw new UsageError(`${(error as Error).message}\nRun ledger-parity --help for the options.`);
+    throw new UsageError(`${(error as Error).message}\nRun npx ledger-parity --help for the options.`);
   }
   if (values.help) {
     process.stdout.write(USAGE);
@@ -67,7 +68,7 @@ async function main(): Promise<number> {
   const rate = values.rate === undefined ? undefined : Number(values.rate);
   if (values.rate !== undefined && !(Number(rate) > 0)) throw new UsageError(`--rate must be a number above 0, not "${values.rate}"`);
   const against = values.against === undefined ? undefined : readRecording(values.against);
-  if (!against && values['base-url'] === undefined) throw new UsageError('give --base-url URL (or --against FILE)\nRun ledger-parity --help for the options.');
+  if (!against && values['base-url'] === undefined) throw new UsageError('give --base-url URL (or --against FILE)\nRun npx ledger-parity --help for the options.');
 
   const controller = new AbortController();
   let firstAt = 0;

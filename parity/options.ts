@@ -7,7 +7,7 @@ import type { ParityReport, ProbeResult } from './report/types';
 
 /** Options of runParity. */
 export interface ParityOptions {
-  /** The service's base URL, without /api/public/v1. Required unless `against`. */
+  /** The service's base URL (a trailing /api/public/v1 is dropped). Required unless `against`. */
   baseUrl?: string;
   /** The API token (the command reads LEDGER_TOKEN). Required unless `against`. Never written anywhere. */
   token?: string;

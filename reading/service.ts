@@ -1,6 +1,7 @@
 // The way to a service for a reader that holds the user's token: the base URL rule (the token travels only to the
 // URL given, over https, or plain http to this machine), and a GET-only, paced transport that never follows a
 // redirect (so the token never goes anywhere else) and waits out a busy service.
+import { basePath } from '../src/shared/base-path';
 import { parseRetryAfter } from '../src/shared/retry-after';
 import { describeFailure, failedAnswer, readAnswer, type Answer } from './answer';
 import type { ReadGet } from './inventory';
@@ -12,8 +13,9 @@ export class BaseUrlError extends Error {
 }
 
 /**
- * The base URL as requests use it (no trailing slash), or throws BaseUrlError: it must be http(s), https unless the
- * host is a loopback address (the token would travel unencrypted), with no query or fragment.
+ * The base URL as requests use it (no trailing slash, and no trailing /api/public/v1: the paths sent start with it, as
+ * for the client), or throws BaseUrlError: it must be http(s), https unless the host is a loopback address (the token
+ * would travel unencrypted), with no query or fragment.
  */
 export function checkedBaseUrl(baseUrl: string): string {
   let url: URL;
@@ -27,6 +29,7 @@ export function checkedBaseUrl(baseUrl: string): string {
     throw new BaseUrlError(`${baseUrl} is plain http to another machine: the token would travel unencrypted. Use https`);
   }
   if (url.search !== '' || url.hash !== '') throw new BaseUrlError('the base URL takes no query or fragment');
+  url.pathname = basePath(url.pathname);
   return url.href.replace(/\/+$/, '');
 }
 
@@ -37,7 +40,7 @@ function isLoopback(hostname: string): boolean {
 
 /** Options of serviceGet. */
 export interface ServiceGetOptions {
-  /** The service, without /api/public/v1; checked with checkedBaseUrl. */
+  /** The service (a trailing /api/public/v1 is dropped); checked with checkedBaseUrl. */
   baseUrl: string;
   /** The API token, sent only in the Authorization header of GET requests to `baseUrl`. */
   token: string;

@@ -1,7 +1,7 @@
 import { ClientOptionsError } from './errors/client-options-error';
-import { API_PREFIX } from './generated/api-constants';
 import type { ClientListeners, ClientLogger } from './observe/events';
 import { listenerProblem } from './observe/observer';
+import { basePath } from './shared/base-path';
 import { tokenProblem, type TokenProblem } from './shared/token';
 import {
   DEFAULT_TIMEOUT_MS,
@@ -83,7 +83,6 @@ export interface NormalizedClientOptions {
 export const SDK_VERSION: string = typeof __SDK_VERSION__ === 'string' ? __SDK_VERSION__ : 'dev';
 export const SDK_USER_AGENT = `personal-ledger-sdk/${SDK_VERSION}`;
 
-const TRAILING_API_PREFIX = new RegExp(`${API_PREFIX}$`);
 const USER_AGENT_SHAPE = /^[\x20-\x7e]*$/;
 
 /** Validates the caller's options and fills defaults. Throws `ClientOptionsError`, never quoting the token. */
@@ -197,7 +196,7 @@ function normalizeBaseUrl(baseUrl: unknown): string {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') fail(`\`baseUrl\` must use http or https, not ${url.protocol}`);
   if (url.username || url.password) fail('`baseUrl` must not contain credentials; pass the token as `token`');
   if (url.search || url.hash) fail('`baseUrl` must not contain a query or fragment');
-  return `${url.origin}${url.pathname.replace(/\/+$/, '').replace(TRAILING_API_PREFIX, '')}`;
+  return `${url.origin}${basePath(url.pathname)}`;
 }
 
 const TOKEN_MESSAGES: Record<TokenProblem, string> = {

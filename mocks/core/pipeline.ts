@@ -187,19 +187,32 @@ async function run(
       });
     }
     // Committed before anyone hears of it: the answer, and the webhook events, wait until the write is durable.
-    await store.durable();
+    await durableFor(store, operation);
     if (reply.delivery) await deliverEvent(reply.delivery, context.deliverWebhook);
     return { reply: jsonReply(reply.status, reply.body), ...(reply.reason !== undefined ? { reason: reply.reason } : {}) };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    return refusal(store, error);
+    return refusal(store, operation, error);
+  }
+}
+
+/**
+ * Settles once the changes an answer rests on are durable. A read (GET) changes nothing but bookkeeping (its token's
+ * last use): when the state file cannot be written any more (500 `state_not_saved`), that is let go and the read is
+ * answered from memory; a write is still refused, so nothing that was not saved is ever acknowledged.
+ */
+async function durableFor(store: LedgerStore, operation: Operation): Promise<void> {
+  try {
+    await store.durable();
+  } catch (failure) {
+    if (operation.method !== 'get' || !(failure instanceof ApiError && failure.code === 'state_not_saved')) throw failure;
   }
 }
 
 /** A refusal's answer, once the changes it may rest on are durable (or, if they cannot be, that failure's). */
-async function refusal(store: LedgerStore, error: ApiError): Promise<NotedReply<MockResponse>> {
+async function refusal(store: LedgerStore, operation: Operation, error: ApiError): Promise<NotedReply<MockResponse>> {
   try {
-    await store.durable();
+    await durableFor(store, operation);
   } catch (failure) {
     if (!(failure instanceof ApiError)) throw failure;
     error = failure; // the state could not be saved (ledger-mock --state): say that instead

@@ -118,6 +118,12 @@ export class ExchangeLog implements JournalWatcher {
     return this.#kept[id - first];
   }
 
+  /** Why request `id` is not kept: it was never answered (no request has that id yet), cleared with the journal, or dropped as older than the last INSPECTOR_LIMITS.requestsKept. */
+  whyNotKept(id: number): 'never' | 'cleared' | 'dropped' {
+    if (id < 1 || id > this.#lastId) return 'never';
+    return id < this.#firstOfEpoch ? 'cleared' : 'dropped';
+  }
+
   // The array holds up to twice the limit between trims; only the newest INSPECTOR_LIMITS.requestsKept count as kept.
   #isKept(id: number): boolean {
     return id <= this.#lastId && id > this.#lastId - INSPECTOR_LIMITS.requestsKept && id >= this.#firstOfEpoch;

@@ -59,9 +59,7 @@ const ROUTES: readonly InspectorRoute[] = [
     params: [],
     run: ({ log, param }) => {
       const exchange = log.get(Number(param));
-      if (exchange === undefined) {
-        return json(404, { error: `Request ${param} is no longer kept: the inspector keeps the bodies of the last ${INSPECTOR_LIMITS.requestsKept} requests`, code: 'not_found' });
-      }
+      if (exchange === undefined) return json(404, { error: notKept(Number(param), log), code: 'not_found' });
       return json(200, exchangeBodies(exchange));
     },
   },
@@ -71,6 +69,18 @@ const ROUTES: readonly InspectorRoute[] = [
     run: async ({ fake, log }) => json(200, await stateOverview(fake, log.stateVersion)),
   },
 ];
+
+/** Why request `id` has no bodies to show, in words. */
+function notKept(id: number, log: ExchangeLog): string {
+  switch (log.whyNotKept(id)) {
+    case 'never':
+      return `There is no request ${id}: requests are numbered from 1 as they are answered, and ${log.lastId === 0 ? 'none has been answered yet' : `the last one answered is ${log.lastId}`}`;
+    case 'cleared':
+      return `Request ${id} is no longer kept: the journal was cleared after it (a reset, a checkpoint restored, or DELETE /__mock/journal)`;
+    case 'dropped':
+      return `Request ${id} is no longer kept: the inspector keeps the bodies of the last ${INSPECTOR_LIMITS.requestsKept} requests`;
+  }
+}
 
 /** Answers a request for one of the inspector's routes, or `undefined` when the path is none of them. */
 export function inspectorRoute(input: Omit<RouteInput, 'param' | 'query'>, method: string, path: string, query: string): Promise<MockResponse> | undefined {

@@ -53,11 +53,25 @@ export async function banner(input: BannerInput): Promise<string> {
     lines.push('  Try:', `    curl -H "Authorization: Bearer ${tokens[0]!.value}" ${url}/api/public/v1/me`);
   } else {
     const control = input.control.token !== undefined ? ` -H 'x-ledger-mock-control: <control token>'` : '';
-    lines.push(
-      '  No tokens yet. Create a user and a token:',
-      `    curl -X POST ${url}/__mock/users${control} -H 'content-type: application/json' -d '{"name":"Me"}'`,
-      `    curl -X POST ${url}/__mock/tokens${control} -H 'content-type: application/json' -d '{"user_id":"<id from above>"}'`,
-    );
+    const createToken = (userId: string) => `    curl -X POST ${url}/__mock/tokens${control} -H 'content-type: application/json' -d '{"user_id":"${userId}"}'`;
+    const now = store.clock.now();
+    const held = store.tokens.where((t) => tokenStatus(t, now) === 'active');
+    const user = store.users.all()[0];
+    if (held.length > 0) {
+      // Tokens loaded from a state file that this banner has no value of: the file keeps hashes only.
+      lines.push(
+        `  Tokens:   ${count(held.length, 'active token')} in the state file, kept as hashes only (never their values): use the one you had, or create another:`,
+        createToken(held[0]!.user_id),
+      );
+    } else if (user) {
+      lines.push('  No active token. Create one:', createToken(user.id));
+    } else {
+      lines.push(
+        '  No tokens yet. Create a user and a token:',
+        `    curl -X POST ${url}/__mock/users${control} -H 'content-type: application/json' -d '{"name":"Me"}'`,
+        createToken('<id from above>'),
+      );
+    }
   }
   lines.push('  Webhooks are delivered to loopback URLs only (--allow-remote-webhooks to lift), never to this server. Ctrl-C stops.', '');
   return lines.join('\n');
@@ -84,7 +98,11 @@ async function activeTokens(scenario: ScenarioName | Scenario, store: LedgerStor
   return active;
 }
 
+/** `1 token`, `72 snapshots`, `1,000 accounts`. */
+function count(n: number, what: string): string {
+  return `${n.toLocaleString('en-US')} ${what}${n === 1 ? '' : 's'}`;
+}
+
 function describeState(store: LedgerStore): string {
-  const count = (n: number, what: string) => `${n.toLocaleString('en-US')} ${what}${n === 1 ? '' : 's'}`;
   return [count(store.users.count(), 'user'), count(store.accounts.count(), 'account'), count(store.snapshots.size, 'snapshot'), count(store.tokens.count(), 'token')].join(', ');
 }

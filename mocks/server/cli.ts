@@ -1,9 +1,11 @@
 // `ledger-mock`: the fake as a standalone HTTP server, for clients in any language.
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import type { ScenarioName } from '../control/scenario';
+import { SCENARIO_NAMES, type ScenarioName } from '../control/scenario';
 import type { Scenario } from '../control/scenario-types';
 import { ApiError, isMockControlError } from '../errors';
+import { didYouMean } from '../../src/shared/suggest';
+import { withNegativeNumbersJoined } from './args';
 import { banner } from './banner';
 import { runCopyCommand } from './copy-command';
 import { controlTokenProblem, isLoopbackAddress } from '../control-http/control-token';
@@ -94,9 +96,9 @@ class CliError extends Error {
 async function main(): Promise<void> {
   let values: ReturnType<typeof parseArgs<{ options: typeof OPTIONS }>>['values'];
   try {
-    ({ values } = parseArgs({ options: OPTIONS, strict: true, allowPositionals: false }));
+    ({ values } = parseArgs({ args: withNegativeNumbersJoined(process.argv.slice(2), OPTIONS), options: OPTIONS, strict: true, allowPositionals: false }));
   } catch (error) {
-    throw new CliError(`${(error as Error).message}\nRun ledger-mock --help for the options.`, 2);
+    throw new CliError(`${(error as Error).message}\nRun npx ledger-mock --help for the options.`, 2);
   }
   if (values.help) {
     process.stdout.write(USAGE);
@@ -133,7 +135,7 @@ async function main(): Promise<void> {
         version,
         ...(values.seed !== undefined ? { seed: values.seed } : {}),
         ...(values.state !== undefined
-          ? { state: values.state, stateFileOptions: { onFailure: (error: Error) => process.stderr.write(`ledger-mock: ${error.message}\n`) } }
+          ? { state: values.state, stateFileOptions: { onFailure: (error: Error) => reportStateFailure(values.state!, error) } }
           : {}),
         ...(controlToken !== undefined ? { controlToken: controlToken.token } : {}),
         openControl: values['open-control'],
@@ -243,6 +245,16 @@ function readEnv(name: string): { value?: string; problem?: string } {
   }
 }
 
+/** The state file cannot be written any more: why, what the server does from now on, and how to go on. */
+function reportStateFailure(file: string, error: Error): void {
+  process.stderr.write(
+    `ledger-mock: ${error.message}\n` +
+      'ledger-mock: from now on every write is refused (500 state_not_saved) and reads are answered from memory. To go on, ' +
+      `stop it and start it again with --state ${file}: it loads the file as it was at the last acknowledged write (a file ` +
+      'removed or replaced by another program: as that program left it; none: --scenario again). Writes answered 500 are not in it.\n',
+  );
+}
+
 function reportTakeover(server: LedgerMockServer): void {
   const holder = server.stateFile?.lockTakenOver;
   if (holder) {
@@ -262,11 +274,18 @@ function reportDropped(server: LedgerMockServer): void {
 }
 
 function readScenario(option: string): ScenarioName | Scenario {
-  if (option === 'demo' || option === 'empty') return option;
+  if ((SCENARIO_NAMES as readonly string[]).includes(option)) return option as ScenarioName;
   let text: string;
   try {
     text = readFileSync(option, 'utf8');
   } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+      throw new CliError(
+        `--scenario ${option}: no such file, and not a shipped scenario${didYouMean(option, SCENARIO_NAMES)}: the shipped ones are ${SCENARIO_NAMES.join(', ')}; ` +
+          'or give the path of a scenario JSON file',
+        1,
+      );
+    }
     throw new CliError(`cannot read scenario file ${option}: ${(error as Error).message}`, 1);
   }
   try {

@@ -10,6 +10,7 @@ import { describeOddity } from '../../reading/oddities';
 import { BaseUrlError, serviceGet } from '../../reading/service';
 import { commandTokenProblem } from '../../src/shared/token';
 import { scenarioFromInventory } from '../control/scenario-from-inventory';
+import { withNegativeNumbersJoined } from './args';
 
 const USAGE = `Usage: ledger-mock copy --from <base url> --out <file> [--rate <n>]
 
@@ -21,7 +22,8 @@ and goes with GET requests only, to that base URL only. The file gets a new toke
 The file holds your real financial data: it is created readable by you only (mode 0600). Keep it so.
 
 Options:
-  --from <base url>  The service, without /api/public/v1 (https, or http to this machine only)
+  --from <base url>  The service (https, or http to this machine only); a trailing /api/public/v1 is
+                     dropped, as the SDK's client does
   --out <file>       Where to write the scenario (replaced if it exists)
   --rate <n>         At most n requests a second to the service (default 5)
   -h, --help         Show this help
@@ -62,15 +64,15 @@ export async function runCopyCommand(args: string[]): Promise<number> {
 async function copy(args: string[], token: string): Promise<number> {
   let values: ReturnType<typeof parseArgs<{ options: typeof OPTIONS }>>['values'];
   try {
-    ({ values } = parseArgs({ args, options: OPTIONS, strict: true, allowPositionals: false }));
+    ({ values } = parseArgs({ args: withNegativeNumbersJoined(args, OPTIONS), options: OPTIONS, strict: true, allowPositionals: false }));
   } catch (error) {
-    throw new CopyError(`${(error as Error).message}\nRun ledger-mock copy --help for the options.`, 2);
+    throw new CopyError(`${(error as Error).message}\nRun npx ledger-mock copy --help for the options.`, 2);
   }
   if (values.help) {
     process.stdout.write(USAGE);
     return 0;
   }
-  if (values.from === undefined || values.out === undefined) throw new CopyError('give --from <base url> and --out <file>\nRun ledger-mock copy --help for the options.', 2);
+  if (values.from === undefined || values.out === undefined) throw new CopyError('give --from <base url> and --out <file>\nRun npx ledger-mock copy --help for the options.', 2);
   const rate = values.rate === undefined ? 5 : Number(values.rate);
   if (!(rate > 0)) throw new CopyError(`--rate must be a number above 0, not "${values.rate}"`, 2);
   const out = resolve(values.out);
@@ -108,7 +110,7 @@ async function copy(args: string[], token: string): Promise<number> {
       `Copied ${inventory.categories.length} categories, ${inventory.accounts.length} accounts and ${inventory.snapshots.length} snapshots in ${seconds} s to ${out}`,
       `  (owner-only, mode 0600: it holds your real balances). Plan assumed: ${plan.name} (${plan.why}).`,
       read.oddities.length > 0 ? `  ${read.oddities.length} odd answer(s) of the service, listed above: what the copy used instead is said there.` : '  The service answered every read as the API describes.',
-      `Start it: ledger-mock --scenario ${values.out}`,
+      `Start it: npx ledger-mock --scenario ${values.out}`,
       '  Its banner prints the token of the copy (a new one, in the file; yours was not written anywhere).',
       '',
     ].join('\n'),

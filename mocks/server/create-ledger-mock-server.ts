@@ -222,7 +222,7 @@ export function createLedgerMockServer(options: LedgerMockServerOptions = {}): L
         bodyIdleTimeoutMs: options.bodyIdleTimeoutMs ?? 30_000,
       }).catch(async (error: unknown) => {
         inspector?.close();
-        await file?.close(); // no server to close() later (a port in use): the file and its lock are let go now
+        await file?.discard(); // no server to close() later (a port in use): the file (if this start made it) and its lock go now
         throw error;
       });
       return {

@@ -50,7 +50,10 @@ export interface StateFileOptions {
   compactAfterBytes?: number;
   /** Called before every fsync (tests count them, or hold one to see that no answer goes out first). */
   beforeSync?: () => void | Promise<void>;
-  /** Told once if the file cannot be written any more (every answer is then a 500 `state_not_saved`). */
+  /**
+   * Told once, with why (a StateFileAccessError: the file, the step and the system's reason), if the file cannot be
+   * written any more: every write is then refused with a 500 `state_not_saved`.
+   */
   onFailure?: (error: Error) => void;
 }
 
@@ -66,6 +69,8 @@ interface Pending {
 export class StateFile implements ChangeSink {
   /** The contents found at start; `undefined` when there was no file (or an empty one). */
   readonly contents: StateContents | undefined;
+  /** No file was there at start: this process creates it (and a start that fails removes it again, see discard()). */
+  readonly #new: boolean;
   #fd: number | undefined;
   #store: LedgerStore | undefined;
   #open: StoreChange[] = [];
@@ -98,6 +103,7 @@ export class StateFile implements ChangeSink {
   ) {
     this.#lock = lock;
     this.contents = contents;
+    this.#new = fd === undefined; // an existing file is opened at once, even an empty one
     this.#fd = fd;
     this.#started = contents !== undefined;
     if (contents) {
@@ -245,6 +251,18 @@ export class StateFile implements ChangeSink {
 
   /** Writes what is sealed, stops keeping changes, closes the file and releases its lock. */
   async close(): Promise<void> {
+    await this.#close(false);
+  }
+
+  /**
+   * Closes the file and releases its lock after a start that failed (a port in use): a file this start created is
+   * removed first, so the failure leaves nothing behind; a file that was there before is kept as it is.
+   */
+  async discard(): Promise<void> {
+    await this.#close(this.#new);
+  }
+
+  async #close(remove: boolean): Promise<void> {
     this.#store?.attachChangeSink(undefined);
     await this.durable().catch(() => undefined);
     if (this.#fd !== undefined) {
@@ -252,6 +270,7 @@ export class StateFile implements ChangeSink {
       this.#fd = undefined;
       await closeAsync(fd).catch(() => undefined);
     }
+    if (remove) await unlinkAsync(this.target).catch(() => undefined); // under the lock still: nobody else has it
     this.#lock.release();
   }
 
@@ -387,7 +406,7 @@ export class StateFile implements ChangeSink {
     );
     for (const waiter of this.#waiters) waiter.reject(this.#failure);
     this.#waiters = [];
-    this.options.onFailure?.(this.#failure);
+    this.options.onFailure?.(error);
   }
 }
 

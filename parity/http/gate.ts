@@ -36,7 +36,7 @@ export interface SentRequest {
 
 /** Options of a gate. */
 export interface GateOptions {
-  /** The service's base URL, without /api/public/v1. */
+  /** The service's base URL, without /api/public/v1 (checkedBaseUrl drops it). */
   baseUrl: string;
   token: string;
   /** @default globalThis.fetch */

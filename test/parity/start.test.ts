@@ -25,7 +25,7 @@ describe('ledger-parity refuses to start, saying why (exit 2)', { timeout: 90_00
     ['--base-url with --against', ['--against', RECORDING_FILE, '--base-url', 'http://127.0.0.1:9'], {}, /give --base-url or --against/],
     ['a rate of 0', ['--base-url', 'http://127.0.0.1:9', '--rate', '0'], {}, /--rate must be a number above 0/],
     ['a report in a folder that does not exist', ['--base-url', 'http://127.0.0.1:9', '--report', '/nonexistent-parity/r.md'], {}, /folder .* does not exist/],
-    ['an unknown option', ['--base-url', 'http://127.0.0.1:9', '--scratch'], {}, /Unknown option '--scratch'/],
+    ['an unknown option', ['--base-url', 'http://127.0.0.1:9', '--scratch'], {}, /Unknown option '--scratch'[^]*\nRun npx ledger-parity --help for the options\.\n$/],
     ['a target that does not answer', ['--base-url', 'http://127.0.0.1:9'], {}, /cannot reach the target/],
   ] as const)('%s', async (_name, args, env, message) => {
     const run = await runParityCli([...args], { env });
@@ -39,6 +39,15 @@ describe('ledger-parity refuses to start, saying why (exit 2)', { timeout: 90_00
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/the target refused the token: GET \/api\/public\/v1\/me answered 401 invalid_token/);
     expect(served.proxy.seen.filter((e) => e.method !== 'GET')).toEqual([]);
+  });
+
+  it('--base-url with the API prefix (.../api/public/v1/) is the service, as for the client: the prefix is not sent twice', async () => {
+    const run = await runParityCli(['--base-url', `${served.proxy.url}/api/public/v1/`, '--scratch-account', SCRATCH], { env: { LEDGER_TOKEN: `plk_${'Z'.repeat(40)}` } });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/the target refused the token: GET \/api\/public\/v1\/me answered 401 invalid_token/);
+    const paths = served.proxy.seen.map((e) => e.path);
+    expect(paths).toContain('/api/public/v1/me');
+    expect(paths.filter((path) => path.startsWith('/api/public/v1/api/'))).toEqual([]);
   });
 
   it('a scratch account the token does not see', async () => {

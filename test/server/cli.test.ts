@@ -85,8 +85,9 @@ describe.concurrent('ledger-mock command', { timeout: 90_000 }, () => {
   });
 
   it.each([
-    [['--nope'], /Unknown option '--nope'/],
+    [['--nope'], /Unknown option '--nope'[^]*\nRun npx ledger-mock --help for the options\.\n$/],
     [['--port', 'abc'], /--port must be a number from 0 to 65535, not "abc"/],
+    [['--port', '-1'], /^ledger-mock: --port must be a number from 0 to 65535, not "-1"\n$/],
     [['extra'], /positional argument/],
   ])('bad usage %j exits 2 with a clear message', async (args, message) => {
     const run = cli(args);
@@ -96,7 +97,9 @@ describe.concurrent('ledger-mock command', { timeout: 90_000 }, () => {
   });
 
   it.each([
-    ['a missing file', () => join(dir, 'missing.json'), /cannot read scenario file .*missing\.json: ENOENT/],
+    ['a missing file', () => join(dir, 'missing.json'), /--scenario .*missing\.json: no such file, and not a shipped scenario: the shipped ones are demo, empty; or give the path of a scenario JSON file\n$/],
+    ['a name not shipped', () => 'nope', /^ledger-mock: --scenario nope: no such file, and not a shipped scenario: the shipped ones are demo, empty; or give the path/],
+    ['a shipped name misspelt', () => 'Demo', /^ledger-mock: --scenario Demo: no such file, and not a shipped scenario \(did you mean demo\?\): the shipped ones are demo, empty/],
     ['a file that is not JSON', () => file('broken.json', '{ "households": ['), /scenario file .*broken\.json is not JSON/],
     ['an unknown key', () => file('typo.json', '{ "househods": [] }'), /scenario .*typo\.json was refused: Invalid scenario: \(root\): Unrecognized key: "househods"/],
     ['a dangling reference', () => file('dangling.json', '{ "users": [{ "id": "u1", "household_id": "nope" }] }'), /scenario .*dangling\.json was refused: No household nope/],

@@ -71,7 +71,7 @@ describe('ledger-mock copy', { timeout: 120_000 }, () => {
     expect(run.stderr).toMatch(/^ledger-mock copy: read 1\/4: GET \/api\/public\/v1\/me$/m);
     expect(run.stderr).toMatch(/^ledger-mock copy: read 10\/10: GET \/api\/public\/v1\/snapshots$/m);
     expect(run.stdout).toMatch(/^Copied 9 categories, 6 accounts and 72 snapshots in [\d.]+ s to /);
-    expect(run.stdout).toContain(`Start it: ledger-mock --scenario ${out}`);
+    expect(run.stdout).toContain(`Start it: npx ledger-mock --scenario ${out}`);
     expect(statSync(out).mode & 0o777).toBe(0o600);
 
     // The service saw GET requests only, each with the token, and nothing else.
@@ -89,6 +89,14 @@ describe('ledger-mock copy', { timeout: 120_000 }, () => {
     expect(await everyGet(copied, copyToken)).toEqual(await everyGet(service.url, TOKEN));
     // The service's token means nothing to the copy.
     expect((await fetch(`${copied}${API}/me`, { headers: { authorization: `Bearer ${TOKEN}` } })).status).toBe(401);
+  });
+
+  it('--from with the API prefix (.../api/public/v1) is the service, as for the client: the prefix is not sent twice', async () => {
+    const out = join(dir, 'prefixed.json');
+    const run = await copy(['--from', `${proxy.url}${API}`, '--out', out, '--rate', '1000']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(proxy.seen.map((e) => e.path).filter((path) => !path.startsWith(`${API}/`) || path.startsWith(`${API}${API}`))).toEqual([]);
+    expect(proxy.seen.length).toBe(10);
   });
 
   it('odd answers (an account listed twice, a snapshot of an account the listing did not show) are reported on stderr; the copy goes on', async () => {
@@ -122,7 +130,8 @@ describe('ledger-mock copy', { timeout: 120_000 }, () => {
       [['--from', proxy.url, '--out', out], { LEDGER_TOKEN: '' }, 2, /a token is needed: set LEDGER_TOKEN/],
       [['--from', 'http://192.0.2.1', '--out', out], { LEDGER_TOKEN: TOKEN }, 2, /plain http to another machine: the token would travel unencrypted/],
       [['--from', proxy.url, '--out', out], { LEDGER_TOKEN: 'v1' }, 2, /^ledger-mock copy: LEDGER_TOKEN is 2 characters long, too short for an API token .*\(value not shown\)\n$/],
-      [['--from', proxy.url], { LEDGER_TOKEN: TOKEN }, 2, /give --from <base url> and --out <file>/],
+      [['--from', proxy.url, '--out', out, '--rate', '-1'], { LEDGER_TOKEN: TOKEN }, 2, /^ledger-mock copy: --rate must be a number above 0, not "-1"\n$/],
+      [['--from', proxy.url], { LEDGER_TOKEN: TOKEN }, 2, /give --from <base url> and --out <file>\nRun npx ledger-mock copy --help for the options\.\n$/],
       [['--from', proxy.url, '--out', '/nonexistent-copy/x.json'], { LEDGER_TOKEN: TOKEN }, 2, /the folder \/nonexistent-copy does not exist/],
       [['--from', proxy.url, '--out', out], { LEDGER_TOKEN: `plk_${'Z'.repeat(40)}` }, 1, /cannot read what the token sees at .*: GET \/api\/public\/v1\/me answered 401 invalid_token/],
     ];

@@ -144,6 +144,20 @@ describe('what the inspector keeps, and how much of it one answer carries', () =
     expect((await call('GET', `/__mock/inspector/requests/${answer.last_id + 1}`)).status).toBe(404);
   });
 
+  it('a request id never issued is 404 saying so (not "no longer kept"); one cleared with the journal says that', async () => {
+    const { call, me } = await start();
+    const none = await call('GET', '/__mock/inspector/requests/999');
+    expect([none.status, none.body]).toEqual([404, { error: 'There is no request 999: requests are numbered from 1 as they are answered, and none has been answered yet', code: 'not_found' }]);
+    await me();
+    await me();
+    const after = await call('GET', '/__mock/inspector/requests/999');
+    expect(after.body.error).toBe('There is no request 999: requests are numbered from 1 as they are answered, and the last one answered is 2');
+    expect((await call('GET', '/__mock/inspector/requests/0')).body.error).toMatch(/^There is no request 0: /);
+    await call('DELETE', '/__mock/journal');
+    const cleared = await call('GET', '/__mock/inspector/requests/1');
+    expect([cleared.status, cleared.body.error]).toEqual([404, 'Request 1 is no longer kept: the journal was cleared after it (a reset, a checkpoint restored, or DELETE /__mock/journal)']);
+  });
+
   it(`a body is kept up to ${bodyBytes / 1024} KiB: its whole length is counted, the rest not kept`, async () => {
     const { events, call } = await start();
     const rows = Array.from({ length: 3000 }, (_, i) => ({ account_id: DEMO_IDS.accounts.everydayChecking, snapshot_date: day(i), balance: i + 0.25 }));

@@ -1,6 +1,6 @@
 // `ledger-mock --state FILE` as a child process: a kill -9 loses no acknowledged write, a torn last record is
 // dropped and reported, and any other damage stops the start without touching the file.
-import { readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync, truncateSync, unlinkSync, writeFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_IDS, DEMO_TOKENS } from 'personal-ledger-sdk/mocks';
 import { createLedgerMockServer } from 'personal-ledger-sdk/mocks/node';
@@ -192,6 +192,54 @@ describe.concurrent('ledger-mock --state as a process', { timeout: 120_000 }, ()
     const third = await serve(file);
     expect((await third.call('GET', '/__mock/users')).body.map((u: { name: string }) => u.name)).toEqual(['Alex', 'Sam']);
     await stop(third.run);
+  });
+
+  it("a file holding tokens the banner knows no value of says they are kept as hashes only (not 'No tokens yet'), and how to create one; with their scenario, their values are shown", async () => {
+    const file = newFile();
+    const value = 'plk_' + 'B'.repeat(40);
+    const scenario = { households: [{ id: 'h1', plan: 'household' as const }], users: [{ id: 'u1', name: 'Robin', household_id: 'h1' }], tokens: [{ id: 't1', user_id: 'u1', value }] };
+    await (await createLedgerMockServer({ scenario, state: file }).listen()).close();
+    const banner = async (run: CliRun) => {
+      await within((async () => { while (!run.stdout().includes('Ctrl-C')) await new Promise((r) => setTimeout(r, 20)); })(), 15_000, 'the banner');
+      return run.stdout();
+    };
+
+    const first = await serve(file); // --scenario is demo: it knows no value of this file's token
+    const text = await banner(first.run);
+    expect(text).toContain('(loaded: 1 user, 0 accounts, 0 snapshots, 1 token;');
+    expect(text).toContain('  Tokens:   1 active token in the state file, kept as hashes only (never their values): use the one you had, or create another:');
+    expect(text).toContain(`    curl -X POST ${first.url}/__mock/tokens -H 'content-type: application/json' -d '{"user_id":"u1"}'`);
+    expect(text).not.toContain('No tokens yet');
+    expect(text).not.toContain(value);
+    await stop(first.run);
+
+    const scenarioFile = `${file}.scenario.json`;
+    writeFileSync(scenarioFile, JSON.stringify(scenario));
+    const second = await serve(file, ['--scenario', scenarioFile]); // the scenario the file came from: its token's value is known
+    expect(await banner(second.run)).toMatch(new RegExp(`Robin +${value}`));
+    await stop(second.run);
+  });
+
+  it('a file removed while it runs: reads are still answered (their last-used time is let go), writes are refused (500 state_not_saved), and stderr says why and how to go on, once', async () => {
+    const file = newFile();
+    const { run, call } = await serve(file);
+    expect((await call('POST', '/__mock/users', { name: 'Saved' })).status).toBe(201);
+    unlinkSync(file);
+    const me = await call('GET', '/api/public/v1/me', undefined, alex); // the token's first use: a change to save
+    expect([me.status, me.body.user_id]).toEqual([200, DEMO_IDS.users.alex]);
+    const write = await call('POST', '/__mock/users', { name: 'Never acknowledged' });
+    expect([write.status, write.body.code]).toEqual([500, 'state_not_saved']);
+    const snapshot = await call('POST', '/api/public/v1/snapshots', { account_id: A.everydayChecking, snapshot_date: day(0), balance: 1 }, alex);
+    expect([snapshot.status, snapshot.body.code]).toEqual([500, 'state_not_saved']);
+    expect((await call('GET', '/api/public/v1/accounts', undefined, DEMO_TOKENS.sam)).status).toBe(200);
+    expect((await call('GET', '/api/public/v1/me', undefined, 'plk_' + 'Z'.repeat(40))).body.code).toBe('invalid_token'); // a read's own refusal stays its own
+    expect(run.stderr()).toBe(
+      `ledger-mock: state file ${file}: cannot write to it: ${file} was removed by another program while this process kept it\n` +
+        'ledger-mock: from now on every write is refused (500 state_not_saved) and reads are answered from memory. To go on, ' +
+        `stop it and start it again with --state ${file}: it loads the file as it was at the last acknowledged write (a file ` +
+        'removed or replaced by another program: as that program left it; none: --scenario again). Writes answered 500 are not in it.\n',
+    );
+    await stop(run);
   });
 
   it('--help says what --state keeps and what it does not', async () => {

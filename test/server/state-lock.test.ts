@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, statSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { hostname } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_IDS, DEMO_TOKENS } from 'personal-ledger-sdk/mocks';
 import {
@@ -117,6 +117,31 @@ describe('ledger-mock --state: one server per file', () => {
     expect(() => createLedgerMockServer({ state: file, scenario: { households: 5 } as never })).toThrow('Invalid scenario');
     expect(existsSync(`${file}.lock`)).toBe(false);
     await (await start(file)).stop();
+  });
+
+  it('a start refused for a port in use removes the file it created (and its lock); a file that was there before is kept as it was', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const port = (taken.address() as { port: number }).port;
+    try {
+      const fresh = newDir().path();
+      await expect(createLedgerMockServer({ scenario: 'demo', state: fresh, port }).listen()).rejects.toMatchObject({ code: 'EADDRINUSE' });
+      expect(readdirSync(dirname(fresh))).toEqual([]);
+
+      const kept = newDir().path();
+      await (await start(kept)).stop();
+      const before = readFileSync(kept);
+      await expect(createLedgerMockServer({ scenario: 'empty', state: kept, port }).listen()).rejects.toMatchObject({ code: 'EADDRINUSE' });
+      expect(readdirSync(dirname(kept))).toEqual([basename(kept)]);
+      expect(readFileSync(kept).equals(before)).toBe(true);
+
+      const empty = newDir().path();
+      writeFileSync(empty, '');
+      await expect(createLedgerMockServer({ scenario: 'demo', state: empty, port }).listen()).rejects.toMatchObject({ code: 'EADDRINUSE' });
+      expect(readdirSync(dirname(empty))).toEqual([basename(empty)]); // it was there (empty): never removed
+    } finally {
+      taken.close();
+    }
   });
 
   it('a lock left by a process that no longer runs (same host) is taken over, and the server says whose it was', async () => {

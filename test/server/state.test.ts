@@ -333,7 +333,7 @@ describe('ledger-mock --state: the data outlives the server', () => {
     expect(last.body).toEqual([{ id: expect.stringMatching(/^snp_/), account_id: 'acc-99', snapshot_date: '2026-09-26', balance: 100 + 999 * 0.25, is_estimated: false }]);
   });
 
-  it('when the file cannot be written any more, nothing more is acknowledged: every answer is 500 state_not_saved', async () => {
+  it('when the file cannot be written any more, nothing more is acknowledged: every write is 500 state_not_saved', async () => {
     let broken = false;
     const failures: Error[] = [];
     const { call } = await start(newDir().path(), {
