@@ -66,7 +66,7 @@ export async function syncFiles(argv: string[], env: Env, io: Io, keep: (held: P
   keep({ secrets: connection.secrets });
 
   // Read every file; one that cannot be used is refused and the others are still read.
-  const { files: paths, refused } = await expandInputs(positionals);
+  const { files: paths, refused } = await expandInputs(positionals, [values.mapping]);
   const files: ReadFile[] = [];
   const progress = paths.length > PROGRESS_FILES ? progressReporter(io.stderr, paths.length, 'files') : undefined;
   for (const [i, path] of paths.entries()) {

@@ -16,21 +16,31 @@ export interface RefusedFile {
 /** Files larger than this are refused: statement files are far smaller, and reading one takes about 10 times its size. */
 export const MAX_FILE_BYTES = 100 * 1024 * 1024;
 
-/** The files to read, in order, and the paths refused. A path that is not a folder is a file: readInput says why it cannot be read. */
-export async function expandInputs(paths: readonly string[]): Promise<{ files: string[]; refused: RefusedFile[] }> {
+/**
+ * The files to read, in order, and the paths refused. A path that is not a folder is a file: readInput says why it
+ * cannot be read. `leaveOut` (the --mapping file) is not read when found inside a folder given: it is no statement.
+ */
+export async function expandInputs(paths: readonly string[], leaveOut: readonly string[] = []): Promise<{ files: string[]; refused: RefusedFile[] }> {
   const files: string[] = [];
   const refused: RefusedFile[] = [];
+  const left = new Set(await Promise.all(leaveOut.map((path) => realpath(path).catch(() => path))));
   for (const path of paths) {
     if (!(await isFolder(path))) {
       files.push(path);
       continue;
     }
     const before = refused.length;
-    const inside = await filesIn(path, [await realpath(path)], refused);
-    if (inside.length === 0 && refused.length === before) refused.push({ file: path, reason: 'a folder with no file in it' });
+    const found = await filesIn(path, [await realpath(path)], refused);
+    const inside = left.size === 0 ? found : await filterAsync(found, async (file) => !left.has(await realpath(file).catch(() => file)));
+    if (inside.length === 0 && refused.length === before) refused.push({ file: path, reason: found.length > 0 ? 'a folder with no file in it but the --mapping file' : 'a folder with no file in it' });
     files.push(...inside);
   }
   return { files, refused };
+}
+
+async function filterAsync<T>(items: readonly T[], keep: (item: T) => Promise<boolean>): Promise<T[]> {
+  const kept = await Promise.all(items.map(keep));
+  return items.filter((_, i) => kept[i]);
 }
 
 /** True for a folder or a link to one. */

@@ -15,7 +15,7 @@ import { withNegativeNumbersJoined } from './args';
 const USAGE = `Usage: ledger-mock copy --from <base url> --out <file> [--rate <n>]
 
 Copies what your API token sees of a Personal Ledger service into a scenario file that ledger-mock starts
-from (ledger-mock --scenario <file>): your identity, categories, accounts with their detail, and every
+from (npx ledger-mock --scenario <file>): your identity, categories, accounts with their detail, and every
 snapshot, with the same ids, names, dates, balances and estimated marks. The token is read from LEDGER_TOKEN
 and goes with GET requests only, to that base URL only. The file gets a new token of the fake's own, never yours.
 

@@ -116,6 +116,19 @@ describe('ledger-sync: every format, one mapping, one run', () => {
     ]);
   });
 
+  it('the --mapping file found in a folder given is left out (it is no statement); given by name, it would be read', async () => {
+    await dir.file('statements/oct.sta', [':20:X', ':25:DE89370400440532013000', ':60F:C261031EUR5,00', ':62F:C261031EUR5,00', '-'].join('\n'));
+    const folder = join(dir.path, 'statements');
+    const inside = await dir.file('statements/mapping.json', JSON.stringify(MT_CAMT));
+    const result = await runSync([folder, '--mapping', inside, '--demo', '--json']);
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout).refused).toEqual([]);
+    expect(await balancesNamed(fake, 'Girokonto')).toEqual(new Map([['2026-10-31', 5]]));
+    const alone = await dir.file('only-mapping/mapping.json', JSON.stringify(MT_CAMT));
+    const empty = await runSync([join(dir.path, 'only-mapping'), '--mapping', alone, '--demo', '--json']);
+    expect(JSON.parse(empty.stdout).refused).toEqual([{ file: join(dir.path, 'only-mapping'), reason: 'a folder with no file in it but the --mapping file' }]);
+  });
+
   it('two files with different closing balances for one account and day: neither is written, both are named', async () => {
     const one = await dir.file('one.sta', [':20:X', ':25:DE89370400440532013000', ':60F:C261031EUR1,00', ':62F:C261031EUR1,00', '-'].join('\n'));
     const result = await runSync([one, fixture('camt053-v02-two-accounts.xml'), '--mapping', await mapping(MT_CAMT), '--demo', '--strict']);
