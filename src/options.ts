@@ -77,10 +77,10 @@ export interface NormalizedClientOptions {
   eventBodies: boolean;
 }
 
-/** The SDK's own User-Agent product token. */
 // Filled in by the build (tsup) and the tests (vitest); 'dev' when the source runs as is (tsx).
 /** The package version (`dev` when run from the sources without the build's define). */
 export const SDK_VERSION: string = typeof __SDK_VERSION__ === 'string' ? __SDK_VERSION__ : 'dev';
+/** The SDK's own User-Agent product token. */
 export const SDK_USER_AGENT = `personal-ledger-sdk/${SDK_VERSION}`;
 
 const USER_AGENT_SHAPE = /^[\x20-\x7e]*$/;

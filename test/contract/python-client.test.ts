@@ -1,19 +1,12 @@
 // A client in another language: examples/python/ledger_client_demo.py (standard library only)
 // against ledger-mock on a free port.
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLedgerMockServer, type RunningLedgerMockServer } from 'personal-ledger-sdk/mocks/node';
+import { hasPython } from '../support/python';
 
 const SCRIPT = fileURLToPath(new URL('../../examples/python/ledger_client_demo.py', import.meta.url));
-const hasPython = (() => {
-  try {
-    execFileSync('python3', ['--version'], { stdio: 'ignore', timeout: 10_000 });
-    return true;
-  } catch {
-    return false;
-  }
-})();
 
 const server = createLedgerMockServer({ scenario: 'demo' });
 let running: RunningLedgerMockServer;

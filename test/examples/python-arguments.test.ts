@@ -1,19 +1,12 @@
 // examples/python/ledger_client_demo.py's command line: --help prints how to use it, and a base URL that is not
 // http(s) is refused in one line (exit 2) before any request. Its run against ledger-mock is test/contract/python-client.
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from './support.js';
+import { hasPython } from '../support/python';
 
 const SCRIPT = join(ROOT, 'examples', 'python', 'ledger_client_demo.py');
-const hasPython = (() => {
-  try {
-    execFileSync('python3', ['--version'], { stdio: 'ignore', timeout: 10_000 });
-    return true;
-  } catch {
-    return false;
-  }
-})();
 
 function runPython(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
   const base = { ...process.env };
