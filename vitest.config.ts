@@ -24,6 +24,11 @@ export default defineConfig({
     typecheck: { enabled: true, include: ['test/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
     // fast-check runs every property from one fixed seed (FC_SEED replays another).
     setupFiles: ['test/support/setup-fast-check.ts'],
+    // Before any file: dist/ built when older than its sources (the bins and the packed tarball come from it), and one
+    // temporary directory for what is made once per run (test/support/once-per-run.ts).
+    globalSetup: ['test/support/build-dist.ts', 'test/support/run-dir.ts'],
+    // The default reporter, then the slowest files and tests, and a warning for any file over 60 s.
+    reporters: ['default', './test/support/slowest-reporter.ts'],
     // Ceilings for a test or hook that hangs, with room for a machine several times slower than usual (a loaded CI
     // machine, `npm run test:repeat -- --hog`): a CPU-bound test that takes 5 s alone may take 30 s there.
     testTimeout: 60_000,

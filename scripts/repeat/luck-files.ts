@@ -59,3 +59,15 @@ function localImports(file: string, source: string, testDir: string): string[] {
   }
   return found;
 }
+
+/**
+ * The test files of `npm run test:quick`: every `*.test.ts` under `<root>/test` that starts no process (no child
+ * process, no browser) and opens no socket, by the same signs as above; relative to the root, sorted.
+ */
+export function quickFiles(root: string): string[] {
+  const slow = new Set(luckFiles(root).filter((f) => f.touches.includes('processes') || f.touches.includes('network')).map((f) => f.file));
+  return testFiles(join(root, 'test'))
+    .map((file) => relative(root, file))
+    .filter((file) => !slow.has(file))
+    .sort();
+}
