@@ -13,4 +13,4 @@ export type { BankProfile, Column, Columns, StatedBalance } from './csv/profile'
 export type { DateOrder } from './csv/dates';
 export type { Parsed } from './csv/amounts';
 export { StatementArgumentError, StatementFormatError, isStatementArgumentError, isStatementFormatError } from './errors';
-export type { AddUp, SkippedItem, Statement, StatementAccount, StatementBalance, StatementFile, StatementFormatId } from './types';
+export type { AddUp, SkippedItem, Statement, StatementAccount, StatementBalance, StatementEntry, StatementFile, StatementFormatId, StatementHistory } from './types';

@@ -46,6 +46,27 @@ export interface AddUp {
   closing: string;
 }
 
+/** One booked entry of a statement, with the day it was booked: what `daily` derives each day's balance from. */
+export interface StatementEntry {
+  /**
+   * The day it was booked, `YYYY-MM-DD`: MT940 the `:61:` entry date where given (its year taken from the value date,
+   * across a year's end), else the value date; camt `BookgDt`, else `ValDt`; OFX `DTPOSTED`.
+   */
+  date: string;
+  /** Exact decimal text, signed: credits positive, debits negative (`-20.00`). */
+  amount: string;
+  /** The 1-based line it is written on, in the formats that have lines. */
+  line?: number;
+}
+
+/** The booked entries of a statement, day by day: the history it proves between its opening and closing balances. */
+export interface StatementHistory {
+  /** Every booked entry summed by the add-up check, with its day, in file order (empty when there is none). */
+  entries: StatementEntry[];
+  /** Why no day's balance can be derived from these entries (an entry whose day cannot be read), when so. */
+  problem?: string;
+}
+
 /** One statement (or report, or one account of a CSV export). */
 export interface Statement {
   format: StatementFormatId;
@@ -66,6 +87,8 @@ export interface Statement {
   balances: StatementBalance[];
   /** Present when the statement has an opening and a closing balance to check its entries against. */
   addUp?: AddUp;
+  /** The booked entries with their days, when the format lists them (MT940, camt, OFX): see `daily` in selectBalances. */
+  history?: StatementHistory;
   /** Things worth knowing that do not stop the statement: an unreadable available balance, how a value is made up. */
   notes: string[];
 }
