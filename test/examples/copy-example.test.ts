@@ -18,7 +18,8 @@ afterAll(() => project.cleanup());
 
 const SAMPLE = [dataFile('first-bank-balances.csv'), '--bank', 'first-bank-us', '--dry-run'];
 
-describe('sync-csv.ts copied into a project', { timeout: 70_000 }, () => {
+// Each test runs its own processes and writes its own files: at once.
+describe('sync-csv.ts copied into a project', { timeout: 70_000, concurrent: true }, () => {
   it('without data/mapping.json beside it: exit 2, says to pass --mapping (no ENOENT, no stack)', async () => {
     const { code, stdout, stderr } = await runExample(join(project.path, 'sync-csv.ts'), SAMPLE);
     expect([code, stdout]).toEqual([2, '']);
@@ -35,11 +36,10 @@ describe('sync-csv.ts copied into a project', { timeout: 70_000 }, () => {
 
   it('a mapping file that cannot be read, or is not JSON: exit 2, naming it', async () => {
     const missing = join(project.path, 'missing.json');
-    const gone = await runExample(join(project.path, 'sync-csv.ts'), [...SAMPLE, '--mapping', missing]);
-    expect([gone.code, gone.stderr]).toEqual([2, expect.stringMatching(`^Error: cannot read the mapping file ${missing}: ENOENT`)]);
     const broken = await project.file('broken.json', '{ "banks": ');
-    const notJson = await runExample(join(project.path, 'sync-csv.ts'), [...SAMPLE, '--mapping', broken]);
-    expect([notJson.code, notJson.stderr]).toEqual([2, expect.stringMatching(`^Error: the mapping file ${broken} is not JSON: `)]);
+    const [gone, notJson] = await Promise.all([missing, broken].map((file) => runExample(join(project.path, 'sync-csv.ts'), [...SAMPLE, '--mapping', file])));
+    expect([gone!.code, gone!.stderr]).toEqual([2, expect.stringMatching(`^Error: cannot read the mapping file ${missing}: ENOENT`)]);
+    expect([notJson!.code, notJson!.stderr]).toEqual([2, expect.stringMatching(`^Error: the mapping file ${broken} is not JSON: `)]);
   });
 
   it('the README says how to copy them, and about the mapping', async () => {

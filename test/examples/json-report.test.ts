@@ -20,7 +20,8 @@ beforeAll(async () => {
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
-describe('sync-csv --dry-run --json', { timeout: 70_000 }, () => {
+// Each test is its own process on its own files: the tests of both blocks run at once.
+describe('sync-csv --dry-run --json', { timeout: 70_000, concurrent: true }, () => {
   it('the First Bank sample: rows with their action and source, skipped lines with their reason; people\'s output on stderr', async () => {
     const file = dataFile('first-bank-balances.csv');
     const { code, stdout, stderr } = await run('sync-csv.ts', [file, '--bank', 'first-bank-us', '--dry-run', '--json']);
@@ -77,7 +78,7 @@ describe('sync-csv --dry-run --json', { timeout: 70_000 }, () => {
   });
 });
 
-describe('sync-ofx --dry-run --json', { timeout: 70_000 }, () => {
+describe('sync-ofx --dry-run --json', { timeout: 70_000, concurrent: true }, () => {
   it('good, investment, refused and unmapped: each in its place; exit 1 because a file was refused', async () => {
     const good = [dataFile('statement-v1.ofx'), dataFile('statement-v2.qfx'), dataFile('investment.ofx')];
     const unmapped = join(dir, 'unmapped.ofx');

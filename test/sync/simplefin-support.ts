@@ -1,9 +1,9 @@
-// The SimpleFIN tests' bench: the real `ledger-sync` command as a process (node with tsx, as a user runs the
-// sources), a fake SimpleFIN server and ledger-mock over HTTP on 127.0.0.1, and an Account Set with pinned dates.
+// The SimpleFIN tests' bench: the real `ledger-sync` command as a process (the built bin with plain node, as a user
+// runs the installed command), a fake SimpleFIN server and ledger-mock over HTTP on 127.0.0.1, and an Account Set with
+// pinned dates.
 import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+import { binPath } from '../support/bins';
+import { ROOT } from '../support/root';
 
 /** 2026-10-30T18:00:00Z: before the demo ledger's "now", the same day in every zone from UTC-11 to UTC+5. */
 export const AT = Date.UTC(2026, 9, 30, 18, 0, 0) / 1000;
@@ -15,12 +15,12 @@ export interface CliRun {
   stderr: string;
 }
 
-/** Runs `ledger-sync <args>` as a process, with only `env` (and PATH) in its environment. */
+/** Runs `ledger-sync <args>` as a process (dist/bin/ledger-sync.js), with only `env` (and PATH, TZ=UTC) in its environment. */
 export function runLedgerSync(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', 'sync/cli.ts', ...args],
+      [binPath('ledger-sync'), ...args],
       { cwd: ROOT, env: { PATH: process.env.PATH ?? '', TZ: 'UTC', ...env }, timeout: 90_000, maxBuffer: 16 * 1024 * 1024 },
       (error, stdout, stderr) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr }),
     );

@@ -27,8 +27,8 @@ async function run(args: string[], env: Record<string, string> = {}): Promise<Cl
   return result;
 }
 
-function access(): string {
-  const url = simplefin.issueAccess();
+function access(server = simplefin): string {
+  const url = server.issueAccess();
   const { username, password } = new URL(url);
   secrets.push(url, username, password, Buffer.from(`${username}:${password}`).toString('base64'));
   return url;
@@ -104,16 +104,18 @@ describe('ledger-sync simplefin claim', { timeout: 120_000 }, () => {
     await mkdir(folder);
     const aFile = await dir.file('a-file', 'not a folder\n');
     const isFolder = `Error: --out ${folder} is a folder: give the name of a file to create, such as ${join(folder, 'simplefin-access')}; nothing was claimed`;
-    for (const [args, message] of [
+    const cases = [
       [[folder], isFolder],
       [[folder, '--force'], isFolder],
       [[join(aFile, 'access'), '--force'], `Error: --out ${join(aFile, 'access')}: cannot create a file in ${aFile}: a part of the path is a file, not a folder (ENOTDIR); nothing was claimed`],
       [[join(dir.path, 'no-such-folder', 'access')], `cannot create a file in ${join(dir.path, 'no-such-folder')}: no such file or folder (ENOENT); nothing was claimed`],
-    ] as const) {
-      const refused = await run(['simplefin', 'claim', token, '--out', ...args]);
-      expect([refused.code, refused.stdout], args.join(' ')).toEqual([2, '']);
-      expect(refused.stderr).toContain(message);
-    }
+    ] as const;
+    // The refusals at once (each its own process): had one claimed, the journal below would show it.
+    const refusals = await Promise.all(cases.map(([args]) => run(['simplefin', 'claim', token, '--out', ...args])));
+    cases.forEach(([args, message], i) => {
+      expect([refusals[i]!.code, refusals[i]!.stdout], args.join(' ')).toEqual([2, '']);
+      expect(refusals[i]!.stderr).toContain(message);
+    });
     expect(simplefin.journal).toEqual([]);
     expect(await readdir(folder)).toEqual([]);
     const claimed = await run(['simplefin', 'claim', token, '--out', join(folder, 'access-claimed')]);
@@ -189,11 +191,18 @@ describe('ledger-sync simplefin', { timeout: 120_000 }, () => {
     const env = { SIMPLEFIN_ACCESS_URL: access(), ...ledgerEnv };
     const dates = async (args: string[], extra: Record<string, string> = {}) =>
       (JSON.parse((await run(['simplefin', '--mapping', mapping, '--dry-run', '--json', ...args], { ...env, ...extra })).stdout) as Report).rows.map((r) => r.date);
-    expect(await dates(['--time-zone', 'UTC'])).toEqual(['2026-10-29', '2026-10-29']);
-    expect(await dates(['--time-zone', 'Pacific/Auckland'])).toEqual(['2026-10-30', '2026-10-30']);
-    expect(await dates([], { TZ: 'Pacific/Auckland' })).toEqual(['2026-10-30', '2026-10-30']);
-    expect(await dates([], { TZ: 'America/Los_Angeles' })).toEqual(['2026-10-29', '2026-10-29']);
-    const bad = await run(['simplefin', '--time-zone', 'Mars/Olympus'], env);
+    // Dry runs, each its own process: at once.
+    const [utc, auckland, aucklandMachine, losAngelesMachine, bad] = await Promise.all([
+      dates(['--time-zone', 'UTC']),
+      dates(['--time-zone', 'Pacific/Auckland']),
+      dates([], { TZ: 'Pacific/Auckland' }),
+      dates([], { TZ: 'America/Los_Angeles' }),
+      run(['simplefin', '--time-zone', 'Mars/Olympus'], env),
+    ]);
+    expect(utc).toEqual(['2026-10-29', '2026-10-29']);
+    expect(auckland).toEqual(['2026-10-30', '2026-10-30']);
+    expect(aucklandMachine).toEqual(['2026-10-30', '2026-10-30']);
+    expect(losAngelesMachine).toEqual(['2026-10-29', '2026-10-29']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--time-zone "Mars/Olympus" is not a time zone this machine knows');
   });
@@ -216,7 +225,10 @@ describe('ledger-sync simplefin', { timeout: 120_000 }, () => {
       ],
     };
     const env = { SIMPLEFIN_ACCESS_URL: access(), ...ledgerEnv };
-    const result = await run(['simplefin', '--mapping', mapping, '--time-zone', 'UTC', '--dry-run', '--json'], env);
+    const [result, strict] = await Promise.all([
+      run(['simplefin', '--mapping', mapping, '--time-zone', 'UTC', '--dry-run', '--json'], env),
+      run(['simplefin', '--mapping', mapping, '--time-zone', 'UTC', '--dry-run', '--strict'], env),
+    ]);
     expect(result.code).toBe(0);
     const report = JSON.parse(result.stdout) as Report;
     expect(report.rows).toEqual([]);
@@ -231,7 +243,6 @@ describe('ledger-sync simplefin', { timeout: 120_000 }, () => {
       { source: 'simplefin account #9', reason: 'not an account object' },
       { source: 'simplefin:mybank.example/ACT-checking-1 (Euro twin)', reason: 'the balance is in EUR, but the mapping expects USD for "SimpleFIN checking"' },
     ]);
-    const strict = await run(['simplefin', '--mapping', mapping, '--time-zone', 'UTC', '--dry-run', '--strict'], env);
     expect(strict.code).toBe(1);
     expect(strict.stderr).toContain('Exiting with status 1 because --strict and 9 accounts were skipped (listed above).');
   });
@@ -292,27 +303,31 @@ describe('ledger-sync simplefin', { timeout: 120_000 }, () => {
   });
 
   it('bounded: a 5xx is retried at most twice; a silent server times out (not retried); an endless answer is cut off', async () => {
-    const env = { SIMPLEFIN_ACCESS_URL: access(), ...ledgerEnv };
-    simplefin.mode = { kind: 'unavailable', times: 2 };
-    expect((await run(['simplefin', '--mapping', mapping, '--dry-run'], env)).code).toBe(0);
-    expect(simplefin.journal).toHaveLength(3);
+    // One fake per troubled server, the four runs at once: their waits (backoffs, the time-out) overlap.
+    const servers = await Promise.all([1, 2, 3, 4].map(() => startFakeSimplefin(accountSet())));
+    try {
+      const [recovering, unavailable, silentServer, endlessServer] = servers as [FakeSimplefin, FakeSimplefin, FakeSimplefin, FakeSimplefin];
+      recovering.mode = { kind: 'unavailable', times: 2 };
+      unavailable.mode = { kind: 'unavailable', times: 10 };
+      silentServer.mode = { kind: 'silent' };
+      endlessServer.mode = { kind: 'endless' };
+      const sync = (server: FakeSimplefin, extra: string[] = []) => run(['simplefin', '--mapping', mapping, '--dry-run', ...extra], { SIMPLEFIN_ACCESS_URL: access(server), ...ledgerEnv });
+      const [recovered, down, silent, endless] = await Promise.all([sync(recovering), sync(unavailable), sync(silentServer, ['--timeout', '1']), sync(endlessServer)]);
 
-    simplefin.journal.length = 0;
-    simplefin.mode = { kind: 'unavailable', times: 10 };
-    const down = await run(['simplefin', '--mapping', mapping, '--dry-run'], env);
-    expect([down.code, simplefin.journal.length]).toEqual([1, 3]);
-    expect(down.stderr).toContain('answered GET /accounts with status 503');
+      expect(recovered.code).toBe(0);
+      expect(recovering.journal).toHaveLength(3);
 
-    simplefin.journal.length = 0;
-    simplefin.mode = { kind: 'silent' };
-    const silent = await run(['simplefin', '--mapping', mapping, '--dry-run', '--timeout', '1'], env);
-    expect([silent.code, simplefin.journal.length]).toEqual([1, 1]);
-    expect(silent.stderr).toContain('did not answer within 1 s');
+      expect([down.code, unavailable.journal.length]).toEqual([1, 3]);
+      expect(down.stderr).toContain('answered GET /accounts with status 503');
 
-    simplefin.mode = { kind: 'endless' };
-    const endless = await run(['simplefin', '--mapping', mapping, '--dry-run'], env);
-    expect(endless.code).toBe(1);
-    expect(endless.stderr).toContain('sent more than 16 MiB: stopped reading');
+      expect([silent.code, silentServer.journal.length]).toEqual([1, 1]);
+      expect(silent.stderr).toContain('did not answer within 1 s');
+
+      expect(endless.code).toBe(1);
+      expect(endless.stderr).toContain('sent more than 16 MiB: stopped reading');
+    } finally {
+      await Promise.all(servers.map((server) => server.close()));
+    }
   });
 
   it('without --mapping: each account listed with the key to map it by, and a mapping to start from; nothing written', async () => {
@@ -345,30 +360,34 @@ describe('ledger-sync simplefin', { timeout: 120_000 }, () => {
 
     const password = 'pwTopSecret0123456789';
     secrets.push(password);
-    for (const [value, message] of [
+    const malformed = [
       [`https://alice:${password}@bank example/simplefin`, 'SIMPLEFIN_ACCESS_URL does not hold a URL'],
       [`alice:${password}@bridge.example/simplefin`, 'SIMPLEFIN_ACCESS_URL does not hold a URL: it does not start with https://'],
       [`http://alice:${password}@bridge.example/simplefin`, 'uses plain HTTP to bridge.example: SimpleFIN is spoken over HTTPS only'],
       [`https://bridge.example/simplefin?p=${password}`, 'holds a URL without user:password@ credentials'],
       [`ftp://alice:${password}@bridge.example/`, 'is not an https:// URL'],
-    ]) {
-      const result = await run(['simplefin', '--mapping', mapping], { SIMPLEFIN_ACCESS_URL: value!, ...ledgerEnv });
-      expect([result.code, result.stdout], value).toEqual([2, '']);
-      expect(result.stderr).toContain(message);
-    }
-    const asFile = await run(['simplefin', `--access-file=${url}`, '--mapping', mapping], ledgerEnv);
-    expect(asFile.code).toBe(2);
-    expect(asFile.stderr).toContain('--access-file takes the name of the file that holds the Access URL, not the URL itself (value not shown)');
+    ] as const;
     const missing = join(dir.path, 'no-such-access-file');
-    const notThere = await run(['simplefin', '--access-file', missing, '--mapping', mapping], ledgerEnv);
-    expect([notThere.code, notThere.stdout]).toEqual([2, '']);
-    expect(notThere.stderr).toContain(`Error: cannot read --access-file ${missing}: no such file or folder (ENOENT)`);
-    const none = await run(['simplefin', '--mapping', mapping], ledgerEnv);
-    expect(none.code).toBe(2);
-    expect(none.stderr).toContain('no SimpleFIN Access URL: pass --access-file <file>');
-    const onCommandLine = await run(['simplefin', url, '--mapping', mapping], ledgerEnv);
-    expect(onCommandLine.code).toBe(2);
-    expect(onCommandLine.stderr).toContain('ledger-sync simplefin takes no arguments (1 given, not shown)');
+    // Every refusal at once, each its own process: none depends on another.
+    const [asFile, notThere, none, onCommandLine, ...refused] = await Promise.all([
+      run(['simplefin', `--access-file=${url}`, '--mapping', mapping], ledgerEnv),
+      run(['simplefin', '--access-file', missing, '--mapping', mapping], ledgerEnv),
+      run(['simplefin', '--mapping', mapping], ledgerEnv),
+      run(['simplefin', url, '--mapping', mapping], ledgerEnv),
+      ...malformed.map(([value]) => run(['simplefin', '--mapping', mapping], { SIMPLEFIN_ACCESS_URL: value, ...ledgerEnv })),
+    ]);
+    malformed.forEach(([value, message], i) => {
+      expect([refused[i]!.code, refused[i]!.stdout], value).toEqual([2, '']);
+      expect(refused[i]!.stderr).toContain(message);
+    });
+    expect(asFile!.code).toBe(2);
+    expect(asFile!.stderr).toContain('--access-file takes the name of the file that holds the Access URL, not the URL itself (value not shown)');
+    expect([notThere!.code, notThere!.stdout]).toEqual([2, '']);
+    expect(notThere!.stderr).toContain(`Error: cannot read --access-file ${missing}: no such file or folder (ENOENT)`);
+    expect(none!.code).toBe(2);
+    expect(none!.stderr).toContain('no SimpleFIN Access URL: pass --access-file <file>');
+    expect(onCommandLine!.code).toBe(2);
+    expect(onCommandLine!.stderr).toContain('ledger-sync simplefin takes no arguments (1 given, not shown)');
   });
 
   it('HTTPS: a certificate that cannot be verified is refused (not retried); the same server once its certificate is trusted works', async () => {
