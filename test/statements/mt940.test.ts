@@ -75,18 +75,116 @@ describe('MT940: statements, accounts and balances', () => {
     const file = readStatements(text([
       ':20:A', ':25:1', ':60F:C261030EUR1,00', ':61:26103XD1,00', ':62F:C261030EUR0,00', '-',
       ':20:B', ':60F:C261030EUR1,00', ':62F:C261030EUR1,00', '-',
-      ':20:C', ':25:3', ':60F:C261030EUR1.00', ':62F:C261030EUR1,00', '-',
+      ':20:C', ':25:3', ':60F:C261030EUR1.000,00', ':62F:C261030EUR1,00', '-',
       ':20:D', ':25:4', ':60F:C261030EUR1,00', ':62F:C261030EUR1,00', '-',
     ]));
     expect(file.skipped.map((s) => [s.location, s.reason.slice(0, 60)])).toEqual([
       ['statement 1 (line 1)', 'line 4: the entry :61:26103XD1,00 cannot be read (value date'],
       ['statement 2 (line 7)', 'it has no :25: account identification, so the account it is '],
-      ['statement 3 (line 11)', 'line 13: :60F:C261030EUR1.00 is not a balance like C261031EU'],
+      ['statement 3 (line 11)', 'line 13: :60F:C261030EUR1.000,00 has the amount 1.000,00, wi'],
     ]);
     expect(file.statements.map((s) => s.account.id)).toEqual(['4']);
   });
 
   it('a file with no statement at all is refused', () => {
     expect(() => readStatements(text(['{1:F01X}{2:O940X}{4:', '-}']))).toThrow(StatementFormatError);
+  });
+});
+
+/** A fixture's bytes with one piece of text replaced (the same layout, one thing changed). */
+const edited = (name: string, from: string, to: string) => {
+  const original = readFileSync(fixture(name), 'latin1');
+  expect(original).toContain(from);
+  return new Uint8Array(Buffer.from(original.replace(from, to), 'latin1'));
+};
+const summary = (file: ReturnType<typeof readStatements>) => file.statements.map((s) => [s.reference, s.balances.map((b) => `${b.kind} ${b.date} ${b.amount}`), s.addUp?.ok]);
+
+describe('MT940 dialects banks really write', () => {
+  it('a line holding only - inside an :86: text in a {4: block is text: only -} ends the message (ING)', () => {
+    const file = read('mt940-ing-dash-in-86.sta');
+    expect(file.skipped).toEqual([]);
+    expect(summary(file)).toEqual([
+      ['P260601000000001 00061', ['opening_booked 2026-06-01 1250.00', 'closing_booked 2026-06-01 2034.50', 'closing_available 2026-06-01 2034.50'], true],
+      ['P260602000000001 00062', ['opening_booked 2026-06-01 2034.50', 'closing_booked 2026-06-02 2021.55', 'closing_available 2026-06-02 2021.55'], true],
+    ]);
+    expect(file.statements.map((s) => s.addUp?.count)).toEqual([2, 1]); // the :61: after the - is still the first message's
+  });
+
+  it('a bare - inside wrapped :86: text (Rabobank) is text when an entry or a balance follows it, not the end of the statement', () => {
+    const file = read('mt940-rabobank-dash-in-86.sta');
+    expect(file.skipped).toEqual([]);
+    expect(summary(file)).toEqual([
+      ['940S260602 0', ['opening_booked 2026-06-01 1147.95', 'closing_booked 2026-06-02 1175.35'], true],
+      ['940S260603 0', ['opening_booked 2026-06-02 1175.35', 'closing_booked 2026-06-03 2816.11'], true],
+    ]);
+    expect(file.statements.map((s) => s.addUp?.count)).toEqual([3, 1]);
+  });
+
+  it('a bare - still ends a message before :20:, a SWIFT header, a field a message starts with (:25: with no :20:), bank header lines, or the end of the file', () => {
+    const message = (account: string) => [`:25:${account}`, ':60F:C261030EUR1,00', ':62F:C261030EUR1,00'];
+    const file = readStatements(text([
+      ':20:A', ...message('1'), '-', ':20:B', ...message('2'), '-', ...message('3'), '-', 'ABNANL2A', '940', ':20:D', ...message('4'),
+      '-', '{1:F01X}{2:O940X}{4:', ':20:E', ...message('5'), '-}', ':20:F', ...message('6'), '-', '',
+    ]));
+    expect(file.skipped).toEqual([]);
+    expect(file.statements.map((s) => s.account.id)).toEqual(['1', '2', '3', '4', '5', '6']);
+  });
+
+  it('still refused: a bare - followed by entries with no :20: or :25: is read as text, so those entries stay in the statement, which then does not add up', () => {
+    const file = readStatements(text([':20:A', ':25:1', ':60F:C261030EUR10,00', ':62F:C261030EUR10,00', '-', ':61:2610301030D3,00NTRFNONREF', '-']));
+    expect(file.statements[0]!.addUp).toMatchObject({ ok: false, count: 1, expected: '7.00', closing: '10.00' });
+    expect(selectBalances([{ source: 'cut.sta', file }]).balances).toEqual([]);
+  });
+
+  it('control bytes before a tag (a DOS Ctrl-Z, 0x1A, before :20:) do not hide it: two statements stay two', () => {
+    const file = read('mt940-dos-ctrl-z.sta');
+    expect(file.skipped).toEqual([]);
+    expect(summary(file)).toEqual([
+      ['STARTUMSE 00041/001', ['opening_booked 2026-03-02 2500.00', 'closing_booked 2026-03-02 3650.10'], true],
+      ['STARTUMSE 00042/001', ['opening_booked 2026-03-02 3650.10', 'closing_booked 2026-03-03 3000.10'], true],
+    ]);
+  });
+
+  it('still refused: a control byte inside a value (an amount cut by a Ctrl-Z) is not removed, and the statement is skipped saying so', () => {
+    const file = readStatements(edited('mt940-dos-ctrl-z.sta', ':62F:C260302EUR3650,10', ':62F:C260302EUR36\u001a50,10'));
+    expect(file.skipped).toEqual([expect.objectContaining({ location: 'statement 1 (line 1)', reason: expect.stringContaining('is not a balance like C261031EUR1234,56') })]);
+    expect(file.statements.map((s) => s.reference)).toEqual(['STARTUMSE 00042/001']);
+  });
+
+  it('blanks where the entry date goes (:61:260312    DD212,39, a US bank) are read: value date, mark, funds code, amount', () => {
+    const file = read('mt940-citi-blank-entry-date.sta');
+    expect(file.skipped).toEqual([]);
+    expect(file.statements.map((s) => [s.currency, s.addUp])).toEqual([
+      ['USD', { ok: true, opening: '17376.67', entries: '-1142.75', count: 5, expected: '16233.92', closing: '16233.92' }],
+      ['USD', { ok: true, opening: '16233.92', entries: '1500.00', count: 1, expected: '17733.92', closing: '17733.92' }],
+    ]);
+  });
+
+  it('still refused: blanks of another width where the entry date goes, with the line and why', () => {
+    const file = readStatements(edited('mt940-citi-blank-entry-date.sta', ':61:260313    CD1500,00', ':61:260313  CD1500,00'));
+    expect(file.skipped).toEqual([expect.objectContaining({ reason: 'line 28: the entry :61:260313  CD1500,00NMSCNONREF// cannot be read (value date, D/C mark, amount), so the statement cannot be checked' })]);
+    expect(file.statements).toHaveLength(1);
+  });
+
+  it('a decimal point instead of the comma (:60F:C260104EUR000000001000.00, an older Dutch format) is read where the amount has no comma', () => {
+    const file = read('mt940-rabobank-decimal-point.sta');
+    expect(file.skipped).toEqual([]);
+    expect(file.statements.map((s) => [s.account.id, s.balances.map((b) => b.amount), s.addUp?.entries, s.addUp?.ok])).toEqual([
+      ['1234.56.789EUR', ['1000.00', '1255.05'], '255.05', true],
+      ['1234.56.789EUR', ['1255.05', '1012.29'], '-242.76', true],
+      ['1234.56.789JPY', ['10', '1212405'], '1212395', true], // `115351.`: a whole amount, like `115351,`
+    ]);
+  });
+
+  it('still refused: an amount whose decimal mark is ambiguous (a point and a comma, two points, two commas) is never guessed', () => {
+    const balance = readStatements(edited('mt940-rabobank-decimal-point.sta', ':62F:C260105EUR000000001255.05', ':62F:C260105EUR000001.255,05'));
+    expect(balance.skipped[0]).toMatchObject({
+      location: 'statement 1 (line 2)',
+      reason: 'line 11: :62F:C260105EUR000001.255,05 has the amount 000001.255,05, with both a decimal comma and a decimal point: which one marks the decimals is not guessed, so the closing booked balance is unknown',
+    });
+    const entry = readStatements(edited('mt940-rabobank-decimal-point.sta', 'D000000000236.56N030', 'D000.000.236.56N030'));
+    expect(entry.skipped[0]!.reason).toMatch(/^line 17: the entry :61:260106D000\.000\.236\.56N030NONREF +… has the amount 000\.000\.236\.56, with more than one decimal point: which one marks the decimals is not guessed, so the statement cannot be checked$/);
+    const commas = readStatements(text([':20:A', ':25:1', ':60F:C261030EUR1,00', ':61:2610301030C1,000,00NTRFNONREF', ':62F:C261030EUR1001,00', '-']));
+    expect(commas.skipped[0]!.reason).toContain('has the amount 1,000,00, with more than one comma');
   });
 });
