@@ -58,7 +58,10 @@ export interface EntryLine {
   entryDate: string | undefined;
 }
 
-const isDigit = (code: number) => code >= 48 && code <= 57;
+/** True for the char code of an ASCII digit. */
+export function isDigit(code: number): boolean {
+  return code >= 48 && code <= 57;
+}
 
 /**
  * Reads a :61: value: value date YYMMDD, [entry date MMDD, or four blanks as a US bank writes], mark (C, D, RC, RD;

@@ -10,7 +10,7 @@ import { toPlain, type Decimal } from '../decimal';
 import { StatementFormatError } from '../errors';
 import { decodeUtf8OrWindows1252 } from '../text';
 import type { SkippedItem, Statement, StatementBalance, StatementEntry, StatementFile } from '../types';
-import { bookingDay, readBalance, readEntry } from './fields';
+import { bookingDay, isDigit, readBalance, readEntry } from './fields';
 
 /** The reports whose fields say they are MT942: floor limit, date/time indication, sums of entries. */
 const MT942_TAGS = new Set(['34F', '13D', '90D', '90C']);
@@ -87,7 +87,7 @@ export function readMt940(bytes: Uint8Array): StatementFile {
     while (to > from && isControl(text.charCodeAt(to - 1))) to -= 1;
     let line = text.slice(from, to);
     start = end + 1;
-    if (line.charCodeAt(0) === 123 /* { */ && line.charCodeAt(2) === 58 /* : */) {
+    if (line.charCodeAt(0) === 123 /* { */ && isDigit(line.charCodeAt(1)) && line.charCodeAt(2) === 58 /* : */) {
       // A SWIFT header: {1:...}{2:O940...}{3:...}{4: (on one line or several), then maybe the first field.
       held = undefined;
       finishStatement();

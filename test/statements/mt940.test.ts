@@ -1,7 +1,10 @@
 // MT940 as banks write it: bare or in SWIFT blocks, several statements and accounts, pages, D/C marks, reversals,
-// the decimal comma; MT942 says what it carries.
+// the decimal comma (or a single point), a bare - inside text, control bytes, blank entry dates; MT942 says what it
+// carries; each statement's history (its booked entries with their booking days).
 import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { equals, parseDecimal, sum } from '../../statements/decimal';
 import { readStatements, selectBalances, StatementFormatError } from '../../statements/index';
 import { fixture } from './support';
 
@@ -186,5 +189,96 @@ describe('MT940 dialects banks really write', () => {
     expect(entry.skipped[0]!.reason).toMatch(/^line 17: the entry :61:260106D000\.000\.236\.56N030NONREF +… has the amount 000\.000\.236\.56, with more than one decimal point: which one marks the decimals is not guessed, so the statement cannot be checked$/);
     const commas = readStatements(text([':20:A', ':25:1', ':60F:C261030EUR1,00', ':61:2610301030C1,000,00NTRFNONREF', ':62F:C261030EUR1001,00', '-']));
     expect(commas.skipped[0]!.reason).toContain('has the amount 1,000,00, with more than one comma');
+  });
+});
+
+describe('MT940 history: each booked entry with the day it was booked', () => {
+  const history = (lines: string[]) => readStatements(text(lines)).statements[0]!.history;
+  const statement = (...entries: string[]) => [':20:X', ':25:1', ':60F:C241231EUR100,00', ...entries, ':62F:C250102EUR100,00', '-'];
+
+  it('every booked :61: in file order: the entry date where given, signed exact amounts (C and RD add, D and RC take away), its line', () => {
+    expect(read('mt940-asn-swift-blocks.sta').statements.map((s) => s.history)).toEqual([
+      { entries: [{ date: '2026-10-29', amount: '-65.00', line: 6 }, { date: '2026-10-29', amount: '1200.50', line: 11 }] },
+      { entries: [{ date: '2026-10-30', amount: '-385.50', line: 22 }] },
+    ]);
+    expect(read('mt940-sparkasse.sta').statements.map((s) => s.history)).toEqual([
+      { entries: [{ date: '2026-10-30', amount: '-120.00', line: 5 }, { date: '2026-10-30', amount: '2500.00', line: 9 }, { date: '2026-10-30', amount: '-50.00', line: 12 }] },
+      { entries: [{ date: '2026-10-30', amount: '200.00', line: 22 }, { date: '2026-10-30', amount: '10.00', line: 24 }] },
+    ]);
+  });
+
+  it('the entries of the history are exactly those the add-up check sums, in every MT940 fixture', () => {
+    const names = ['mt940-asn-swift-blocks.sta', 'mt940-abnamro-pages.sta', 'mt940-sparkasse.sta', 'mt940-ing-dash-in-86.sta', 'mt940-rabobank-dash-in-86.sta', 'mt940-dos-ctrl-z.sta', 'mt940-citi-blank-entry-date.sta', 'mt940-rabobank-decimal-point.sta'];
+    const statements = names.flatMap((name) => read(name).statements);
+    expect(statements).toHaveLength(17);
+    for (const s of statements) {
+      expect(s.history?.problem).toBeUndefined();
+      expect(s.history!.entries).toHaveLength(s.addUp!.count);
+      expect(equals(sum(s.history!.entries.map((e) => parseDecimal(e.amount)!)), parseDecimal(s.addUp!.entries)!)).toBe(true);
+    }
+  });
+
+  it("the entry date's year is the one that puts it nearest the value date, across a year's end either way", () => {
+    expect(history(statement(':61:2412310102D1,00NTRFNONREF', ':61:2501021231C1,00NTRFNONREF', ':61:2412311231D2,00NTRFNONREF', ':61:2501020103C2,00NTRFNONREF'))?.entries.map((e) => e.date)).toEqual([
+      '2025-01-02', // value 2024-12-31, entry 0102
+      '2024-12-31', // value 2025-01-02, entry 1231
+      '2024-12-31',
+      '2025-01-03',
+    ]);
+  });
+
+  it('no entry date, or blanks where it goes: the value date', () => {
+    expect(read('mt940-citi-blank-entry-date.sta').statements.map((s) => s.history?.entries.map((e) => `${e.date} ${e.amount}`))).toEqual([
+      ['2026-03-12 -212.39', '2026-03-12 -369.28', '2026-03-12 0.00', '2026-03-12 0.00', '2026-03-12 -561.08'],
+      ['2026-03-13 1500.00'],
+    ]);
+    expect(read('mt940-rabobank-decimal-point.sta').statements[1]!.history?.entries.map((e) => e.date)).toEqual(['2026-01-06', '2026-01-07']);
+  });
+
+  it('a day that cannot be established is never guessed: the history names the line and why, and the statement is still read', () => {
+    const cases: Array<[string, string]> = [
+      [':61:2412311332D1,00NTRFNONREF', 'line 4: the entry :61:2412311332D1,00NTRFNONREF has an entry date that is not a real date (1332, MMDD), so the day it was booked is unknown'],
+      [':61:2412310230D1,00NTRFNONREF', 'line 4: the entry :61:2412310230D1,00NTRFNONREF has an entry date that is not a real date (0230, MMDD) in 2025, the year nearest its value date 2024-12-31, so the day it was booked is unknown'],
+      [':61:2503010229D1,00NTRFNONREF', 'line 4: the entry :61:2503010229D1,00NTRFNONREF has an entry date that is not a real date (0229, MMDD) in 2025, the year nearest its value date 2025-03-01, so the day it was booked is unknown'],
+      [':61:2502300230D1,00NTRFNONREF', 'line 4: the entry :61:2502300230D1,00NTRFNONREF has a value date that is not a real calendar date (250230, YYMMDD), so the day it was booked is unknown'],
+    ];
+    for (const [entry, problem] of cases) {
+      const [s] = readStatements(text([':20:X', ':25:1', ':60F:C241231EUR100,00', entry, ':62F:C250102EUR99,00', '-'])).statements;
+      expect(s!.addUp?.ok).toBe(true);
+      expect(s!.history).toEqual({ entries: [], problem });
+    }
+    expect(history(statement(':61:2403010229D1,00NTRFNONREF', ':61:2403010229C1,00NTRFNONREF'))?.entries.map((e) => e.date)).toEqual(['2024-02-29', '2024-02-29']); // a leap year
+  });
+
+  it('a statement with no entries has an empty history when it has opening and closing balances; an MT942 report has none', () => {
+    expect(history([':20:X', ':25:1', ':60F:C261030EUR5,00', ':62F:C261030EUR5,00', '-'])).toEqual({ entries: [] });
+    expect(history([':20:X', ':25:1', ':62F:C261030EUR5,00', '-'])).toBeUndefined();
+    const report = read('mt942-mbank.sta').statements[0]!;
+    expect(report.type).toBe('report');
+    expect(report).not.toHaveProperty('history');
+  });
+
+  it('property: entries booked up to 5 days either side of their value date, across year ends, give back each booking day', () => {
+    const DAY = 86_400_000;
+    const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+    const start = Date.UTC(2001, 0, 1);
+    const days = Math.round((Date.UTC(2077, 11, 1) - start) / DAY);
+    const nearYearEnd = fc.tuple(fc.integer({ min: 2001, max: 2077 }), fc.integer({ min: -6, max: 6 })).map(([y, d]) => Math.round((Date.UTC(y, 11, 31) - start) / DAY) + d);
+    const entry = fc.record({ value: fc.oneof(fc.integer({ min: 0, max: days }), nearYearEnd), offset: fc.integer({ min: -5, max: 5 }), cents: fc.integer({ min: -99_999, max: 99_999 }) });
+    fc.assert(
+      fc.property(fc.array(entry, { minLength: 1, maxLength: 20 }), (entries) => {
+        const lines = entries.map(({ value, offset, cents }) => {
+          const valueDate = iso(start + value * DAY).replace(/-/g, '').slice(2);
+          const booked = iso(start + (value + offset) * DAY);
+          return `:61:${valueDate}${booked.slice(5, 7)}${booked.slice(8, 10)}${cents < 0 ? 'D' : 'C'}${Math.floor(Math.abs(cents) / 100)},${String(Math.abs(cents) % 100).padStart(2, '0')}NTRFNONREF`;
+        });
+        const total = entries.reduce((a, e) => a + e.cents, 0);
+        const closing = `${total < 0 ? 'D' : 'C'}261030EUR${Math.floor(Math.abs(total) / 100)},${String(Math.abs(total) % 100).padStart(2, '0')}`;
+        const [s] = readStatements(text([':20:X', ':25:1', ':60F:C261030EUR0,00', ...lines, `:62F:${closing}`, '-'])).statements;
+        expect(s!.addUp?.ok).toBe(true);
+        expect(s!.history!.entries.map((e) => e.date)).toEqual(entries.map((e) => iso(start + (e.value + e.offset) * DAY)));
+      }),
+      { seed: 3801, numRuns: 300 },
+    );
   });
 });
