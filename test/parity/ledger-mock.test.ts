@@ -3,20 +3,22 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { ParityReport } from 'personal-ledger-sdk/parity';
 import { type Exchange, ledgerMockBehindProxyForThisFile, runParityCli, SCRATCH, TOKEN } from './support';
 
-// A ledger-mock and a proxy for each test, so that the two runs go side by side: neither sees the other's requests
-// or writes.
-const forReads = ledgerMockBehindProxyForThisFile();
-const forScratch = ledgerMockBehindProxyForThisFile();
+const served = ledgerMockBehindProxyForThisFile();
+afterEach(async () => {
+  served.proxy.seen.length = 0;
+  await served.upstream.control('POST', '/reset');
+});
 
 interface State {
   accounts: Array<Record<string, unknown>>;
   snapshots: Array<{ id: string; account_id: string; snapshot_date: string; balance: number; is_estimated: boolean }>;
   categories: unknown[];
 }
+const state = async () => (await served.upstream.control('GET', '/state')) as State;
 const carriesToken = (e: Exchange) => (e.headers.authorization ?? '').includes(TOKEN);
 const outputs = () => {
   const dir = mkdtempSync(join(tmpdir(), 'ledger-parity-out-'));
@@ -33,9 +35,8 @@ function rowsOf(value: unknown, out: Array<Record<string, unknown>> = []): Array
   return out;
 }
 
-describe.concurrent('ledger-parity against ledger-mock, through a recording proxy', { timeout: 150_000 }, () => {
+describe('ledger-parity against ledger-mock, through a recording proxy', { timeout: 150_000 }, () => {
   it('without --scratch-account: nothing differs (exit 0), and the token went with GET requests only', async () => {
-    const served = forReads;
     const files = outputs();
     const run = await runParityCli(['--base-url', served.proxy.url, '--rate', '1000', '--report', files.report, '--json', files.json]);
     expect(run.stderr).not.toMatch(/Error|at .*\.[jt]s:\d+/); // no stack trace, from the built bin (.js) or a source (.ts)
@@ -58,8 +59,6 @@ describe.concurrent('ledger-parity against ledger-mock, through a recording prox
   });
 
   it('with --scratch-account: nothing differs; writes only to that account, in 2000, all undone; never POST /accounts', async () => {
-    const served = forScratch;
-    const state = async () => (await served.upstream.control('GET', '/state')) as State;
     const before = await state();
     const accountIds = new Set(before.accounts.map((a) => a.id as string));
     const snapshotIds = new Set(before.snapshots.map((s) => s.id));
