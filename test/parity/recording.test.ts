@@ -15,7 +15,8 @@ const recordingText = readFileSync(join(ROOT, RECORDING_FILE), 'utf8');
 const recording = () => JSON.parse(recordingText) as ParityRecording;
 const dir = mkdtempSync(join(tmpdir(), 'ledger-parity-against-'));
 
-describe(`the recording of ledger-mock (${RECORDING_FILE})`, { timeout: 120_000 }, () => {
+// Side by side: each test reads the recording and writes files of its own; nothing else is shared.
+describe.concurrent(`the recording of ledger-mock (${RECORDING_FILE})`, { timeout: 120_000 }, () => {
   it('is a scratch-mode recording of every probe, without the token, names or balances of the ledger', () => {
     const r = checkRecording(recording());
     expect(r.mode).toBe('scratch');

@@ -7,7 +7,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
-import { ROOT, runCli, within, type CliRun } from '../server/support';
+import { runCli, within, type CliRun } from '../server/support';
+import { binPath } from '../support/bins';
+import { ROOT } from '../support/root';
 import { parityScenario, TOKEN } from '../../scripts/parity-scenario';
 
 export { parityScenario, RECORDING_FILE, SCRATCH, TOKEN } from '../../scripts/parity-scenario';
@@ -170,14 +172,17 @@ export interface ParityCliResult {
   stderr: string;
 }
 
-/** Runs `ledger-parity` from source as a process, with LEDGER_TOKEN and extra env; `onSpawn` gets the child process. */
+/**
+ * Runs the built `ledger-parity` as a process (`node dist/bin/ledger-parity.js`: a signal reaches the program itself),
+ * with LEDGER_TOKEN and extra env; `onSpawn` gets the child process.
+ */
 export function runParityCli(
   args: string[],
   options: { env?: Record<string, string | undefined>; onSpawn?: (child: ReturnType<typeof spawn>) => void } = {},
 ): Promise<ParityCliResult> {
   const env: Record<string, string | undefined> = { ...process.env, LEDGER_TOKEN: TOKEN, ...options.env };
   for (const [name, value] of Object.entries(env)) if (value === undefined) delete env[name];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'parity/cli.ts', ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [binPath('ledger-parity'), ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));

@@ -36,7 +36,8 @@ async function statuses(run: CliRun) {
   return answers;
 }
 
-describe('ledger-mock takes the control token from a file or the environment, and never prints it', { timeout: 90_000 }, () => {
+// Side by side: each test has a process and files of its own.
+describe.concurrent('ledger-mock takes the control token from a file or the environment, and never prints it', { timeout: 90_000 }, () => {
   it.each([
     ['--control-token-file (its first line; the line break is not part of it)', ['--control-token-file', file('token', `${TOKEN}\n`)], {}, /--control-token-file .*token/],
     ['LEDGER_MOCK_CONTROL_TOKEN', [], { LEDGER_MOCK_CONTROL_TOKEN: TOKEN }, /LEDGER_MOCK_CONTROL_TOKEN/],

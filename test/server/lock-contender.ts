@@ -3,7 +3,7 @@
 // within the same millisecond) until the round's instant, tries to take the lock of `<dir>/<round>.state`, and
 // prints the outcome as a JSON line; a winner holds the lock until the round is nearly over, and says from when to
 // when it held it.
-// Usage: node --import tsx test/server/lock-contender.ts <dir> <rounds> <round ms>
+// Usage: node <this file, bundled by esbuild> <dir> <rounds> <round ms> (or node --import tsx test/server/lock-contender.ts ...)
 import { createInterface } from 'node:readline';
 import { join } from 'node:path';
 import { StateLock } from '../../mocks/server/state-lock';

@@ -3,12 +3,12 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createLedgerMockServer, type LedgerMockServer, type LedgerMockServerOptions, type RunningLedgerMockServer } from 'personal-ledger-sdk/mocks/node';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { binPath } from '../support/bins';
+import { ROOT } from '../support/root';
 
-export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-export const CLI_SOURCE = 'mocks/server/cli.ts';
+export { ROOT };
 
 /** Rejects when `promise` has not settled within `ms`. */
 export function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
@@ -59,11 +59,12 @@ function nodeBinary(as: { uid?: number; gid?: number }): string {
 }
 
 /**
- * Runs the CLI from source: `node --import tsx mocks/server/cli.ts ...args`, with extra environment variables if
- * given, and as another user with `as` (`uid` and `gid`).
+ * Runs the built command as a user does: `node dist/bin/ledger-mock.js ...args` (plain node, no compile per process;
+ * a signal reaches the program itself), with extra environment variables if given, and as another user with `as`
+ * (`uid` and `gid`).
  */
 export function runCli(args: string[], env: Record<string, string> = {}, as: { uid?: number; gid?: number } = {}): CliRun {
-  const child = spawn(nodeBinary(as), ['--import', 'tsx', CLI_SOURCE, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env }, ...as });
+  const child = spawn(nodeBinary(as), [binPath('ledger-mock'), ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env }, ...as });
   let out = '';
   let err = '';
   child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
@@ -117,7 +118,7 @@ export function demoServerForThisFile(): { server: LedgerMockServer; url(): stri
 
 /**
  * Servers and CLI runs for the current test file: `serve(options)` starts a `createLedgerMockServer` (the demo
- * scenario unless the options say otherwise) that closes after the test; `cli(args, env)` runs the CLI from source,
+ * scenario unless the options say otherwise) that closes after the test; `cli(args, env)` runs the built CLI,
  * killed after the file's tests if it still runs.
  */
 export function serversForThisFile() {
