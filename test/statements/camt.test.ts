@@ -175,3 +175,47 @@ describe('camt dialects banks really write', () => {
     expect(padded.statements[0]!.addUp).toMatchObject({ ok: true, expected: '3.12345000' });
   });
 });
+
+describe('history: each booked entry the add-up sums, with the day it was booked, for --daily', () => {
+  const one = (inner: string) => readStatements(doc('camt.053.001.02', stmt(inner))).statements[0]!;
+  const booked = (amount: string, indicator: string, days: string) => `\n<Ntry><Amt Ccy="EUR">${amount}</Amt><CdtDbtInd>${indicator}</CdtDbtInd><Sts>BOOK</Sts>${days}</Ntry>`;
+
+  it('BookgDt (Dt or DtTm, its own day whatever the offset), else ValDt; signed exact amounts, a reversal by its own mark; pending entries left out; file order', () => {
+    const statement = read('camt053-v07-offset-dates.xml').statements[0]!;
+    expect(statement.history).toEqual({
+      entries: [
+        { date: '2026-03-31', amount: '-305.00', line: 89 },
+        { date: '2026-03-20', amount: '20.00', line: 119 }, // RvslInd: a debit taken back, marked CRDT
+        { date: '2026-03-15', amount: '-97.00', line: 150 }, // 23:45 at -05:00 is March 16 in UTC: the day as written
+        { date: '2026-03-10', amount: '12.50', line: 180 }, // no BookgDt: its ValDt
+        { date: '2026-03-01', amount: '1800.00', line: 207 }, // BookgDt, not the later ValDt
+      ],
+    });
+    expect(statement.history!.entries.map((e) => e.amount)).toHaveLength(statement.addUp!.count);
+  });
+
+  it('the fixtures\' statements: booked and reversed entries, the pending one left out; none but the balances is an empty history', () => {
+    const [first, second] = read('camt053-v02-two-accounts.xml').statements;
+    expect(first!.history).toEqual({ entries: [{ date: '2026-10-31', amount: '300.00', line: 62 }, { date: '2026-10-31', amount: '-65.44', line: 85 }, { date: '2026-10-31', amount: '12.00', line: 94 }] });
+    expect(second!.history).toEqual({ entries: [{ date: '2026-10-31', amount: '100.00', line: 149 }] });
+    expect(one(`${bal('OPBD', '5.00')}${bal('CLBD', '5.00')}`).history).toEqual({ entries: [] });
+    expect(read('camt052-v08-intraday.xml').statements[0]!.history).toEqual({ entries: [] }); // its one entry is pending
+    expect(read('camt053-v02-no-marks.xml').statements[0]!.history!.entries.map((e) => [e.date, e.amount])).toEqual([['2026-03-04', '250.00'], ['2026-03-04', '49.99']]);
+  });
+
+  it('an entry whose day cannot be read: a problem naming its line and why, never a guessed day (the statement itself is still read)', () => {
+    const cases: Array<[string, string]> = [
+      ['<BookgDt><Dt>2026-02-30</Dt></BookgDt><ValDt><Dt>2026-03-01</Dt></ValDt>', 'line 3: a booked entry\'s BookgDt is "2026-02-30", not a real YYYY-MM-DD date, so the day it was booked is unknown'],
+      ['<BookgDt></BookgDt><ValDt><Dt>2026-03-01</Dt></ValDt>', 'line 3: a booked entry\'s BookgDt is "", not a real YYYY-MM-DD date, so the day it was booked is unknown'],
+      ['<ValDt><DtTm>31.10.2026 10:00</DtTm></ValDt>', 'line 3: a booked entry\'s ValDt is "31.10.2026 10:00", not a real YYYY-MM-DD date, so the day it was booked is unknown'],
+      ['', 'line 3: a booked entry has neither BookgDt nor ValDt, so the day it was booked is unknown'],
+    ];
+    for (const [days, problem] of cases) {
+      const statement = one(`${bal('OPBD', '5.00')}${bal('CLBD', '4.00')}${booked('2.00', 'CRDT', '<BookgDt><Dt>2026-10-30</Dt></BookgDt>')}${booked('3.00', 'DBIT', days)}`);
+      expect(statement.addUp?.ok).toBe(true);
+      expect(statement.history).toEqual({ entries: [], problem });
+    }
+    // A pending entry's day is never needed.
+    expect(one(`${bal('OPBD', '5.00')}${bal('CLBD', '5.00')}<Ntry><Amt Ccy="EUR">1.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts>PDNG</Sts></Ntry>`).history).toEqual({ entries: [] });
+  });
+});
