@@ -99,11 +99,17 @@ export function finish(draft: StatementDraft, type: string): Statement | Skipped
   }
 
   // Marks: all given, or none (all read as credits, if it adds up). A zero amount needs none: its sign changes nothing.
-  const figures = [...kept.map((k) => k.figure), ...entries];
-  const unmarked = figures.filter((f) => f.indicator === '' && f.amount.units !== 0n);
-  const lacksMarks = unmarked.length > 0 && figures.every((f) => f.indicator === '');
-  if (unmarked.length > 0 && !lacksMarks) {
-    return skip(`line ${unmarked[0]!.line}: ${unmarked[0]!.what} has no CdtDbtInd (credit or debit) while other balances or entries of the statement have one: its sign is not guessed`);
+  let marked = 0;
+  let unmarked: Figure | undefined;
+  for (const f of [kept.map((k) => k.figure), entries]) {
+    for (const figure of f) {
+      if (figure.indicator !== '') marked += 1;
+      else if (figure.amount.units !== 0n) unmarked ??= figure;
+    }
+  }
+  const lacksMarks = unmarked !== undefined && marked === 0;
+  if (unmarked && marked > 0) {
+    return skip(`line ${unmarked.line}: ${unmarked.what} has no CdtDbtInd (credit or debit) while other balances or entries of the statement have one: its sign is not guessed`);
   }
 
   if (!draft.account || !account) return skip('it has no Acct/Id (IBAN or Othr/Id), so the account it is for is unknown');
@@ -128,13 +134,14 @@ export function finish(draft: StatementDraft, type: string): Statement | Skipped
     notes,
   };
 
+  const amounts = entries.map(signed);
   const opening = balances.find((b) => balanceKind(b.kind).role === 'opening');
   const closing = balances.find((b) => balanceKind(b.kind).role === 'closing');
   let currencies: string[] = [];
   if (opening && closing) {
     currencies = [...new Set([opening.currency, closing.currency, ...booked.map((e) => e.currency)].filter((c): c is string => Boolean(c)))];
     if (currencies.length > 1) notes.push(`its balances and entries are in ${currencies.join(', ')}: the add-up check needs one currency, so it was not made`);
-    else statement.addUp = addUp(opening.amount, entries.map(signed), closing.amount);
+    else statement.addUp = addUp(opening.amount, amounts, closing.amount);
   }
 
   if (lacksMarks || lacksStatuses) {
@@ -151,7 +158,7 @@ export function finish(draft: StatementDraft, type: string): Statement | Skipped
       statement.balances = balances.filter((b) => !unsure.includes(b));
     }
   }
-  statement.history = historyOf(booked, entries);
+  statement.history = historyOf(booked, amounts);
   return statement;
 }
 
@@ -172,15 +179,17 @@ function signed(f: Figure): Decimal {
 }
 
 /** Each booked entry with its day (BookgDt, else ValDt), in file order; a day that cannot be read is a problem, never guessed. */
-function historyOf(booked: readonly EntryDraft[], figures: readonly Figure[]): StatementHistory {
+function historyOf(booked: readonly EntryDraft[], amounts: readonly Decimal[]): StatementHistory {
   const entries: StatementEntry[] = [];
+  const days = new Map<string, string | undefined>(); // a statement's entries share a few days
   for (let i = 0; i < booked.length; i += 1) {
     const e = booked[i]!;
-    const [element, text] = e.booked !== undefined ? ['BookgDt', e.booked] : ['ValDt', e.value];
+    const text = e.booked ?? e.value;
     if (text === undefined) return { entries: [], problem: `line ${e.line}: a booked entry has neither BookgDt nor ValDt, so the day it was booked is unknown` };
-    const date = dayOf(text);
-    if (date === undefined) return { entries: [], problem: `line ${e.line}: a booked entry's ${element} is "${text}", not a real YYYY-MM-DD date, so the day it was booked is unknown` };
-    entries.push({ date, amount: toPlain(signed(figures[i]!)), line: e.line });
+    let date = days.get(text);
+    if (date === undefined && !days.has(text)) days.set(text, (date = dayOf(text)));
+    if (date === undefined) return { entries: [], problem: `line ${e.line}: a booked entry's ${e.booked !== undefined ? 'BookgDt' : 'ValDt'} is "${text}", not a real YYYY-MM-DD date, so the day it was booked is unknown` };
+    entries.push({ date, amount: toPlain(amounts[i]!), line: e.line });
   }
   return { entries };
 }
