@@ -138,6 +138,15 @@ export function finish(draft: StatementDraft, type: string): Statement | Skipped
   if (lacksMarks || lacksStatuses) {
     const lacked = [...(lacksMarks ? [LACKS.marks] : []), ...(lacksStatuses ? [LACKS.statuses] : [])].join(', and ');
     const read = lacksMarks && lacksStatuses ? 'booked credits' : lacksMarks ? 'credits' : 'booked';
+    const unchecked = !opening || !closing ? 'with no opening and closing balance' : !statement.addUp ? `as its balances and entries are in ${currencies.join(', ')}` : undefined;
+    if (unchecked !== undefined && !lacksMarks) {
+      // Only the statuses are missing: the balances carry their own marks and stand as stated (as they did before this
+      // dialect was read); which entries are booked is unknown, so no day is derived from them.
+      const why = `${LACKS.statuses}, and ${unchecked} the add-up check cannot show which are booked`;
+      notes.push(`${why}: its balances are as the file states them, its entries are not used`);
+      statement.history = { entries: [], problem: why };
+      return statement;
+    }
     if (!opening || !closing) return skip(`${lacked}, and with no opening and closing balance the statement cannot show that reading them as ${read} is right`);
     if (!statement.addUp) return skip(`${lacked}, and as its balances and entries are in ${currencies.join(', ')} the add-up check that would show reading them as ${read} is right cannot be made`);
     if (!statement.addUp.ok) return skip(`${lacked}, and read as ${read} ${describeAddUp(statement.addUp)}`);

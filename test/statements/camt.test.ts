@@ -146,7 +146,13 @@ describe('camt dialects banks really write', () => {
 
   it('read leniently only with an opening and a closing balance in one currency to check the reading against', () => {
     expect(one(unmarked('CLBD', '15.00')).skipped[0]!.reason).toBe('its balances and entries have no CdtDbtInd (credit or debit), which camt requires, and with no opening and closing balance the statement cannot show that reading them as credits is right');
-    expect(one(`${bal('CLBD', '15.00')}${entry('5.00', '<CdtDbtInd>CRDT</CdtDbtInd>')}`).skipped[0]!.reason).toContain('its entries have no Sts (booked, pending or information), which camt requires, and with no opening and closing balance');
+    // Only the statuses missing, and nothing to check them against: the marked balance stands as stated, the entries
+    // are not used, and no day is derived from them.
+    const statusless = one(`${bal('CLBD', '15.00')}${entry('5.00', '<CdtDbtInd>CRDT</CdtDbtInd>')}`);
+    expect(statusless.skipped).toEqual([]);
+    expect(statusless.statements[0]!.balances.map((b) => [b.kind, b.amount])).toEqual([['closing_booked', '15.00']]);
+    expect(statusless.statements[0]!.notes).toEqual(['its entries have no Sts (booked, pending or information), which camt requires, and with no opening and closing balance the add-up check cannot show which are booked: its balances are as the file states them, its entries are not used']);
+    expect(statusless.statements[0]!.history).toEqual({ entries: [], problem: expect.stringContaining('its entries have no Sts') });
     const usd = `<Ntry><Amt Ccy="USD">5.00</Amt><BookgDt><Dt>2026-10-31</Dt></BookgDt></Ntry>`;
     expect(one(`${unmarked('OPBD', '10.00')}${unmarked('CLBD', '15.00')}${usd}`).skipped[0]!.reason).toContain('and as its balances and entries are in EUR, USD the add-up check that would show reading them as booked credits is right cannot be made');
   });
