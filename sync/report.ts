@@ -28,8 +28,8 @@ export interface JsonFailure {
   error: { message: string; exit_code: number };
 }
 
-/** Prints the report as one JSON object, the only thing on stdout in --json mode. */
-export function printJson(out: Output, report: JsonReport | JsonFailure): void {
+/** Prints the report (a JsonReport, a JsonFailure, a first run's) as one JSON object, the only thing on stdout in --json mode. */
+export function printJson(out: Output, report: object): void {
   out.write(`${JSON.stringify(report, null, 2)}\n`);
 }
 
