@@ -7,19 +7,9 @@ import { SetupError } from './errors';
 import { formatMoney, formatTable, plural } from './format';
 import type { RefusedFile } from './inputs';
 import { fileProblem, say, type Io } from './io';
-import { accountKey, mappingToStartFrom, startingMapping, type AccountTarget, type StarterAccount } from './mapping';
+import { accountKey, mappingToStartFrom, startingMapping, type StarterAccount } from './mapping';
 import type { ReadFile } from './read-files';
-import { formatRefused, formatSkipped, printJson } from './report';
-
-/** The `--json` report of a first run: exactly this object is printed on stdout. */
-export interface FirstRunReport {
-  /** Every statement read, in file order: where it is, its account and currency, and every balance it states. */
-  statements: Array<{ source: string; format: string; account: string; currency: string | null; balances: Array<{ kind: BalanceKind; date: string; balance: number }> }>;
-  /** The mapping to start from, as the human output prints it (and --write-mapping saves it). */
-  mapping: { accounts: Record<string, AccountTarget> };
-  skipped: Array<{ source: string; reason: string }>;
-  refused: RefusedFile[];
-}
+import { formatRefused, formatSkipped, printJson, type FirstRunReport } from './report';
 
 /** Refuses --write-mapping to a path that exists, before anything is read: a mapping is never overwritten. */
 export async function checkNewMappingFile(path: string): Promise<void> {
