@@ -1,9 +1,6 @@
 // Loads a long daily balance history with the SDK's bulk helper, showing progress, and resumes after an interruption
-// (Ctrl-C, or a request that failed after its retries) sending exactly the rows not confirmed.
-//
-//   npx tsx examples/backfill.ts [--accounts 3] [--days 730 | --rows 100000] [--end YYYY-MM-DD] [--resume]
-//
-// The history is a seeded random walk into accounts "Backfill account N": replace historyRows() with your source.
+// (Ctrl-C, or a request that failed after its retries) sending exactly the rows not confirmed. The history is a seeded
+// random walk into accounts "Backfill account N": replace historyRows() with your source.
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,8 +12,9 @@ import { createLedgerMock, DEMO_TOKENS, type LedgerMock } from 'personal-ledger-
 const USAGE = `Usage: backfill [--accounts N] [--days N | --rows N] [--end YYYY-MM-DD] [--seed N] [--chunk-size N] [--checkpoint <file>] [--resume]
   --checkpoint  where the rows not confirmed are saved when a run stops (default: $TMPDIR/personal-ledger-backfill.checkpoint.json)
   --resume      send exactly the rows saved in the checkpoint`;
-/** What each number option takes: [least, most]. */
+/** The number options, each a whole number in [least, most]. */
 const RANGES = { accounts: [1, 1_000], days: [1, 36_500], rows: [1, 1_000_000], seed: [0, 4_294_967_295], 'chunk-size': [1, MAX_BULK_ROWS] } as const;
+const OPTIONS = { ...Object.fromEntries([...Object.keys(RANGES), 'end', 'checkpoint'].map((o) => [o, { type: 'string' } as const])), resume: { type: 'boolean' } } as const;
 type Output = { write(text: string): unknown };
 /** What is saved when a run stops: where the rows were going (never a token), how many accounts, the rows left. */
 export type Checkpoint = { format: 'personal-ledger-backfill-checkpoint/1'; target: string; accounts: number; reason: string; confirmed: number; pending: BulkRow[] };
@@ -28,16 +26,10 @@ export async function main(argv: string[], env: Record<string, string | undefine
   const n = (count: number) => count.toLocaleString('en-US');
   const refuse = (text: string) => (io.stderr.write(`Error: ${text}\n`), 2);
   if (argv.includes('--help') || argv.includes('-h')) return (say(USAGE), 0);
-  const options = Object.fromEntries([...Object.keys(RANGES), 'end', 'checkpoint'].map((o) => [o, { type: 'string' } as const]));
-  let values: Record<string, string | boolean | undefined>;
-  try {
-    ({ values } = parseArgs({ args: argv, options: { ...options, resume: { type: 'boolean' } } }));
-  } catch (error) {
-    const { message } = error as Error;
-    const [, name, ambiguous] = /^Option '--([\w-]+)(?: <value>)?' argument (?:(is ambiguous)|missing)/.exec(message) ?? []; // `--rows -5` is "ambiguous"
-    const value = ambiguous ? `, not "${argv[argv.indexOf(`--${name}`) + 1]}"` : '';
-    return refuse(`${name ? `${takes(name)}${value}` : message.split(/\.\s/)[0]}\n${USAGE}`);
-  }
+  // Not strict, so `--rows -5` is the value -5 (refused below in the option's own words); unknown options are refused here.
+  const { values, tokens } = parseArgs({ args: argv, options: OPTIONS, strict: false, tokens: true });
+  const wrong = tokens.find((t) => t.kind !== 'option' || !(t.name in OPTIONS));
+  if (wrong) return refuse(`${wrong.kind === 'option' ? `Unknown option '${wrong.rawName}'` : 'backfill takes no arguments'}\n${USAGE}`);
   const problem = optionProblem(values);
   if (problem) return refuse(`${problem}\n${USAGE}`);
   const path = (values.checkpoint as string | undefined) ?? join(tmpdir(), 'personal-ledger-backfill.checkpoint.json');
@@ -51,18 +43,17 @@ export async function main(argv: string[], env: Record<string, string | undefine
   const client = fake ? createLedgerClient({ baseUrl: fake.baseUrl, token: DEMO_TOKENS.alex, fetch: fake.fetch }) : createLedgerClient({ baseUrl: target, token: env.LEDGER_TOKEN! });
   if (saved && saved.target !== target) return refuse(`the checkpoint at ${path} is for ${saved.target}, not ${target}`);
 
-  const number = (name: string, fallback: number) => (values[name] === undefined ? fallback : Number(values[name]));
-  const rowsWanted = values.rows === undefined ? undefined : number('rows', 0);
-  const accounts = saved?.accounts ?? number('accounts', Math.max(3, Math.ceil((rowsWanted ?? 0) / 3650))); // big runs spread over accounts
+  const rowsWanted = values.rows === undefined ? undefined : Number(values.rows);
+  const accounts = saved?.accounts ?? Number(values.accounts ?? Math.max(3, Math.ceil((rowsWanted ?? 0) / 3650))); // big runs spread over accounts
   const ids = await backfillAccounts(client, accounts, say); // the demo ledger of a new process makes the same ids again
-  const days = rowsWanted === undefined ? number('days', 730) : Math.ceil(rowsWanted / accounts);
-  const plan = { accounts, days, rows: rowsWanted ?? accounts * days, end: (values.end as string) ?? new Date(Date.now() - 86_400_000).toISOString().slice(0, 10), seed: number('seed', 1) };
+  const days = rowsWanted === undefined ? Number(values.days ?? 730) : Math.ceil(rowsWanted / accounts);
+  const plan = { accounts, days, rows: rowsWanted ?? accounts * days, end: (values.end as string) ?? new Date(Date.now() - 86_400_000).toISOString().slice(0, 10), seed: Number(values.seed ?? 1) };
   const rows = saved ? saved.pending : historyRows({ ...plan, accountIds: ids });
   say(saved ? `Resuming: ${n(rows.length)} rows not confirmed when the last run stopped (${saved.reason}).` : `Backfilling ${n(rows.length)} rows (${accounts} accounts, ${rows[0]?.snapshot_date} to ${plan.end}) to ${target}.`);
   let shown = -5;
   try {
     const report = await client.snapshots.bulkUpsert(rows, {
-      chunkSize: number('chunk-size', MAX_BULK_ROWS),
+      chunkSize: Number(values['chunk-size'] ?? MAX_BULK_ROWS),
       signal: io.signal,
       onProgress: ({ rowsDone }) => {
         const percent = Math.floor((rowsDone / rows.length) * 100);
@@ -88,26 +79,19 @@ export async function main(argv: string[], env: Record<string, string | undefine
   }
 }
 
-/** What a value option takes, in words. */
-function takes(name: string): string {
-  if (name === 'end') return '--end takes a calendar date, YYYY-MM-DD';
-  if (name === 'checkpoint') return '--checkpoint takes a file name';
-  return `--${name} takes a whole number from ${RANGES[name as keyof typeof RANGES].map((v) => v.toLocaleString('en-US')).join(' to ')}`;
-}
-
 /** What is wrong with the options, in one line naming the option and what it takes; undefined when nothing is. */
 function optionProblem(values: Record<string, string | boolean | undefined>): string | undefined {
   for (const [name, [least, most]] of Object.entries(RANGES)) {
-    const value = values[name] as string | undefined;
-    if (value !== undefined && !(/^\d+$/.test(value) && Number(value) >= least && Number(value) <= most)) return `${takes(name)}, not "${value}"`;
+    const value = String(values[name] ?? least);
+    const n = (v: number) => v.toLocaleString('en-US');
+    if (!(/^\d+$/.test(value) && Number(value) >= least && Number(value) <= most)) return `--${name} takes a whole number from ${n(least)} to ${n(most)}, not "${value}"`;
   }
-  const end = values.end as string | undefined;
+  const end = values.end === undefined ? undefined : String(values.end);
   const day = Date.parse(`${end}T00:00:00Z`); // a real day: 2026-02-30 parses, as 2026-03-02
-  if (end !== undefined && !(/^\d{4}-\d{2}-\d{2}$/.test(end) && !Number.isNaN(day) && new Date(day).toISOString().startsWith(end))) return `${takes('end')}, not "${end}"`;
+  if (end !== undefined && !(/^\d{4}-\d{2}-\d{2}$/.test(end) && !Number.isNaN(day) && new Date(day).toISOString().startsWith(end))) return `--end takes a calendar date, YYYY-MM-DD, not "${end}"`;
   if (values.days !== undefined && values.rows !== undefined) return 'give --days or --rows, not both';
   const rows = Number(values.accounts ?? 3) * Number(values.days ?? 730);
-  if (rows > RANGES.rows[1]) return `--accounts times --days is ${rows.toLocaleString('en-US')} rows, more than the ${RANGES.rows[1].toLocaleString('en-US')} a run may have`;
-  return undefined;
+  return rows > RANGES.rows[1] ? `--accounts times --days is ${rows.toLocaleString('en-US')} rows, more than the ${RANGES.rows[1].toLocaleString('en-US')} a run may have` : undefined;
 }
 
 /** Finds or creates "Backfill account 1..N" (Cash) and returns their ids in order. */
@@ -115,24 +99,19 @@ async function backfillAccounts(client: LedgerClient, count: number, say: (text:
   const existing = await client.accounts.list();
   const cash = (await client.categories.list()).find((c) => c.name === 'Cash' && c.type === 'asset')!;
   const ids: string[] = [];
+  let created = 0;
   for (let n = 1; n <= count; n++) {
     const name = `Backfill account ${n}`;
-    ids.push(existing.find((a) => a.name === name)?.id ?? (await client.accounts.create({ name, category_id: cash.id, institution_name: 'Backfill example' })).id);
+    ids.push(existing.find((a) => a.name === name)?.id ?? (created++, await client.accounts.create({ name, category_id: cash.id, institution_name: 'Backfill example' })).id);
   }
-  const created = count - existing.filter((a) => /^Backfill account \d+$/.test(a.name) && Number(a.name.slice(17)) <= count).length;
   if (created > 0) say(`Created ${created} ledger accounts named "Backfill account N" (Cash, asset).`);
   return ids;
 }
 
 /** One balance per account and day, oldest first: a seeded random walk in cents (the same options, the same rows). */
 export function historyRows(plan: HistoryPlan & { accountIds: readonly string[] }): BulkRow[] {
-  let state = plan.seed >>> 0; // mulberry32
-  const random = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(state ^ (state >>> 15), state | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
+  let state = plan.seed >>> 0; // a linear congruential generator: plenty for made-up balances
+  const random = () => (state = (Math.imul(state, 1_664_525) + 1_013_904_223) >>> 0) / 4_294_967_296;
   const cents = plan.accountIds.map((_, i) => 250_000 + i * 100_000);
   const rows: BulkRow[] = [];
   for (let day = plan.days - 1; day >= 0 && rows.length < plan.rows; day -= 1) {
@@ -146,7 +125,7 @@ export function historyRows(plan: HistoryPlan & { accountIds: readonly string[] 
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const controller = new AbortController(); // the first Ctrl-C stops after the current chunk; a later one quits
+  const controller = new AbortController(); // the first Ctrl-C stops after the current chunk; one a second later quits
   let first = 0;
   const stop = (signal: string) => {
     if (controller.signal.aborted) return Date.now() - first > 1000 && process.exit(130); // tsx relays the same Ctrl-C once more

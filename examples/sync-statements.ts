@@ -110,15 +110,10 @@ const CSV_NEEDS_BANK = 'not an OFX/QFX, camt.053 or MT940 file; a bank\'s CSV ex
 
 /** The mapping file; a missing default (data/mapping.json beside this script, as after copying it) says to pass --mapping. */
 async function readMapping(path: string): Promise<Mapping> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    if (path === DEFAULT_MAPPING && (error as NodeJS.ErrnoException).code === 'ENOENT') {
-      throw new Stop(2, `no mapping file: ${path} does not exist. Pass yours with --mapping <file> (examples/data/mapping.json of personal-ledger-sdk shows the format)`);
-    }
-    throw new Stop(2, `cannot read the mapping file ${path}: ${(error as Error).message}`);
-  }
+  const text = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    if (path !== DEFAULT_MAPPING || error.code !== 'ENOENT') throw new Stop(2, `cannot read the mapping file ${path}: ${error.message}`);
+    throw new Stop(2, `no mapping file: ${path} does not exist. Pass yours with --mapping <file> (examples/data/mapping.json of personal-ledger-sdk shows the format)`);
+  });
   try {
     return JSON.parse(text) as Mapping;
   } catch (error) {

@@ -3,6 +3,7 @@ import { readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { describeOddity } from '../reading/oddities';
+import { commandLineMistake } from '../src/shared/command-line';
 import { markdownReport } from './report/markdown';
 import { checkRecording, RecordingError, type ParityRecording } from './report/recording';
 import { ParityStartError, type ParityRun } from './options';
@@ -55,7 +56,7 @@ async function main(): Promise<number> {
   try {
     ({ values } = parseArgs({ options: OPTIONS, strict: true, allowPositionals: false }));
   } catch (error) {
-    throw new UsageError(`${(error as Error).message}\nRun npx ledger-parity --help for the options.`);
+    throw new UsageError(commandLineMistake(error, 'ledger-parity'));
   }
   if (values.help) {
     process.stdout.write(USAGE);

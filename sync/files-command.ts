@@ -4,20 +4,25 @@ import { BALANCE_KINDS, DEFAULT_WRITTEN_KINDS, isBalanceKind, selectBalances, ty
 import { parseCommandLine } from './args';
 import { connect } from './connection';
 import { EXIT, SetupError, type RunState } from './errors';
+import { checkNewMappingFile, reportFirstRun } from './first-run';
 import { formatCount, GUIDE_URL, plural } from './format';
-import { expandInputs, type RefusedFile } from './inputs';
+import type { RefusedFile } from './inputs';
 import { say, type Env, type Io } from './io';
-import { loadMapping, mappingToStartFrom } from './mapping';
+import { loadMapping, mappingToStartFrom, type Mapping } from './mapping';
 import { mapBalances, type PlannedRow, type SkippedRow } from './plan';
 import { progressReporter } from './progress';
-import { bankByName, readOne, type ReadFile } from './read-files';
+import { bankByName, filesNotNamed, readFiles, type ReadFile } from './read-files';
 import { explainStatus, formatRefused, formatSkipped, humanIo, jsonReport, printJson, summaryLine, writeAndReport } from './report';
 
 export const FILES_USAGE = `Usage: ledger-sync <file or folder>... --mapping <file> [--dry-run] [--json] [--strict] [--bank <id>] [--write <kinds>] [--demo]
+       ledger-sync <file or folder>... [--write-mapping <file>] [--json] [--bank <id>] [--write <kinds>]   (a first run)
   Reads bank statement files (OFX/QFX, camt.053/camt.052, MT940, CSV exports), every format told from the content,
   and writes each account's closing balance to your ledger: only balances that are new or changed.
   --mapping   which statement account goes to which ledger account (and CSV bank profiles): see
               ${GUIDE_URL}#the-mapping-file
+              Without it, a first run: each statement's account, currency and balances, and a mapping to start
+              from; nothing is written, no ledger or token is needed, and the exit status is 2
+  --write-mapping  on a first run, also save the mapping to start from in this file (a new file: never overwritten)
   --dry-run   compare with the ledger and print what would change; write nothing, create no account
   --json      stdout is one JSON object (rows, skipped, refused; or error when the run fails); everything else
               goes to stderr
@@ -43,10 +48,12 @@ const OPTIONS = {
   bank: { type: 'string' },
   write: { type: 'string' },
   demo: { type: 'boolean' },
+  'write-mapping': { type: 'string' },
 } as const;
 
-/** Files with more than this many are read with progress lines on stderr. */
-const PROGRESS_FILES = 20;
+/** A run without --mapping: the files are read with no account mapped and no bank but --bank's shipped layout. */
+const NO_MAPPING: Mapping = { accounts: new Map(), banks: new Map() };
+
 /** Runs writing more than this many rows show the bulk helper's progress on stderr. */
 const PROGRESS_ROWS = 5000;
 
@@ -55,27 +62,20 @@ export async function syncFiles(argv: string[], env: Env, io: Io, keep: (held: P
   const { values, positionals } = parseCommandLine(argv, OPTIONS, FILES_USAGE);
   keep({ json: values.json === true });
   if (positionals.length === 0) throw new SetupError(`give one or more statement files or folders\n${SHORT_USAGE}`);
-  if (values.mapping === undefined) throw new SetupError(`--mapping is required: the file that maps statement accounts to ledger accounts\n${FILES_USAGE}`);
   const dryRun = values['dry-run'] === true;
   const json = values.json === true;
   const kinds = writeKinds(values.write);
-  const mapping = await loadMapping(values.mapping);
+  const writeTo = values['write-mapping'];
+  if (values.mapping !== undefined && writeTo !== undefined) throw new SetupError(`--write-mapping saves a mapping to start from, on a first run (without --mapping): give one or the other\n${FILES_USAGE}`);
+  if (writeTo !== undefined) await checkNewMappingFile(writeTo);
+  const mapping = values.mapping === undefined ? NO_MAPPING : await loadMapping(values.mapping);
   const bank = values.bank === undefined ? undefined : bankByName(mapping, values.bank);
   const human = humanIo(io, json);
+  if (values.mapping === undefined) return firstRun(positionals, { kinds, bank, writeTo }, io, human, json);
   const connection = connect(env, { demo: values.demo === true, dryRun }, human);
   keep({ secrets: connection.secrets });
 
-  // Read every file; one that cannot be used is refused and the others are still read.
-  const { files: paths, refused } = await expandInputs(positionals, [values.mapping]);
-  const files: ReadFile[] = [];
-  const progress = paths.length > PROGRESS_FILES ? progressReporter(io.stderr, paths.length, 'files') : undefined;
-  for (const [i, path] of paths.entries()) {
-    const read = await readOne(path, mapping, bank);
-    if ('reason' in read) refused.push(read);
-    else files.push(read);
-    progress?.update({ rowsDone: i + 1, rowsTotal: paths.length, chunksDone: i + 1, skipped: 0 });
-  }
-  progress?.end();
+  const { paths, files, refused } = await readFiles(positionals, [values.mapping], mapping, bank, io.stderr);
   const selection = selectBalances(files.map((f) => ({ source: f.source, file: f.file })), { kinds });
   const mapped = mapBalances(selection.balances, new Map(files.map((f) => [f.source, f])), mapping);
   for (const f of files) say(human.stdout, describeFile(f, selection.balances.filter((b) => b.source === f.source).length, kinds));
@@ -88,6 +88,9 @@ export async function syncFiles(argv: string[], env: Env, io: Io, keep: (held: P
   const { planned, written, skipped: notWritten } = await writeAndReport(connection.client, mapped.rows, human.stdout, { dryRun, signal: io.signal, onProgress: bar?.update });
   bar?.end();
   skipped.push(...notWritten);
+  // A file nothing came of (a page without its statement's close, say) is named with why, in --json too.
+  const named = [...planned.map((r) => r.source), ...skipped.map((s) => s.source)];
+  for (const f of filesNotNamed(files, named)) skipped.push({ source: f.source, label: [...new Set(f.file.statements.map((st) => st.account.id))].join(', '), date: '', balance: '', reason: `nothing to write from it: ${fileParts(f, 0, kinds).join('; ')}` });
   if (skipped.length > 0) {
     skipped.sort(bySource(paths));
     say(human.stdout, `${plural(skipped.length, 'item')} skipped:`);
@@ -110,7 +113,7 @@ export async function syncFiles(argv: string[], env: Env, io: Io, keep: (held: P
 /** Orders skipped items as the files were given, then by where they are in the file (the first number after its name). */
 function bySource(paths: readonly string[]): (a: SkippedRow, b: SkippedRow) => number {
   const key = (source: string): [number, number] => {
-    const file = paths.findIndex((p) => source.startsWith(`${p} `));
+    const file = paths.findIndex((p) => source === p || source.startsWith(`${p} `));
     return [file, Number(/\d+/.exec(source.slice((paths[file] ?? '').length))?.[0] ?? 0)];
   };
   return (a, b) => {
@@ -131,20 +134,35 @@ function writeKinds(text: string | undefined): BalanceKind[] {
   return kinds as BalanceKind[];
 }
 
+/** A first run: what the files hold and a mapping to start from; nothing written. Exit status 2. */
+async function firstRun(given: string[], options: { kinds: BalanceKind[]; bank: ReturnType<typeof bankByName> | undefined; writeTo: string | undefined }, io: Io, human: Io, json: boolean): Promise<number> {
+  const { files, refused } = await readFiles(given, [], NO_MAPPING, options.bank, io.stderr);
+  const selection = selectBalances(files.map((f) => ({ source: f.source, file: f.file })), { kinds: options.kinds });
+  const describe = (f: ReadFile) => describeFile(f, selection.balances.filter((b) => b.source === f.source).length, options.kinds);
+  const empty = files.filter((f) => f.file.statements.length === 0 && !selection.skipped.some((s) => s.source === f.source));
+  const skipped = [...selection.skipped, ...empty.map((f) => ({ source: f.source, location: '', reason: `nothing in it to map: ${fileParts(f, 0, options.kinds).join('; ')}` }))];
+  say(io.stderr, await reportFirstRun({ files, skipped, refused }, options.kinds, io, { human, json, writeTo: options.writeTo, describe }));
+  return EXIT.refused;
+}
+
 /** One line per file: its format, what it holds, and the balances it states that are reported, not written. */
 function describeFile(f: ReadFile, toWrite: number, kinds: readonly BalanceKind[]): string {
+  return `${f.source}: ${f.file.formatName}: ${fileParts(f, toWrite, kinds).join('; ')}`;
+}
+
+/** What a file holds, in parts: statements, balances found of the kinds written, items skipped, other balances. */
+function fileParts(f: ReadFile, toWrite: number, kinds: readonly BalanceKind[]): string[] {
   const statements = f.file.statements;
   const others = statements.flatMap((s) => s.balances).filter((b) => !kinds.includes(b.kind));
   const otherKinds = kindNames(others.map((b) => b.kind));
   const found = statements.flatMap((s) => s.balances.map((b) => b.kind)).filter((k) => kinds.includes(k));
-  const parts = [
+  return [
     plural(statements.length, f.file.format === 'csv' ? 'account' : 'statement'),
     // Found in the file, before the mapping and the ledger have their say (the table and the summary give those).
     toWrite === 0 ? `no balance of the kinds written (${kindNames(kinds)})` : `${plural(toWrite, 'balance')} found (${kindNames(found)})`,
     ...(f.file.skipped.length > 0 ? [`${formatCount(f.file.skipped.length)} skipped`] : []),
     ...(others.length > 0 ? [`${plural(others.length, 'other balance')} reported, not written (${otherKinds})`] : []),
   ];
-  return `${f.source}: ${f.file.formatName}: ${parts.join('; ')}`;
 }
 
 /** Balance kinds in words, each once: `closing booked, intraday available`. */

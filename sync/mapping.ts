@@ -192,11 +192,32 @@ function asObject(value: unknown, where: string, problems: string[]): Record<str
   return {};
 }
 
+/** An account to start a mapping from: its key (as the source names it), a name for its ledger account, its currency. */
+export interface StarterAccount {
+  key: string;
+  account: string;
+  currency?: string | undefined;
+}
+
 /**
- * A mapping to start from, as JSON text indented for printing: `accounts` with an entry for each key given, for the
- * user to name each ledger account and set its category (each is created as Cash, an asset, until then).
+ * A mapping to start from: `accounts` with an entry for each account given, for the user to name each ledger account
+ * and set its category (each is created as Cash, an asset, until then).
  */
-export function mappingToStartFrom(entries: ReadonlyArray<{ key: string; account: string; currency?: string | undefined }>): string {
-  const lines = entries.map((e) => `      ${JSON.stringify(e.key)}: ${JSON.stringify({ account: e.account, category: 'Cash', category_type: 'asset', ...(e.currency ? { currency: e.currency } : {}) })}`);
-  return `  {\n    "accounts": {\n${lines.join(',\n')}\n    }\n  }`;
+export function startingMapping(entries: readonly StarterAccount[]): { accounts: Record<string, AccountTarget> } {
+  return { accounts: Object.fromEntries(entries.map((e) => [e.key, starterTarget(e)])) };
+}
+
+/**
+ * {@link startingMapping} as JSON text, one line per account in the order given: indented for printing, or (`indent`
+ * '') as a file.
+ *
+ * @param indent put before every line @default '  '
+ */
+export function mappingToStartFrom(entries: readonly StarterAccount[], indent = '  '): string {
+  const lines = entries.map((e) => `${indent}    ${JSON.stringify(e.key)}: ${JSON.stringify(starterTarget(e))}`);
+  return `${indent}{\n${indent}  "accounts": {\n${lines.join(',\n')}\n${indent}  }\n${indent}}`;
+}
+
+function starterTarget(e: StarterAccount): AccountTarget {
+  return { account: e.account, category: 'Cash', category_type: 'asset', ...(e.currency ? { currency: e.currency } : {}) };
 }

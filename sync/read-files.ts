@@ -3,8 +3,10 @@
 // refused with the reason; the others are still read.
 import { BANK_LAYOUTS, detectFormat, isStatementFormatError, readStatements, type StatementFile } from 'personal-ledger-sdk/statements';
 import { SetupError } from './errors';
-import { readInput, type RefusedFile } from './inputs';
+import { expandInputs, readInput, type RefusedFile } from './inputs';
+import type { Output } from './io';
 import type { BankMapping, Mapping } from './mapping';
+import { progressReporter } from './progress';
 
 /** A file as read, and the bank whose profile read it (CSV). */
 export interface ReadFile {
@@ -24,8 +26,40 @@ export function bankByName(mapping: Mapping, name: string): BankMapping {
   throw new SetupError(`--bank ${name}: no such bank in the mapping's "banks", nor a shipped layout (${known})`);
 }
 
+/** Runs reading more files than this show progress lines on stderr. */
+const PROGRESS_FILES = 20;
+
+/**
+ * Reads every file given (and every file in a folder given, but the `leaveOut` ones: the --mapping file); one that
+ * cannot be used is refused with the reason, and the others are still read. Returns the paths in the order read.
+ */
+export async function readFiles(
+  given: readonly string[],
+  leaveOut: readonly string[],
+  mapping: Mapping,
+  bank: BankMapping | undefined,
+  stderr: Output,
+): Promise<{ paths: string[]; files: ReadFile[]; refused: RefusedFile[] }> {
+  const { files: paths, refused } = await expandInputs(given, leaveOut);
+  const files: ReadFile[] = [];
+  const progress = paths.length > PROGRESS_FILES ? progressReporter(stderr, paths.length, 'files') : undefined;
+  for (const [i, path] of paths.entries()) {
+    const read = await readOne(path, mapping, bank);
+    if ('reason' in read) refused.push(read);
+    else files.push(read);
+    progress?.update({ rowsDone: i + 1, rowsTotal: paths.length, chunksDone: i + 1, skipped: 0 });
+  }
+  progress?.end();
+  return { paths, files, refused };
+}
+
+/** The files that no source of `named` (a row's or a skipped item's, `<file>` or `<file> <where>`) is in. */
+export function filesNotNamed(files: readonly ReadFile[], named: readonly string[]): ReadFile[] {
+  return files.filter((f) => !named.some((source) => source === f.source || source.startsWith(`${f.source} `)));
+}
+
 /** Reads one file. */
-export async function readOne(source: string, mapping: Mapping, bank: BankMapping | undefined): Promise<ReadFile | RefusedFile> {
+async function readOne(source: string, mapping: Mapping, bank: BankMapping | undefined): Promise<ReadFile | RefusedFile> {
   const bytes = await readInput(source);
   if (!(bytes instanceof Uint8Array)) return bytes;
   try {

@@ -1,9 +1,11 @@
 // What a run did, for people (tables) and for scripts (`--json`: one JSON object on stdout, of the shape the
 // examples have always printed: rows, skipped, refused).
 import type { BulkProgress, LedgerClient } from 'personal-ledger-sdk';
+import type { BalanceKind } from 'personal-ledger-sdk/statements';
 import { describeNewAccounts } from './accounts';
 import { formatCount, formatMoney, formatTable, plural } from './format';
 import type { RefusedFile } from './inputs';
+import type { AccountTarget } from './mapping';
 import { say, type Io, type Output } from './io';
 import { planAndWrite, type BalanceRow, type PlannedRow, type SkippedRow } from './plan';
 
@@ -28,8 +30,18 @@ export interface JsonFailure {
   error: { message: string; exit_code: number };
 }
 
+/** The `--json` report of a first run (no --mapping): exactly this object is printed on stdout. */
+export interface FirstRunReport {
+  /** Every statement read, in file order: where it is, its account and currency, and every balance it states. */
+  statements: Array<{ source: string; format: string; account: string; currency: string | null; balances: Array<{ kind: BalanceKind; date: string; balance: number }> }>;
+  /** The mapping to start from, as the human output prints it (and --write-mapping saves it). */
+  mapping: { accounts: Record<string, AccountTarget> };
+  skipped: Array<{ source: string; reason: string }>;
+  refused: RefusedFile[];
+}
+
 /** Prints the report as one JSON object, the only thing on stdout in --json mode. */
-export function printJson(out: Output, report: JsonReport | JsonFailure): void {
+export function printJson(out: Output, report: JsonReport | JsonFailure | FirstRunReport): void {
   out.write(`${JSON.stringify(report, null, 2)}\n`);
 }
 

@@ -109,7 +109,7 @@ const FOLDERS: readonly Folder[] = [
     layers: [
       { name: 'foundation', paths: ['errors.ts', 'io.ts', 'args.ts', 'format.ts', 'progress.ts'] },
       { name: 'connection, mapping, inputs, accounts', paths: ['connection.ts', 'mapping.ts', 'inputs.ts', 'accounts.ts'] },
-      { name: 'read, plan, report', paths: ['read-files.ts', 'plan.ts', 'report.ts'] },
+      { name: 'read, plan, report', paths: ['read-files.ts', 'plan.ts', 'report.ts', 'first-run.ts'] },
       // SimpleFIN Bridge: its address rule, HTTP, statuses, Account Set, day and mapping key, and the access file.
       { name: 'simplefin', paths: ['simplefin/'] },
       { name: 'commands', paths: ['files-command.ts', 'simplefin/claim-command.ts', 'simplefin/sync-command.ts'] },

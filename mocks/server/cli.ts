@@ -5,6 +5,7 @@ import { SCENARIO_NAMES, type ScenarioName } from '../control/scenario';
 import type { Scenario } from '../control/scenario-types';
 import { ApiError, isMockControlError } from '../errors';
 import { didYouMean } from '../../src/shared/suggest';
+import { commandLineMistake } from '../../src/shared/command-line';
 import { withNegativeNumbersJoined } from './args';
 import { banner } from './banner';
 import { runCopyCommand } from './copy-command';
@@ -98,7 +99,7 @@ async function main(): Promise<void> {
   try {
     ({ values } = parseArgs({ args: withNegativeNumbersJoined(process.argv.slice(2), OPTIONS), options: OPTIONS, strict: true, allowPositionals: false }));
   } catch (error) {
-    throw new CliError(`${(error as Error).message}\nRun npx ledger-mock --help for the options.`, 2);
+    throw new CliError(commandLineMistake(error, 'ledger-mock'), 2);
   }
   if (values.help) {
     process.stdout.write(USAGE);

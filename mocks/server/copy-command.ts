@@ -9,6 +9,7 @@ import { InventoryError, readInventory, type InventoryRead, type ReadGet, type R
 import { describeOddity } from '../../reading/oddities';
 import { BaseUrlError, serviceGet } from '../../reading/service';
 import { commandTokenProblem } from '../../src/shared/token';
+import { commandLineMistake } from '../../src/shared/command-line';
 import { scenarioFromInventory } from '../control/scenario-from-inventory';
 import { withNegativeNumbersJoined } from './args';
 
@@ -66,7 +67,7 @@ async function copy(args: string[], token: string): Promise<number> {
   try {
     ({ values } = parseArgs({ args: withNegativeNumbersJoined(args, OPTIONS), options: OPTIONS, strict: true, allowPositionals: false }));
   } catch (error) {
-    throw new CopyError(`${(error as Error).message}\nRun npx ledger-mock copy --help for the options.`, 2);
+    throw new CopyError(commandLineMistake(error, 'ledger-mock copy'), 2);
   }
   if (values.help) {
     process.stdout.write(USAGE);

@@ -30,7 +30,6 @@ describe('ledger-sync: the command line', () => {
   it.each([
     [[], 'Error: give one or more statement files or folders\nUsage: ledger-sync <file or folder>... --mapping <file>'],
     [['--nope', FILE], "Unknown option '--nope'"],
-    [[FILE], '--mapping is required'],
     [['--mapping', MAPPING, '--demo'], 'give one or more statement files or folders'],
     [[FILE, '--mapping', MAPPING, '--mapping', MAPPING, '--demo'], 'Error: --mapping is given more than once: give it once'],
     [[FILE, '--mapping', MAPPING, '--demo', '--write', 'closing_booked', '--write=closing_available'], 'Error: --write is given more than once: give it once'],

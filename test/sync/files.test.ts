@@ -154,9 +154,9 @@ describe('ledger-sync --json: stdout is one JSON object, also when the run fails
     expect(unreachable.stderr).toContain(`Error: ${failed.error.message.split('\n')[0]}`);
     expect(unreachable.stdout + unreachable.stderr).not.toContain(env.LEDGER_TOKEN);
 
-    const refused = await runSync([dataFile('statement-v1.ofx'), '--json', '--demo']);
+    const refused = await runSync(['--json', '--demo']);
     expect(refused.code).toBe(2);
-    expect(JSON.parse(refused.stdout)).toEqual({ error: { message: '--mapping is required: the file that maps statement accounts to ledger accounts', exit_code: 2 } });
+    expect(JSON.parse(refused.stdout)).toEqual({ error: { message: 'give one or more statement files or folders', exit_code: 2 } });
     expect(refused.stderr).toContain('Usage: ledger-sync');
   });
 });
