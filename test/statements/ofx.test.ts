@@ -32,6 +32,13 @@ describe('parseOfx: the sample statements', () => {
           balance: { amount: '2866.40', date: '2026-10-31', asOf: '20261031235959.000[-5:EST]' },
           available: { amount: '2816.40', date: '2026-11-01', asOf: '20261101070212.000[-5:EST]' },
           notes: [],
+          // DTSTART 2026-10-01, DTEND 2026-10-31 (the ledger balance's day): the list is complete up to it.
+          history: {
+            entries: [
+              { date: '2026-10-28', amount: '-64.20' },
+              { date: '2026-10-30', amount: '1250.00' },
+            ],
+          },
         },
       ],
       skipped: [],
