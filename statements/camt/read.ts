@@ -3,13 +3,10 @@
 // refused with that reason. Read in one streaming pass with saxes, a well-kept XML parser; a DOCTYPE is refused, so
 // no DTD and no entity beyond XML's five is ever read (no entity expansion, no external fetch).
 import { SaxesParser } from 'saxes';
-import { addUp } from '../add-up';
-import { balanceKind, kindBySpelling, type BalanceKind } from '../balance-kinds';
-import { calendarDay } from '../dates';
-import { negate, parseDecimal, toPlain, type Decimal } from '../decimal';
 import { StatementFormatError } from '../errors';
 import { bomEncoding, isEncoding } from '../text';
-import type { SkippedItem, Statement, StatementBalance, StatementFile } from '../types';
+import type { SkippedItem, Statement, StatementFile } from '../types';
+import { finish, type BalanceDraft, type EntryDraft, type StatementDraft } from './statement';
 
 /** The namespaces read: `urn:iso:std:iso:20022:tech:xsd:camt.053.001.08` -> message 053, version 001.08. */
 const NAMESPACE = /^urn:iso:std:iso:20022:tech:xsd:camt\.(\d{3})\.(\d{3}\.\d{2})$/;
@@ -22,35 +19,7 @@ const MESSAGES: Record<string, { element: string; type: string } | { refused: st
 /** Bytes decoded per step: the text is never held whole. */
 const CHUNK = 1 << 20;
 
-interface BalanceDraft {
-  code: string;
-  subtype: string;
-  amount: string;
-  currency: string;
-  indicator: string;
-  date: string;
-  line: number;
-}
-interface EntryDraft {
-  amount: string;
-  currency: string;
-  indicator: string;
-  status: string;
-}
-interface StatementDraft {
-  number: number;
-  line: number;
-  reference: string;
-  account: { id: string; scheme: 'iban' | 'other' } | undefined;
-  currency: string;
-  balances: StatementBalance[];
-  entries: Decimal[];
-  entryCurrencies: Set<string>;
-  notes: string[];
-  broken: string | undefined;
-}
-
-/** The parts of a statement read: its Id, its account, its balances, its entries' own amounts and status. */
+/** The parts of a statement read: its Id, its account, its balances, its entries' own amounts, status and days. */
 const READ_UNDER = new Set(['Id', 'Acct', 'Bal', 'Ntry']);
 /** Deeper than this below the statement element nothing is read (an entry's details are most of a file). */
 const DEEPEST_READ = 4;
@@ -89,7 +58,7 @@ export function readCamt(bytes: Uint8Array): StatementFile {
     if (!draft) {
       if (message && local === message.element) {
         at = level;
-        draft = { number: statements.length + skipped.length + 1, line: parser.line, reference: '', account: undefined, currency: '', balances: [], entries: [], entryCurrencies: new Set(), notes: [], broken: undefined };
+        draft = { number: statements.length + skipped.length + 1, line: parser.line, reference: '', account: undefined, currency: '', balances: [], entries: [] };
       }
       return;
     }
@@ -101,7 +70,7 @@ export function readCamt(bytes: Uint8Array): StatementFile {
     if (!capture) return;
     text = '';
     if (depth === 1 && local === 'Bal') balance = { code: '', subtype: '', amount: '', currency: '', indicator: '', date: '', line: parser.line };
-    else if (depth === 1 && local === 'Ntry') entry = { amount: '', currency: '', indicator: '', status: '' };
+    else if (depth === 1 && local === 'Ntry') entry = { amount: '', currency: '', indicator: '', status: '', booked: undefined, value: undefined, line: parser.line };
     else if (depth === 2 && local === 'Amt') {
       const currency = String(tag.attributes.Ccy ?? '');
       if (balance) balance.currency = currency;
@@ -130,10 +99,10 @@ export function readCamt(bytes: Uint8Array): StatementFile {
       else if (entry) readEntryField(entry, path, value);
       else readStatementField(draft, path, value);
       if (depth === 1 && balance) {
-        addBalance(draft, balance);
+        draft.balances.push(balance);
         balance = undefined;
       } else if (depth === 1 && entry) {
-        addEntry(draft, entry);
+        draft.entries.push(entry);
         entry = undefined;
       }
     }
@@ -196,72 +165,9 @@ function readEntryField(entry: EntryDraft, rel: string, value: string): void {
   if (rel === 'Ntry/Amt') entry.amount = value;
   else if (rel === 'Ntry/CdtDbtInd') entry.indicator = value;
   else if (rel === 'Ntry/Sts' || rel === 'Ntry/Sts/Cd') entry.status ||= value; // Sts text before version 8, Sts/Cd since
-}
-
-const AMOUNT = /^\d{1,18}(?:\.\d{1,18})?$/;
-
-function addBalance(draft: StatementDraft, b: BalanceDraft): void {
-  if (draft.broken) return;
-  const where = `line ${b.line}: the balance ${b.code || '(no type)'}`;
-  let kind: BalanceKind | undefined = kindBySpelling('camt', b.code);
-  if (kind === undefined) {
-    draft.notes.push(`${where} is of a type this reader does not know: not used`);
-    return;
-  }
-  if (b.subtype === 'INTM') {
-    if (kind === 'opening_booked') kind = 'interim_opening';
-    else if (kind === 'closing_booked') kind = 'interim_closing';
-  }
-  if (!AMOUNT.test(b.amount)) return void (draft.broken = `${where} has the amount "${b.amount}", not a decimal amount such as 1234.56`);
-  if (b.indicator !== 'CRDT' && b.indicator !== 'DBIT') return void (draft.broken = `${where} has CdtDbtInd "${b.indicator}", not CRDT or DBIT`);
-  const date = dayOf(b.date);
-  if (date === undefined) return void (draft.broken = `${where} has the date "${b.date}", not a real YYYY-MM-DD date`);
-  const amount = parseDecimal(b.amount)!;
-  const signed = b.indicator === 'DBIT' && amount.units !== 0n ? negate(amount) : amount;
-  draft.balances.push({ kind, date, amount: toPlain(signed), currency: b.currency || undefined, location: `line ${b.line}`, line: b.line });
-}
-
-function addEntry(draft: StatementDraft, e: EntryDraft): void {
-  if (draft.broken || (e.status !== '' && e.status !== 'BOOK')) return; // pending and information entries are not booked
-  if (!AMOUNT.test(e.amount) || (e.indicator !== 'CRDT' && e.indicator !== 'DBIT')) {
-    draft.broken = `an entry has the amount "${e.amount}" and CdtDbtInd "${e.indicator}", so the statement cannot be checked`;
-    return;
-  }
-  const amount = parseDecimal(e.amount)!;
-  draft.entries.push(e.indicator === 'DBIT' ? negate(amount) : amount);
-  if (e.currency) draft.entryCurrencies.add(e.currency);
-}
-
-/** The calendar day of `2026-10-31` or `2026-10-31T23:59:59+01:00`: the day as written, in the file's own time zone. */
-function dayOf(text: string): string | undefined {
-  const m = /^(\d{4})-(\d{2})-(\d{2})(?:T[\d:.]+(?:Z|[+-]\d{2}:\d{2})?)?$/.exec(text);
-  return m ? calendarDay(Number(m[1]), Number(m[2]), Number(m[3])) : undefined;
-}
-
-function finish(draft: StatementDraft, type: string): Statement | SkippedItem {
-  const location = `statement ${draft.number} (line ${draft.line})`;
-  const account = draft.account?.id;
-  if (draft.broken) return { location, line: draft.line, ...(account ? { account } : {}), reason: draft.broken };
-  if (!draft.account || !account) return { location, line: draft.line, reason: 'it has no Acct/Id (IBAN or Othr/Id), so the account it is for is unknown' };
-  const currency = draft.currency || draft.balances[0]?.currency;
-  const statement: Statement = {
-    format: 'camt',
-    type,
-    number: draft.number,
-    location,
-    line: draft.line,
-    ...(draft.reference ? { reference: draft.reference } : {}),
-    account: draft.account,
-    currency,
-    balances: draft.balances,
-    notes: draft.notes,
-  };
-  const opening = draft.balances.find((b) => balanceKind(b.kind).role === 'opening');
-  const closing = draft.balances.find((b) => balanceKind(b.kind).role === 'closing');
-  if (opening && closing) {
-    const currencies = new Set([opening.currency, closing.currency, ...draft.entryCurrencies].filter(Boolean));
-    if (currencies.size > 1) statement.notes.push(`its balances and entries are in ${[...currencies].join(', ')}: the add-up check needs one currency, so it was not made`);
-    else statement.addUp = addUp(opening.amount, draft.entries, closing.amount);
-  }
-  return statement;
+  else if (rel === 'Ntry/Sts/Prtry') entry.status ||= `proprietary "${value}"`; // a status, just not BOOK
+  else if (rel === 'Ntry/BookgDt/Dt' || rel === 'Ntry/BookgDt/DtTm') entry.booked = value;
+  else if (rel === 'Ntry/ValDt/Dt' || rel === 'Ntry/ValDt/DtTm') entry.value = value;
+  else if (rel === 'Ntry/BookgDt') entry.booked ??= ''; // there, but with neither Dt nor DtTm
+  else if (rel === 'Ntry/ValDt') entry.value ??= '';
 }

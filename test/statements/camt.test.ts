@@ -91,3 +91,131 @@ describe('camt.053: each Stmt with its account, balances by type code, and the a
     expect(selectBalances([{ source: 'x.xml', file }]).skipped[0]!.reason).toContain('it does not add up: opening 100.00 + 1 entry -5.00 = 95.00, but its closing balance is 100.00');
   });
 });
+
+describe('camt dialects banks really write', () => {
+  const entry = (amount: string, inner = '<CdtDbtInd>CRDT</CdtDbtInd><Sts>BOOK</Sts>', days = '<BookgDt><Dt>2026-10-31</Dt></BookgDt>') => `<Ntry><Amt Ccy="EUR">${amount}</Amt>${inner}${days}</Ntry>`;
+  const unmarked = (code: string, amount: string) => `<Bal><Tp><CdOrPrtry><Cd>${code}</Cd></CdOrPrtry></Tp><Amt Ccy="EUR">${amount}</Amt><Dt><Dt>2026-10-31</Dt></Dt></Bal>`;
+  const one = (inner: string) => readStatements(doc('camt.053.001.02', stmt(inner)));
+
+  it('dates with a time-zone offset (a Liechtenstein bank\'s camt.053.001.07): the day is the part before the offset, Z too', () => {
+    const file = read('camt053-v07-offset-dates.xml');
+    expect(file.skipped).toEqual([]);
+    expect(file.statements[0]!.balances.map((b) => [b.kind, b.date, b.amount])).toEqual([
+      ['opening_booked', '2026-02-28', '250.00'],
+      ['closing_booked', '2026-03-31', '1680.50'],
+    ]);
+    expect(file.statements[0]!.addUp).toMatchObject({ ok: true, count: 5, entries: '1430.50' });
+    for (const date of ['2026-10-31+02:00', '2026-10-31-05:00', '2026-10-31Z', '2026-10-31T23:59:59.999+14:00']) {
+      expect(one(bal('CLBD', '1.00', 'CRDT', `<Dt>${date}</Dt>`)).statements[0]!.balances[0]!.date).toBe('2026-10-31');
+    }
+    for (const date of ['2026-02-30+01:00', '2026-10-31+2', '2026-10-31T', '31.10.2026']) {
+      expect(one(bal('CLBD', '1.00', 'CRDT', `<Dt>${date}</Dt>`)).skipped[0]!.reason).toBe(`line 1: the balance CLBD has the date "${date}", not a real YYYY-MM-DD date`);
+    }
+  });
+
+  it('no CdtDbtInd on any balance or entry, no Sts on any entry (a Lithuanian settlement account): read as booked credits when the statement then adds up, and said so; skipped when it does not', () => {
+    const file = read('camt053-v02-no-marks.xml');
+    const [first] = file.statements;
+    expect(file.statements).toHaveLength(1);
+    expect(first).toMatchObject({ account: { id: 'LT121000011101001000' }, addUp: { ok: true, opening: '1000.00', entries: '299.99', count: 2, closing: '1299.99' } });
+    expect(first!.balances.map((b) => [b.kind, b.amount])).toEqual([['opening_booked', '1000.00'], ['closing_booked', '1299.99']]);
+    expect(first!.notes).toEqual([
+      'its balances and entries have no CdtDbtInd (credit or debit), which camt requires, and its entries have no Sts (booked, pending or information), which camt requires: read as booked credits, and the statement adds up so (as it would were every balance and entry a debit: the file cannot tell the two apart)',
+      'line 49: the closing available balance has no CdtDbtInd and the add-up check does not cover it, so its sign is unknown: not used',
+    ]);
+    expect(file.skipped).toEqual([
+      {
+        location: 'statement 2 (line 123)',
+        line: 123,
+        account: 'LT121000011101001000',
+        reason: 'its balances and entries have no CdtDbtInd (credit or debit), which camt requires, and its entries have no Sts (booked, pending or information), which camt requires, and read as booked credits it does not add up: opening 1299.99 + 1 entry 100.00 = 1399.99, but its closing balance is 1199.99',
+      },
+    ]);
+    expect(selectBalances([{ source: 'lt.xml', file }]).balances.map((b) => [b.balance.date, b.balance.amount])).toEqual([['2026-03-04', '1299.99']]);
+  });
+
+  it('only the marks missing, or only the statuses: each read leniently on its own, only when the statement adds up', () => {
+    const marksOnly = one(`${unmarked('OPBD', '10.00')}${unmarked('CLBD', '15.00')}${entry('5.00', '<Sts>BOOK</Sts>')}${entry('7.00', '<Sts>PDNG</Sts>')}`);
+    expect(marksOnly.statements[0]).toMatchObject({ addUp: { ok: true, count: 1 }, notes: [expect.stringMatching(/^its balances and entries have no CdtDbtInd .*: read as credits, and the statement adds up so/)] });
+    const statusesOnly = one(`${bal('OPBD', '10.00')}${bal('CLBD', '8.00')}${entry('2.00', '<CdtDbtInd>DBIT</CdtDbtInd>')}`);
+    expect(statusesOnly.statements[0]).toMatchObject({ addUp: { ok: true, expected: '8.00' }, notes: ['its entries have no Sts (booked, pending or information), which camt requires: read as booked, and the statement adds up so'] });
+    expect(one(`${bal('OPBD', '10.00')}${bal('CLBD', '10.00')}${entry('2.00', '<CdtDbtInd>DBIT</CdtDbtInd>')}`).skipped[0]!.reason).toBe(
+      'its entries have no Sts (booked, pending or information), which camt requires, and read as booked it does not add up: opening 10.00 + 1 entry -2.00 = 8.00, but its closing balance is 10.00',
+    );
+  });
+
+  it('read leniently only with an opening and a closing balance in one currency to check the reading against', () => {
+    expect(one(unmarked('CLBD', '15.00')).skipped[0]!.reason).toBe('its balances and entries have no CdtDbtInd (credit or debit), which camt requires, and with no opening and closing balance the statement cannot show that reading them as credits is right');
+    expect(one(`${bal('CLBD', '15.00')}${entry('5.00', '<CdtDbtInd>CRDT</CdtDbtInd>')}`).skipped[0]!.reason).toContain('its entries have no Sts (booked, pending or information), which camt requires, and with no opening and closing balance');
+    const usd = `<Ntry><Amt Ccy="USD">5.00</Amt><BookgDt><Dt>2026-10-31</Dt></BookgDt></Ntry>`;
+    expect(one(`${unmarked('OPBD', '10.00')}${unmarked('CLBD', '15.00')}${usd}`).skipped[0]!.reason).toContain('and as its balances and entries are in EUR, USD the add-up check that would show reading them as booked credits is right cannot be made');
+  });
+
+  it('some marks or statuses given and others not: never guessed, the statement is skipped naming the line', () => {
+    const mixedMarks = one(`${bal('OPBD', '10.00')}${bal('CLBD', '15.00')}\n${entry('5.00', '<Sts>BOOK</Sts>')}`);
+    expect(mixedMarks.skipped[0]!.reason).toBe('line 2: the entry has no CdtDbtInd (credit or debit) while other balances or entries of the statement have one: its sign is not guessed');
+    const unmarkedBalance = one(`${bal('OPBD', '10.00')}\n${unmarked('CLBD', '15.00')}${entry('5.00')}`);
+    expect(unmarkedBalance.skipped[0]!.reason).toBe('line 2: the balance CLBD has no CdtDbtInd (credit or debit) while other balances or entries of the statement have one: its sign is not guessed');
+    const mixedStatuses = one(`${bal('OPBD', '10.00')}${bal('CLBD', '15.00')}${entry('5.00')}\n${entry('0.50', '<CdtDbtInd>CRDT</CdtDbtInd>')}`);
+    expect(mixedStatuses.skipped[0]!.reason).toBe('line 2: an entry has no Sts (booked, pending or information) while other entries of the statement have one: whether it is booked is not guessed');
+    // A zero needs no mark (its sign changes nothing); a pending entry's mark is not used; Sts/Prtry is a status, not BOOK.
+    const fine = one(`${bal('OPBD', '10.00')}${unmarked('CLAV', '0.00')}${bal('CLBD', '15.00')}${entry('5.00')}${entry('9.00', '<Sts>PDNG</Sts>')}${entry('1.00', '<CdtDbtInd>DBIT</CdtDbtInd><Sts><Prtry>HOLD</Prtry></Sts>')}`);
+    expect(fine.statements[0]).toMatchObject({ addUp: { ok: true, count: 1 }, notes: [] });
+    expect(fine.statements[0]!.balances.map((b) => b.amount)).toEqual(['10.00', '0.00', '15.00']);
+  });
+
+  it('an amount with more decimals or digits than camt allows is invalid, with its line (not "does not add up")', () => {
+    const decimals = one(`${bal('OPBD', '100.00')}${bal('CLBD', '200.00')}\n${entry('100.0000000000005')}`);
+    expect(decimals.skipped[0]!.reason).toBe('line 2: the entry has the amount "100.0000000000005", an invalid amount: camt allows at most 5 decimals');
+    expect(one(bal('CLBD', '1.123456')).skipped[0]!.reason).toBe('line 1: the balance CLBD has the amount "1.123456", an invalid amount: camt allows at most 5 decimals');
+    expect(one(bal('CLBD', '1234567890123456789')).skipped[0]!.reason).toBe('line 1: the balance CLBD has the amount "1234567890123456789", an invalid amount: camt allows at most 18 digits');
+    expect(one(`${bal('OPBD', '1.00')}${bal('CLBD', '3.00')}\n${entry('-2.00')}`).skipped[0]!.reason).toBe('line 2: the entry has the amount "-2.00", not a decimal amount such as 1234.56');
+    // The limits are the value's: trailing zeros after the point and leading zeros are not digits of it.
+    const padded = one(`${bal('OPBD', '1.500000')}${bal('CLBD', '0000000000000000003.12345')}${entry('1.62345000')}`);
+    expect(padded.statements[0]!.addUp).toMatchObject({ ok: true, expected: '3.12345000' });
+  });
+});
+
+describe('history: each booked entry the add-up sums, with the day it was booked, for --daily', () => {
+  const one = (inner: string) => readStatements(doc('camt.053.001.02', stmt(inner))).statements[0]!;
+  const booked = (amount: string, indicator: string, days: string) => `\n<Ntry><Amt Ccy="EUR">${amount}</Amt><CdtDbtInd>${indicator}</CdtDbtInd><Sts>BOOK</Sts>${days}</Ntry>`;
+
+  it('BookgDt (Dt or DtTm, its own day whatever the offset), else ValDt; signed exact amounts, a reversal by its own mark; pending entries left out; file order', () => {
+    const statement = read('camt053-v07-offset-dates.xml').statements[0]!;
+    expect(statement.history).toEqual({
+      entries: [
+        { date: '2026-03-31', amount: '-305.00', line: 89 },
+        { date: '2026-03-20', amount: '20.00', line: 119 }, // RvslInd: a debit taken back, marked CRDT
+        { date: '2026-03-15', amount: '-97.00', line: 150 }, // 23:45 at -05:00 is March 16 in UTC: the day as written
+        { date: '2026-03-10', amount: '12.50', line: 180 }, // no BookgDt: its ValDt
+        { date: '2026-03-01', amount: '1800.00', line: 207 }, // BookgDt, not the later ValDt
+      ],
+    });
+    expect(statement.history!.entries.map((e) => e.amount)).toHaveLength(statement.addUp!.count);
+  });
+
+  it('the fixtures\' statements: booked and reversed entries, the pending one left out; none but the balances is an empty history', () => {
+    const [first, second] = read('camt053-v02-two-accounts.xml').statements;
+    expect(first!.history).toEqual({ entries: [{ date: '2026-10-31', amount: '300.00', line: 62 }, { date: '2026-10-31', amount: '-65.44', line: 85 }, { date: '2026-10-31', amount: '12.00', line: 94 }] });
+    expect(second!.history).toEqual({ entries: [{ date: '2026-10-31', amount: '100.00', line: 149 }] });
+    expect(one(`${bal('OPBD', '5.00')}${bal('CLBD', '5.00')}`).history).toEqual({ entries: [] });
+    expect(read('camt052-v08-intraday.xml').statements[0]!.history).toEqual({ entries: [] }); // its one entry is pending
+    expect(read('camt053-v02-no-marks.xml').statements[0]!.history!.entries.map((e) => [e.date, e.amount])).toEqual([['2026-03-04', '250.00'], ['2026-03-04', '49.99']]);
+  });
+
+  it('an entry whose day cannot be read: a problem naming its line and why, never a guessed day (the statement itself is still read)', () => {
+    const cases: Array<[string, string]> = [
+      ['<BookgDt><Dt>2026-02-30</Dt></BookgDt><ValDt><Dt>2026-03-01</Dt></ValDt>', 'line 3: a booked entry\'s BookgDt is "2026-02-30", not a real YYYY-MM-DD date, so the day it was booked is unknown'],
+      ['<BookgDt></BookgDt><ValDt><Dt>2026-03-01</Dt></ValDt>', 'line 3: a booked entry\'s BookgDt is "", not a real YYYY-MM-DD date, so the day it was booked is unknown'],
+      ['<ValDt><DtTm>31.10.2026 10:00</DtTm></ValDt>', 'line 3: a booked entry\'s ValDt is "31.10.2026 10:00", not a real YYYY-MM-DD date, so the day it was booked is unknown'],
+      ['', 'line 3: a booked entry has neither BookgDt nor ValDt, so the day it was booked is unknown'],
+    ];
+    for (const [days, problem] of cases) {
+      const statement = one(`${bal('OPBD', '5.00')}${bal('CLBD', '4.00')}${booked('2.00', 'CRDT', '<BookgDt><Dt>2026-10-30</Dt></BookgDt>')}${booked('3.00', 'DBIT', days)}`);
+      expect(statement.addUp?.ok).toBe(true);
+      expect(statement.history).toEqual({ entries: [], problem });
+    }
+    // A pending entry's day is never needed.
+    expect(one(`${bal('OPBD', '5.00')}${bal('CLBD', '5.00')}<Ntry><Amt Ccy="EUR">1.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts>PDNG</Sts></Ntry>`).history).toEqual({ entries: [] });
+  });
+});

@@ -1,0 +1,186 @@
+// One camt statement (Stmt) or report (Rpt) as read, turned into a Statement or a skipped item: its balances signed,
+// its booked entries summed by the add-up check and listed with their days (the history `daily` derives from), and
+// the one dialect read leniently. Some systems write no CdtDbtInd on any balance or entry, or no Sts on any entry,
+// although the schema requires both: such a statement is read as credits, or as booked, only when it then adds up,
+// and says so in its notes. A statement with some marks (or statuses) and not others is never guessed.
+import { addUp, describeAddUp } from '../add-up';
+import { balanceKind, kindBySpelling, type BalanceKind } from '../balance-kinds';
+import { negate, parseDecimal, toPlain, type Decimal } from '../decimal';
+import type { SkippedItem, Statement, StatementBalance, StatementEntry, StatementHistory } from '../types';
+import { amountProblem, dayOf } from './values';
+
+/** A Bal as written. */
+export interface BalanceDraft {
+  code: string;
+  subtype: string;
+  amount: string;
+  currency: string;
+  /** `CRDT`, `DBIT`, something else, or `''` when the file gives none. */
+  indicator: string;
+  date: string;
+  line: number;
+}
+
+/** An Ntry as written. */
+export interface EntryDraft {
+  amount: string;
+  currency: string;
+  /** `CRDT`, `DBIT`, something else, or `''` when the file gives none. */
+  indicator: string;
+  /** `BOOK`, `PDNG`, `INFO`..., or `''` when the file gives none. */
+  status: string;
+  /** BookgDt's Dt or DtTm; `''` for a BookgDt with neither; undefined without BookgDt. The same for ValDt. */
+  booked: string | undefined;
+  value: string | undefined;
+  line: number;
+}
+
+/** A Stmt or Rpt as written. */
+export interface StatementDraft {
+  number: number;
+  line: number;
+  reference: string;
+  account: { id: string; scheme: 'iban' | 'other' } | undefined;
+  currency: string;
+  balances: BalanceDraft[];
+  entries: EntryDraft[];
+}
+
+/** An amount, its mark and where it is written: a balance or a booked entry, once its amount is known to be valid. */
+interface Figure {
+  amount: Decimal;
+  indicator: string;
+  line: number;
+  what: string;
+}
+
+/** What a statement read leniently lacks, as its notes and reasons say it. */
+const LACKS = {
+  marks: 'its balances and entries have no CdtDbtInd (credit or debit), which camt requires',
+  statuses: 'its entries have no Sts (booked, pending or information), which camt requires',
+} as const;
+
+/** The statement the draft holds, or why it is skipped. */
+export function finish(draft: StatementDraft, type: string): Statement | SkippedItem {
+  const location = `statement ${draft.number} (line ${draft.line})`;
+  const account = draft.account?.id;
+  const skip = (reason: string): SkippedItem => ({ location, line: draft.line, ...(account ? { account } : {}), reason });
+  const notes: string[] = [];
+
+  const kept: Array<{ draft: BalanceDraft; kind: BalanceKind; figure: Figure; date: string }> = [];
+  for (const b of draft.balances) {
+    const what = `the balance ${b.code || '(no type)'}`;
+    let kind = kindBySpelling('camt', b.code);
+    if (kind === undefined) {
+      notes.push(`line ${b.line}: ${what} is of a type this reader does not know: not used`);
+      continue;
+    }
+    if (b.subtype === 'INTM') kind = kind === 'opening_booked' ? 'interim_opening' : kind === 'closing_booked' ? 'interim_closing' : kind;
+    const wrong = amountWrong(b.amount) ?? indicatorProblem(b.indicator);
+    if (wrong) return skip(`line ${b.line}: ${what} has ${wrong}`);
+    const date = dayOf(b.date);
+    if (date === undefined) return skip(`line ${b.line}: ${what} has the date "${b.date}", not a real YYYY-MM-DD date`);
+    kept.push({ draft: b, kind, figure: { amount: parseDecimal(b.amount)!, indicator: b.indicator, line: b.line, what }, date });
+  }
+
+  // Statuses: all given (pending and information entries are left out), or none (all read as booked, if it adds up).
+  const withStatus = draft.entries.filter((e) => e.status !== '').length;
+  const lacksStatuses = withStatus === 0 && draft.entries.length > 0;
+  if (withStatus > 0 && withStatus < draft.entries.length) {
+    const first = draft.entries.find((e) => e.status === '')!;
+    return skip(`line ${first.line}: an entry has no Sts (booked, pending or information) while other entries of the statement have one: whether it is booked is not guessed`);
+  }
+  const booked = lacksStatuses ? draft.entries : draft.entries.filter((e) => e.status === 'BOOK');
+  const entries: Figure[] = [];
+  for (const e of booked) {
+    const wrong = amountWrong(e.amount) ?? indicatorProblem(e.indicator);
+    if (wrong) return skip(`line ${e.line}: the entry has ${wrong}`);
+    entries.push({ amount: parseDecimal(e.amount)!, indicator: e.indicator, line: e.line, what: 'the entry' });
+  }
+
+  // Marks: all given, or none (all read as credits, if it adds up). A zero amount needs none: its sign changes nothing.
+  const figures = [...kept.map((k) => k.figure), ...entries];
+  const unmarked = figures.filter((f) => f.indicator === '' && f.amount.units !== 0n);
+  const lacksMarks = unmarked.length > 0 && figures.every((f) => f.indicator === '');
+  if (unmarked.length > 0 && !lacksMarks) {
+    return skip(`line ${unmarked[0]!.line}: ${unmarked[0]!.what} has no CdtDbtInd (credit or debit) while other balances or entries of the statement have one: its sign is not guessed`);
+  }
+
+  if (!draft.account || !account) return skip('it has no Acct/Id (IBAN or Othr/Id), so the account it is for is unknown');
+  const balances: StatementBalance[] = kept.map(({ draft: b, kind, figure, date }) => ({
+    kind,
+    date,
+    amount: toPlain(signed(figure)),
+    currency: b.currency || undefined,
+    location: `line ${b.line}`,
+    line: b.line,
+  }));
+  const statement: Statement = {
+    format: 'camt',
+    type,
+    number: draft.number,
+    location,
+    line: draft.line,
+    ...(draft.reference ? { reference: draft.reference } : {}),
+    account: draft.account,
+    currency: draft.currency || balances[0]?.currency,
+    balances,
+    notes,
+  };
+
+  const opening = balances.find((b) => balanceKind(b.kind).role === 'opening');
+  const closing = balances.find((b) => balanceKind(b.kind).role === 'closing');
+  let currencies: string[] = [];
+  if (opening && closing) {
+    currencies = [...new Set([opening.currency, closing.currency, ...booked.map((e) => e.currency)].filter((c): c is string => Boolean(c)))];
+    if (currencies.length > 1) notes.push(`its balances and entries are in ${currencies.join(', ')}: the add-up check needs one currency, so it was not made`);
+    else statement.addUp = addUp(opening.amount, entries.map(signed), closing.amount);
+  }
+
+  if (lacksMarks || lacksStatuses) {
+    const lacked = [...(lacksMarks ? [LACKS.marks] : []), ...(lacksStatuses ? [LACKS.statuses] : [])].join(', and ');
+    const read = lacksMarks && lacksStatuses ? 'booked credits' : lacksMarks ? 'credits' : 'booked';
+    if (!opening || !closing) return skip(`${lacked}, and with no opening and closing balance the statement cannot show that reading them as ${read} is right`);
+    if (!statement.addUp) return skip(`${lacked}, and as its balances and entries are in ${currencies.join(', ')} the add-up check that would show reading them as ${read} is right cannot be made`);
+    if (!statement.addUp.ok) return skip(`${lacked}, and read as ${read} ${describeAddUp(statement.addUp)}`);
+    notes.push(`${lacked}: read as ${read}, and the statement adds up so${lacksMarks ? ' (as it would were every balance and entry a debit: the file cannot tell the two apart)' : ''}`);
+    // The add-up vouches only for its own balances' signs.
+    if (lacksMarks) {
+      const unsure = balances.filter((b, i) => b !== opening && b !== closing && kept[i]!.figure.amount.units !== 0n);
+      for (const b of unsure) notes.push(`line ${b.line}: the ${balanceKind(b.kind).description} has no CdtDbtInd and the add-up check does not cover it, so its sign is unknown: not used`);
+      statement.balances = balances.filter((b) => !unsure.includes(b));
+    }
+  }
+  statement.history = historyOf(booked, entries);
+  return statement;
+}
+
+/** Why an amount is not one, as the end of a sentence. */
+function amountWrong(amount: string): string | undefined {
+  const problem = amountProblem(amount);
+  return problem && `the amount "${amount}", ${problem}`;
+}
+
+/** Why a CdtDbtInd is not one, as the end of a sentence; none given is left to the statement's rule above. */
+function indicatorProblem(indicator: string): string | undefined {
+  return indicator === '' || indicator === 'CRDT' || indicator === 'DBIT' ? undefined : `CdtDbtInd "${indicator}", not CRDT or DBIT`;
+}
+
+/** The amount with its sign: a debit is negative, a credit (or an amount given no mark) positive. */
+function signed(f: Figure): Decimal {
+  return f.indicator === 'DBIT' && f.amount.units !== 0n ? negate(f.amount) : f.amount;
+}
+
+/** Each booked entry with its day (BookgDt, else ValDt), in file order; a day that cannot be read is a problem, never guessed. */
+function historyOf(booked: readonly EntryDraft[], figures: readonly Figure[]): StatementHistory {
+  const entries: StatementEntry[] = [];
+  for (let i = 0; i < booked.length; i += 1) {
+    const e = booked[i]!;
+    const [element, text] = e.booked !== undefined ? ['BookgDt', e.booked] : ['ValDt', e.value];
+    if (text === undefined) return { entries: [], problem: `line ${e.line}: a booked entry has neither BookgDt nor ValDt, so the day it was booked is unknown` };
+    const date = dayOf(text);
+    if (date === undefined) return { entries: [], problem: `line ${e.line}: a booked entry's ${element} is "${text}", not a real YYYY-MM-DD date, so the day it was booked is unknown` };
+    entries.push({ date, amount: toPlain(signed(figures[i]!)), line: e.line });
+  }
+  return { entries };
+}
