@@ -1,22 +1,24 @@
 // MT940 customer statements, bare (as banks export them) or inside SWIFT blocks {1:…}{2:…}{4: … -}, with several
-// statements and accounts per file, pages (:60M:/:62M:), D/C marks, RC/RD reversals and the decimal comma. An MT942
-// interim report carries entries and their sums (:90D:/:90C:) but no balance: it is read as a report with none.
-// One pass over the lines, no line array and no backtracking pattern: a 20 MB file is read in a fraction of a second.
+// statements and accounts per file, pages (:60M:/:62M:), D/C marks, RC/RD reversals, the decimal comma (or a single
+// decimal point), blanks for the entry date, control bytes (a DOS Ctrl-Z) around lines, and a line holding only `-`
+// inside wrapped text. An MT942 interim report carries entries and their sums (:90D:/:90C:) but no balance: it is
+// read as a report with none. One pass over the lines, no line array and no backtracking pattern: a 20 MB file is
+// read in a fraction of a second.
 import { addUp } from '../add-up';
 import { kindBySpelling, balanceKind } from '../balance-kinds';
-import { calendarDay } from '../dates';
-import { negate, parseDecimal, toPlain, type Decimal } from '../decimal';
+import { toPlain, type Decimal } from '../decimal';
 import { StatementFormatError } from '../errors';
 import { decodeUtf8OrWindows1252 } from '../text';
-import type { SkippedItem, Statement, StatementBalance, StatementFile } from '../types';
+import type { SkippedItem, Statement, StatementBalance, StatementEntry, StatementFile } from '../types';
+import { bookingDay, isDigit, readBalance, readEntry } from './fields';
 
-// :60F: C 261031 EUR 1234,56 - D/C mark, YYMMDD, currency, amount with a decimal comma (some banks leave out `,`
-// for whole amounts: `500` is 500).
-const BALANCE = /^([CD])(\d{2})(\d{2})(\d{2})([A-Z]{3})(\d+(?:,\d*)?|,\d+)\s*$/;
-// :61: value date YYMMDD, [entry date MMDD], mark (C, D, RC, RD; EC/ED in MT942), [funds code], amount.
-const ENTRY = /^(\d{2})(\d{2})(\d{2})(?:\d{4})?(R[CD]|E[CD]|[CD])[A-Z]?\n?(\d+(?:,\d*)?|,\d+)/;
 /** The reports whose fields say they are MT942: floor limit, date/time indication, sums of entries. */
 const MT942_TAGS = new Set(['34F', '13D', '90D', '90C']);
+/**
+ * The fields a message starts with. None of them can follow an entry's text inside a message, so after a line holding
+ * only `-` they show that the `-` ended the message; any other field shows that the `-` was part of the text.
+ */
+const MESSAGE_HEAD_TAGS = new Set(['20', '21', '25', '28', '28C', '34F', '13D', '60F', '60M']);
 
 /** A statement being read. */
 interface Draft {
@@ -26,6 +28,12 @@ interface Draft {
   account: string | undefined;
   balances: StatementBalance[];
   entries: Decimal[];
+  /** The same entries with the day each was booked, for `history`, until one day cannot be read. */
+  days: StatementEntry[];
+  /** Why an entry's day cannot be read, once one cannot. */
+  dayProblem: string | undefined;
+  /** The last entry's dates and the day they make. */
+  lastDay: { valueDate: string; entryDate: string | undefined; date: string } | undefined;
   report: boolean;
   /** Why it cannot be used, once something in it could not be read. */
   broken: string | undefined;
@@ -39,6 +47,10 @@ export function readMt940(bytes: Uint8Array): StatementFile {
   let draft: Draft | undefined;
   let field: { tag: string; line: number; value: string } | undefined;
   let message942 = false; // block 2 of the current SWIFT message says 942
+  let inBlock = false; // inside a {4: block, where only -} ends the message
+  // A line holding only `-` outside a {4: block, with the lines after it, until the next field says whether it
+  // ended the message (the next field starts one, or the file ends) or was part of the text before it.
+  let held: string | undefined;
 
   const finishField = () => {
     if (field) {
@@ -57,28 +69,57 @@ export function readMt940(bytes: Uint8Array): StatementFile {
     }
     draft = undefined;
   };
+  const endMessage = () => {
+    finishStatement();
+    message942 = false;
+    inBlock = false;
+  };
 
   let lineNumber = 0;
   for (let start = 0; start < text.length; ) {
     let end = text.indexOf('\n', start);
     if (end < 0) end = text.length;
     lineNumber += 1;
-    let line = text.slice(start, end > start && text.charCodeAt(end - 1) === 13 ? end - 1 : end);
+    // Control bytes at either end (the CR of CRLF, a DOS Ctrl-Z before :20:) are not part of the line.
+    let from = start;
+    let to = end;
+    while (from < to && isControl(text.charCodeAt(from))) from += 1;
+    while (to > from && isControl(text.charCodeAt(to - 1))) to -= 1;
+    let line = text.slice(from, to);
     start = end + 1;
-    if (line.charCodeAt(0) === 123 /* { */) {
-      // A SWIFT header: {1:...}{2:O940...}{3:...}{4: then maybe the first field on the same line.
+    if (line.charCodeAt(0) === 123 /* { */ && isDigit(line.charCodeAt(1)) && line.charCodeAt(2) === 58 /* : */) {
+      // A SWIFT header: {1:...}{2:O940...}{3:...}{4: (on one line or several), then maybe the first field.
+      held = undefined;
       finishStatement();
-      message942 = /\{2:[IO]942/.test(line);
+      if (line.startsWith('{1:')) message942 = false;
+      const block2 = line.indexOf('{2:');
+      if (block2 >= 0) message942 = line.startsWith('942', block2 + 4); // {2:I942… or {2:O942…
       const body = line.indexOf('{4:');
+      inBlock = body >= 0;
       if (body < 0) continue;
       line = line.slice(body + 3);
     }
-    if (line.charCodeAt(0) === 45 /* - */ && /^-(\}|XXX|\s*$)/.test(line)) {
-      finishStatement(); // the end of a message: -, -} (then {5:...}), -XXX
-      message942 = false;
-      continue;
+    if (line.charCodeAt(0) === 45 /* - */) {
+      if (line.charCodeAt(1) === 125 /* } */ || (!inBlock && line.startsWith('XXX', 1))) {
+        held = undefined;
+        endMessage(); // -} (then {5:...}), and outside a block -XXX
+        continue;
+      }
+      if (!inBlock && line.trim() === '-') {
+        held = held === undefined ? line : `${held}\n${line}`;
+        continue;
+      }
     }
     const tag = tagOf(line);
+    if (held !== undefined) {
+      if (tag === undefined) {
+        held += `\n${line}`; // a bank's header line, or more of the text: the next field tells
+        continue;
+      }
+      if (MESSAGE_HEAD_TAGS.has(tag)) endMessage();
+      else if (field) field.value += `\n${held}`;
+      held = undefined;
+    }
     if (tag === undefined) {
       if (field) field.value += `\n${line}`; // a continuation line; before any field: a bank's preamble, not read
       continue;
@@ -92,7 +133,7 @@ export function readMt940(bytes: Uint8Array): StatementFile {
     }
     field = { tag, line: lineNumber, value: line.slice(tag.length + 2) };
   }
-  finishStatement();
+  finishStatement(); // a `-` still held ended the last message: the file ends
   if (statements.length === 0 && skipped.length === 0) {
     throw new StatementFormatError('no MT940 statement in the file (a :20: reference, a :25: account and balances such as :62F:)');
   }
@@ -111,8 +152,13 @@ function tagOf(line: string): string | undefined {
   return undefined;
 }
 
+/** A C0 control byte other than the tab. */
+function isControl(code: number): boolean {
+  return code < 32 && code !== 9;
+}
+
 function newDraft(number: number, line: number): Draft {
-  return { number, line, reference: '', account: undefined, balances: [], entries: [], report: false, broken: undefined };
+  return { number, line, reference: '', account: undefined, balances: [], entries: [], days: [], dayProblem: undefined, lastDay: undefined, report: false, broken: undefined };
 }
 
 /** Applies one field to the statement being read. */
@@ -122,14 +168,24 @@ function readField(draft: Draft, tag: string, value: string, line: number): void
   if (tag === '25') draft.account = value.split('\n')[0]!.trim();
   else if (tag === '28C' || tag === '28') draft.reference = `${draft.reference} ${value.trim()}`.trim();
   else if (tag === '61') {
-    const m = ENTRY.exec(value);
-    const amount = m ? amountOf(m[5]!) : undefined;
-    if (!m || amount === undefined) {
-      draft.broken = `line ${line}: the entry :61:${firstLine(value)} cannot be read (value date, D/C mark, amount), so the statement cannot be checked`;
+    const entry = readEntry(value);
+    if (typeof entry === 'string') {
+      draft.broken = `line ${line}: the entry :61:${firstLine(value)} ${entry}, so the statement cannot be checked`;
       return;
     }
-    // C and RD (a reversed debit) add; D and RC (a reversed credit) take away.
-    draft.entries.push(m[4] === 'D' || m[4] === 'RC' || m[4] === 'ED' ? negate(amount) : amount);
+    draft.entries.push(entry.amount);
+    if (draft.dayProblem !== undefined) return;
+    // Entries of one day are worked out once: a statement holds a few days, and many entries on each.
+    let day = draft.lastDay;
+    if (day?.valueDate !== entry.valueDate || day.entryDate !== entry.entryDate) {
+      const booked = bookingDay(entry);
+      if ('problem' in booked) {
+        draft.dayProblem = `line ${line}: the entry :61:${firstLine(value)} ${booked.problem}, so the day it was booked is unknown`;
+        return;
+      }
+      day = draft.lastDay = { valueDate: entry.valueDate, entryDate: entry.entryDate, date: booked.date };
+    }
+    draft.days.push({ date: day.date, amount: toPlain(entry.amount), line });
   } else {
     const kind = kindBySpelling('mt940', tag);
     if (kind === undefined) return;
@@ -137,26 +193,6 @@ function readField(draft: Draft, tag: string, value: string, line: number): void
     if (typeof balance === 'string') draft.broken = `line ${line}: :${tag}:${firstLine(value)} ${balance}`;
     else draft.balances.push(balance);
   }
-}
-
-function readBalance(text: string, line: number, kind: StatementBalance['kind']): StatementBalance | string {
-  const m = BALANCE.exec(text.trim());
-  if (!m) return `is not a balance like C261031EUR1234,56 (D/C mark, YYMMDD, currency, amount), so the ${balanceKind(kind).description} is unknown`;
-  const date = dateOf(m[2]!, m[3]!, m[4]!);
-  if (date === undefined) return `has a date that is not a real calendar date (${m[2]}${m[3]}${m[4]}, YYMMDD)`;
-  const amount = amountOf(m[6]!)!;
-  return { kind, date, amount: toPlain(m[1] === 'D' && amount.units !== 0n ? negate(amount) : amount), currency: m[5]!, location: `line ${line}`, line };
-}
-
-/** YYMMDD: SWIFT years 80-99 are 1980-1999, 00-79 are 2000-2079. */
-function dateOf(yy: string, mm: string, dd: string): string | undefined {
-  const y = Number(yy);
-  return calendarDay(y >= 80 ? 1900 + y : 2000 + y, Number(mm), Number(dd));
-}
-
-/** `1234,56`, `1234,`, `,5`: the decimal comma of SWIFT amounts. */
-function amountOf(text: string): Decimal | undefined {
-  return parseDecimal(text.replace(',', '.'));
 }
 
 function firstLine(value: string): string {
@@ -189,6 +225,11 @@ function finish(draft: Draft): Statement | SkippedItem {
   if (opening && closing && !draft.report) {
     if (opening.currency !== closing.currency) statement.notes.push(`its opening balance is in ${opening.currency} and its closing balance in ${closing.currency}: not checked`);
     else statement.addUp = addUp(opening.amount, draft.entries, closing.amount);
+  }
+  // The history is what the add-up sums, day by day. Not from an MT942 report: its entries are not yet booked into
+  // a balance it states, so no day's balance follows from them.
+  if (!draft.report && (draft.entries.length > 0 || (opening && closing))) {
+    statement.history = { entries: draft.days, ...(draft.dayProblem ? { problem: draft.dayProblem } : {}) };
   }
   return statement;
 }
