@@ -1,4 +1,4 @@
-// Property tests (fixed seeds): a random statement spanning several days, written as camt.053 (and MT940), gives
+// Property tests (fixed seeds): a random statement spanning several days, written as MT940 and as camt.053, gives
 // back every day's closing balance under `daily` (opening plus the entries to that day, the last day the stated
 // closing balance); when one entry is changed, so that it no longer adds up, no day is written from it.
 import fc from 'fast-check';
@@ -52,7 +52,14 @@ function asCamt053(g: Generated): string {
   return `<?xml version="1.0" encoding="UTF-8"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.08"><BkToCstmrStmt><GrpHdr><MsgId>M</MsgId></GrpHdr>${stmt}</BkToCstmrStmt></Document>`;
 }
 
-const WRITERS: Record<string, (g: Generated) => string> = { 'camt.053.001.08': asCamt053 };
+function asMt940(g: Generated): string {
+  const balance = (tag: string, cents: bigint, day: number) => `:${tag}:${cents < 0n ? 'D' : 'C'}${yymmdd(day)}${g.currency}${decimal(cents, ',')}`;
+  // Value date YYMMDD, then the entry (booking) date MMDD: the day each entry counts on.
+  const entries = g.entries.flatMap(([c, d], j) => [`:61:${yymmdd(g.start + d)}${yymmdd(g.start + d).slice(2)}${c < 0n ? 'D' : 'C'}${decimal(c, ',')}NTRFREF${j}`, `:86:entry ${j}`]);
+  return ['{1:F01BANKDEFFXXXX0000000000}{2:O940BANKDEFFXXXXN}{4:', ':20:STMT1', `:25:${g.account}`, ':28C:1/1', balance('60F', g.opening, g.start), ...entries, balance('62F', closingOf(g), g.start + g.span), '-}'].join('\r\n');
+}
+
+const WRITERS: Record<string, (g: Generated) => string> = { MT940: asMt940, 'camt.053.001.08': asCamt053 };
 
 describe.each(Object.entries(WRITERS))('%s: random statements over several days, under daily', (_name, write) => {
   it("gives back every day's balance: opening plus the entries to that day, and the stated closing balance on its day", () => {

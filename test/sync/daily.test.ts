@@ -66,6 +66,31 @@ describe('ledger-sync <files> --daily and --accept-unbalanced', { timeout: 180_0
     expect(again.stderr).toContain('Nothing to write: all 3 balances already up to date.');
   });
 
+  it('--daily on a monthly MT940 and a camt.053 statement: each day with entries, from the opening balance, in the plan', async () => {
+    // 1000.00 - 100.00 + 50.25 = 950.25 on the 1st; - 0.25 = 950.00 on the 15th; + 10.00 = 960.00, the stated closing balance of the 30th.
+    const sta = [':20:OCT', ':25:NL00BANK0000000002', ':28C:1/1', ':60F:C260930EUR1000,00', ':61:2610011001D100,00NTRFNONREF', ':61:2610011001C50,25NTRFNONREF', ':61:2610151015D0,25NTRFNONREF', ':61:2610301030C10,00NTRFNONREF', ':62F:C261030EUR960,00', '-'].join('\n');
+    // 500.00 - 20.00 = 480.00 on the 2nd; + 5.50 = 485.50, the stated closing balance of the 9th.
+    const amount = (value: string, mark: string) => `<Amt Ccy="EUR">${value}</Amt><CdtDbtInd>${mark}</CdtDbtInd>`;
+    const bal = (code: string, value: string, day: string) => `<Bal><Tp><CdOrPrtry><Cd>${code}</Cd></CdOrPrtry></Tp>${amount(value, 'CRDT')}<Dt><Dt>${day}</Dt></Dt></Bal>`;
+    const ntry = (value: string, mark: string, day: string) => `<Ntry>${amount(value, mark)}<Sts><Cd>BOOK</Cd></Sts><BookgDt><Dt>${day}</Dt></BookgDt><ValDt><Dt>${day}</Dt></ValDt></Ntry>`;
+    const camt = `<?xml version="1.0" encoding="UTF-8"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.08"><BkToCstmrStmt><GrpHdr><MsgId>M</MsgId></GrpHdr><Stmt><Id>S1</Id><Acct><Id><IBAN>DE89370400440532013000</IBAN></Id><Ccy>EUR</Ccy></Acct>${bal('OPBD', '500.00', '2026-09-30')}${bal('CLBD', '485.50', '2026-10-09')}${ntry('20.00', 'DBIT', '2026-10-02')}${ntry('5.50', 'CRDT', '2026-10-09')}</Stmt></BkToCstmrStmt></Document>`;
+    const files = [await dir.file('monthly.sta', sta), await dir.file('monthly.xml', camt)];
+    const mapping = await dir.file('mapping-monthly.json', JSON.stringify({ accounts: { NL00BANK0000000002: target('Monthly giro'), DE89370400440532013000: target('Monthly camt') } }));
+    const result = await runLedgerSync([...files, '--mapping', mapping, '--daily', '--dry-run', '--json'], env);
+    expect(result.code).toBe(0);
+    const rows = json(result.stdout).rows;
+    expect(rows.map((r) => [r.account, r.date, r.balance, r.action])).toEqual([
+      ['Monthly giro', '2026-10-01', 950.25, 'new'],
+      ['Monthly giro', '2026-10-15', 950, 'new'],
+      ['Monthly giro', '2026-10-30', 960, 'new'],
+      ['Monthly camt', '2026-10-02', 480, 'new'],
+      ['Monthly camt', '2026-10-09', 485.5, 'new'],
+    ]);
+    expect(rows[1]!.source).toBe(`${files[0]} statement 1 (line 1): derived from its opening booked balance 1000.00 and the 3 entries to that day`);
+    expect(rows[3]!.source).toMatch(/monthly\.xml statement 1.*: derived from its opening booked balance 500\.00 and the 1 entry to that day$/);
+    expect(rows[2]!.source).not.toContain('derived');
+  });
+
   it('--daily on a list that ends before the balance\'s day: the balance alone, and why no day was derived', async () => {
     const file = await dir.file('cut.ofx', ofx('CHK-2', { start: '20261001', end: '20261020' }, [['20261005', '-40.00']], '500.00', '20261030'));
     const mapping = await dir.file('mapping-cut.json', JSON.stringify({ accounts: { 'CHK-2': target('Cut checking') } }));
