@@ -15,7 +15,7 @@ const BALANCE = /^([CD])(\d{2})(\d{2})(\d{2})([A-Z]{3})([\d,.]+)\s*$/;
  * A SWIFT amount: `1234,56`, `1234,`, `,5`, `500`, or with a single `.` where there is no `,` (`000000002145.00`,
  * `115351.`). Undefined when it has no digit; a reason (the separators it has) when the decimal mark is ambiguous.
  */
-export function amountOf(text: string): Decimal | string | undefined {
+function amountOf(text: string): Decimal | string | undefined {
   const comma = text.indexOf(',');
   const point = text.indexOf('.');
   if (comma >= 0 && point >= 0) return 'both a decimal comma and a decimal point';
