@@ -46,14 +46,6 @@ export interface StatementDraft {
   entries: EntryDraft[];
 }
 
-/** An amount, its mark and where it is written: a balance or a booked entry, once its amount is known to be valid. */
-interface Figure {
-  amount: Decimal;
-  indicator: string;
-  line: number;
-  what: string;
-}
-
 /** What a statement read leniently lacks, as its notes and reasons say it. */
 const LACKS = {
   marks: 'its balances and entries have no CdtDbtInd (credit or debit), which camt requires',
@@ -67,7 +59,17 @@ export function finish(draft: StatementDraft, type: string): Statement | Skipped
   const skip = (reason: string): SkippedItem => ({ location, line: draft.line, ...(account ? { account } : {}), reason });
   const notes: string[] = [];
 
-  const kept: Array<{ draft: BalanceDraft; kind: BalanceKind; figure: Figure; date: string }> = [];
+  // Marks: all given, or none (all read as credits, if it adds up). A zero amount needs none: its sign changes nothing.
+  let marked = 0;
+  let unmarked: { line: number; what: string } | undefined;
+  const signedAndTallied = (text: string, indicator: string, line: number, what: string): Decimal => {
+    const amount = parseDecimal(text)!;
+    if (indicator !== '') marked += 1;
+    else if (amount.units !== 0n) unmarked ??= { line, what };
+    return indicator === 'DBIT' && amount.units !== 0n ? negate(amount) : amount;
+  };
+
+  const kept: Array<{ draft: BalanceDraft; kind: BalanceKind; amount: Decimal; date: string }> = [];
   for (const b of draft.balances) {
     const what = `the balance ${b.code || '(no type)'}`;
     let kind = kindBySpelling('camt', b.code);
@@ -80,7 +82,7 @@ export function finish(draft: StatementDraft, type: string): Statement | Skipped
     if (wrong) return skip(`line ${b.line}: ${what} has ${wrong}`);
     const date = dayOf(b.date);
     if (date === undefined) return skip(`line ${b.line}: ${what} has the date "${b.date}", not a real YYYY-MM-DD date`);
-    kept.push({ draft: b, kind, figure: { amount: parseDecimal(b.amount)!, indicator: b.indicator, line: b.line, what }, date });
+    kept.push({ draft: b, kind, amount: signedAndTallied(b.amount, b.indicator, b.line, what), date });
   }
 
   // Statuses: all given (pending and information entries are left out), or none (all read as booked, if it adds up).
@@ -91,26 +93,22 @@ export function finish(draft: StatementDraft, type: string): Statement | Skipped
     return skip(`line ${first.line}: an entry has no Sts (booked, pending or information) while other entries of the statement have one: whether it is booked is not guessed`);
   }
   const booked = lacksStatuses ? draft.entries : draft.entries.filter((e) => e.status === 'BOOK');
-  const entries: Figure[] = [];
+  const amounts: Decimal[] = [];
   for (const e of booked) {
     const wrong = amountWrong(e.amount) ?? indicatorProblem(e.indicator);
     if (wrong) return skip(`line ${e.line}: the entry has ${wrong}`);
-    entries.push({ amount: parseDecimal(e.amount)!, indicator: e.indicator, line: e.line, what: 'the entry' });
+    amounts.push(signedAndTallied(e.amount, e.indicator, e.line, 'the entry'));
   }
-
-  // Marks: all given, or none (all read as credits, if it adds up). A zero amount needs none: its sign changes nothing.
-  const figures = [...kept.map((k) => k.figure), ...entries];
-  const unmarked = figures.filter((f) => f.indicator === '' && f.amount.units !== 0n);
-  const lacksMarks = unmarked.length > 0 && figures.every((f) => f.indicator === '');
-  if (unmarked.length > 0 && !lacksMarks) {
-    return skip(`line ${unmarked[0]!.line}: ${unmarked[0]!.what} has no CdtDbtInd (credit or debit) while other balances or entries of the statement have one: its sign is not guessed`);
+  const lacksMarks = unmarked !== undefined && marked === 0;
+  if (unmarked && marked > 0) {
+    return skip(`line ${unmarked.line}: ${unmarked.what} has no CdtDbtInd (credit or debit) while other balances or entries of the statement have one: its sign is not guessed`);
   }
 
   if (!draft.account || !account) return skip('it has no Acct/Id (IBAN or Othr/Id), so the account it is for is unknown');
-  const balances: StatementBalance[] = kept.map(({ draft: b, kind, figure, date }) => ({
+  const balances: StatementBalance[] = kept.map(({ draft: b, kind, amount, date }) => ({
     kind,
     date,
-    amount: toPlain(signed(figure)),
+    amount: toPlain(amount),
     currency: b.currency || undefined,
     location: `line ${b.line}`,
     line: b.line,
@@ -134,7 +132,7 @@ export function finish(draft: StatementDraft, type: string): Statement | Skipped
   if (opening && closing) {
     currencies = [...new Set([opening.currency, closing.currency, ...booked.map((e) => e.currency)].filter((c): c is string => Boolean(c)))];
     if (currencies.length > 1) notes.push(`its balances and entries are in ${currencies.join(', ')}: the add-up check needs one currency, so it was not made`);
-    else statement.addUp = addUp(opening.amount, entries.map(signed), closing.amount);
+    else statement.addUp = addUp(opening.amount, amounts, closing.amount);
   }
 
   if (lacksMarks || lacksStatuses) {
@@ -146,12 +144,12 @@ export function finish(draft: StatementDraft, type: string): Statement | Skipped
     notes.push(`${lacked}: read as ${read}, and the statement adds up so${lacksMarks ? ' (as it would were every balance and entry a debit: the file cannot tell the two apart)' : ''}`);
     // The add-up vouches only for its own balances' signs.
     if (lacksMarks) {
-      const unsure = balances.filter((b, i) => b !== opening && b !== closing && kept[i]!.figure.amount.units !== 0n);
+      const unsure = balances.filter((b, i) => b !== opening && b !== closing && kept[i]!.amount.units !== 0n);
       for (const b of unsure) notes.push(`line ${b.line}: the ${balanceKind(b.kind).description} has no CdtDbtInd and the add-up check does not cover it, so its sign is unknown: not used`);
       statement.balances = balances.filter((b) => !unsure.includes(b));
     }
   }
-  statement.history = historyOf(booked, entries);
+  statement.history = historyOf(booked, amounts);
   return statement;
 }
 
@@ -166,21 +164,18 @@ function indicatorProblem(indicator: string): string | undefined {
   return indicator === '' || indicator === 'CRDT' || indicator === 'DBIT' ? undefined : `CdtDbtInd "${indicator}", not CRDT or DBIT`;
 }
 
-/** The amount with its sign: a debit is negative, a credit (or an amount given no mark) positive. */
-function signed(f: Figure): Decimal {
-  return f.indicator === 'DBIT' && f.amount.units !== 0n ? negate(f.amount) : f.amount;
-}
-
 /** Each booked entry with its day (BookgDt, else ValDt), in file order; a day that cannot be read is a problem, never guessed. */
-function historyOf(booked: readonly EntryDraft[], figures: readonly Figure[]): StatementHistory {
+function historyOf(booked: readonly EntryDraft[], amounts: readonly Decimal[]): StatementHistory {
   const entries: StatementEntry[] = [];
+  const days = new Map<string, string | undefined>(); // a statement's entries share a few days
   for (let i = 0; i < booked.length; i += 1) {
     const e = booked[i]!;
-    const [element, text] = e.booked !== undefined ? ['BookgDt', e.booked] : ['ValDt', e.value];
+    const text = e.booked ?? e.value;
     if (text === undefined) return { entries: [], problem: `line ${e.line}: a booked entry has neither BookgDt nor ValDt, so the day it was booked is unknown` };
-    const date = dayOf(text);
-    if (date === undefined) return { entries: [], problem: `line ${e.line}: a booked entry's ${element} is "${text}", not a real YYYY-MM-DD date, so the day it was booked is unknown` };
-    entries.push({ date, amount: toPlain(signed(figures[i]!)), line: e.line });
+    let date = days.get(text);
+    if (date === undefined && !days.has(text)) days.set(text, (date = dayOf(text)));
+    if (date === undefined) return { entries: [], problem: `line ${e.line}: a booked entry's ${e.booked !== undefined ? 'BookgDt' : 'ValDt'} is "${text}", not a real YYYY-MM-DD date, so the day it was booked is unknown` };
+    entries.push({ date, amount: amounts[i]!.units < 0n ? `-${e.amount}` : e.amount, line: e.line }); // as written, signed
   }
   return { entries };
 }
