@@ -1,8 +1,8 @@
 // One read of one 20 MB statement file, in a fresh `node` process (bench/run.ts starts one per read, with no loader,
-// as `ledger-sync` runs): ours (the built personal-ledger-sdk/statements, through to the balances it would write) or
-// the peer for that format. Reports the read's wall and CPU time and the process's peak RSS (its high-water mark:
+// as `ledger-sync` runs): ours (the built personal-ledger-sdk/statements, through to the balances it would write), ours
+// with `daily` (every day the statements prove, as `ledger-sync --daily` writes), or the peer for that format. Reports the read's wall and CPU time and the process's peak RSS (its high-water mark:
 // Node, the file's bytes and the reader together).
-//   node bench/statements-read.mjs --format mt940 --reader ours --file bench.sta
+//   node bench/statements-read.mjs --format mt940 --reader ours --file bench.sta   (--reader ours-daily, peer)
 import { readFileSync } from 'node:fs';
 import { parse as csvParse } from 'csv-parse/sync';
 import { XMLParser } from 'fast-xml-parser';
@@ -27,12 +27,13 @@ const PEERS = {
   csv: { name: 'csv-parse 7.0.3 (cells only)', read: () => csvParse(new TextDecoder().decode(bytes), { delimiter: ';', relax_column_count: true, trim: true }).length },
 };
 
-function ours() {
+function ours(daily) {
   const read = readStatements(bytes, format === 'csv' ? { profile: BANK_LAYOUTS.get('atruvia-de').profile } : {});
-  return selectBalances([{ source: file, file: read }]).balances.length;
+  return selectBalances([{ source: file, file: read }], { daily }).balances.length;
 }
 
-const read = arg('reader') === 'ours' ? ours : PEERS[format].read;
+const READERS = { ours: () => ours(false), 'ours-daily': () => ours(true) };
+const read = READERS[arg('reader')] ?? PEERS[format].read;
 const cpu = process.cpuUsage();
 const started = performance.now();
 const result = read();

@@ -4,7 +4,7 @@ export { readStatements, detectFormat } from './read';
 export { STATEMENT_FORMATS } from './formats';
 export type { ReadStatementsOptions, StatementFormat } from './formats';
 export { selectBalances } from './select';
-export type { SelectBalancesOptions, SelectedBalance, SourcedSkippedItem, SourcedStatementFile } from './select';
+export type { DerivedFrom, SelectBalancesOptions, SelectedBalance, SourcedSkippedItem, SourcedStatementFile } from './select';
 export { BALANCE_KINDS, DEFAULT_WRITTEN_KINDS, balanceKind, isBalanceKind } from './balance-kinds';
 export type { BalanceKind, BalanceKindInfo, BalanceKindSpellings } from './balance-kinds';
 export { BANK_LAYOUTS, checkBankProfile } from './csv/bank-profiles';

@@ -1,6 +1,6 @@
 // `ledger-sync <file or folder>...`: reads statement files of every format, maps each account to a ledger account,
 // and writes each closing balance that is new or changed.
-import { BALANCE_KINDS, DEFAULT_WRITTEN_KINDS, isBalanceKind, selectBalances, type BalanceKind } from 'personal-ledger-sdk/statements';
+import { BALANCE_KINDS, DEFAULT_WRITTEN_KINDS, isBalanceKind, selectBalances, type BalanceKind, type SelectedBalance } from 'personal-ledger-sdk/statements';
 import { parseCommandLine } from './args';
 import { connect } from './connection';
 import { EXIT, SetupError, type RunState } from './errors';
@@ -14,7 +14,7 @@ import { progressReporter } from './progress';
 import { bankByName, filesNotNamed, readFiles, type ReadFile } from './read-files';
 import { explainStatus, formatRefused, formatSkipped, humanIo, jsonReport, printJson, summaryLine, writeAndReport } from './report';
 
-export const FILES_USAGE = `Usage: ledger-sync <file or folder>... --mapping <file> [--dry-run] [--json] [--strict] [--bank <id>] [--write <kinds>] [--demo]
+export const FILES_USAGE = `Usage: ledger-sync <file or folder>... --mapping <file> [--dry-run] [--json] [--strict] [--bank <id>] [--write <kinds>] [--daily] [--accept-unbalanced] [--demo]
        ledger-sync <file or folder>... [--write-mapping <file>] [--json] [--bank <id>] [--write <kinds>]   (a first run)
   Reads bank statement files (OFX/QFX, camt.053/camt.052, MT940, CSV exports), every format told from the content,
   and writes each account's closing balance to your ledger: only balances that are new or changed.
@@ -31,6 +31,13 @@ export const FILES_USAGE = `Usage: ledger-sync <file or folder>... --mapping <fi
               without it, each CSV file is read by the one bank of the mapping whose profile fits it
   --write     the kinds of balance to write (default ${DEFAULT_WRITTEN_KINDS.join(',')}); others are reported:
               ${BALANCE_KINDS.map((k) => k.kind).join(', ')}
+  --daily     also write each day's balance a statement proves: its opening balance plus its booked entries,
+              day by day (MT940, camt; OFX back from LEDGERBAL over a list shown complete); one snapshot per day
+              with entries, each row's source saying it was derived and from what. For a first import of past
+              statements
+  --accept-unbalanced
+              write the closing balance of a statement that does not add up as the bank states it (its row's
+              source says so); without it such a statement is skipped. No day is ever derived from it
   --demo      write to the built-in demo ledger (an offline fake) instead of LEDGER_BASE_URL with LEDGER_TOKEN
 Exit status: 0 done; 1 done but a file was refused (or, with --strict, something skipped), or failed while
 running; 2 refused to start (arguments, environment, mapping).
@@ -47,6 +54,8 @@ const OPTIONS = {
   strict: { type: 'boolean' },
   bank: { type: 'string' },
   write: { type: 'string' },
+  daily: { type: 'boolean' },
+  'accept-unbalanced': { type: 'boolean' },
   demo: { type: 'boolean' },
   'write-mapping': { type: 'string' },
 } as const;
@@ -76,9 +85,13 @@ export async function syncFiles(argv: string[], env: Env, io: Io, keep: (held: P
   keep({ secrets: connection.secrets });
 
   const { paths, files, refused } = await readFiles(positionals, [values.mapping], mapping, bank, io.stderr);
-  const selection = selectBalances(files.map((f) => ({ source: f.source, file: f.file })), { kinds });
+  const selection = selectBalances(files.map((f) => ({ source: f.source, file: f.file })), { kinds, daily: values.daily === true, acceptUnbalanced: values['accept-unbalanced'] === true });
   const mapped = mapBalances(selection.balances, new Map(files.map((f) => [f.source, f])), mapping);
-  for (const f of files) say(human.stdout, describeFile(f, selection.balances.filter((b) => b.source === f.source).length, kinds));
+  for (const f of files) say(human.stdout, describeFile(f, selection.balances.filter((b) => b.source === f.source), kinds));
+  const unbalanced = selection.balances.filter((b) => b.unbalanced);
+  if (unbalanced.length > 0) {
+    say(human.stdout, `${plural(unbalanced.length, 'closing balance')} of statements that do not add up ${unbalanced.length === 1 ? 'is' : 'are'} taken as the bank states ${unbalanced.length === 1 ? 'it' : 'them'} (--accept-unbalanced): ${unbalanced.map((b) => `${b.source} ${b.statement.location}`).join(', ')}`);
+  }
 
   const skipped: SkippedRow[] = [
     ...selection.skipped.map((s) => ({ source: `${s.source} ${s.location}`, label: s.account ?? '', date: '', balance: '', reason: s.reason })),
@@ -90,7 +103,7 @@ export async function syncFiles(argv: string[], env: Env, io: Io, keep: (held: P
   skipped.push(...notWritten);
   // A file nothing came of (a page without its statement's close, say) is named with why, in --json too.
   const named = [...planned.map((r) => r.source), ...skipped.map((s) => s.source)];
-  for (const f of filesNotNamed(files, named)) skipped.push({ source: f.source, label: [...new Set(f.file.statements.map((st) => st.account.id))].join(', '), date: '', balance: '', reason: `nothing to write from it: ${fileParts(f, 0, kinds).join('; ')}` });
+  for (const f of filesNotNamed(files, named)) skipped.push({ source: f.source, label: [...new Set(f.file.statements.map((st) => st.account.id))].join(', '), date: '', balance: '', reason: `nothing to write from it: ${fileParts(f, [], kinds).join('; ')}` });
   if (skipped.length > 0) {
     skipped.sort(bySource(paths));
     say(human.stdout, `${plural(skipped.length, 'item')} skipped:`);
@@ -138,20 +151,22 @@ function writeKinds(text: string | undefined): BalanceKind[] {
 async function firstRun(given: string[], options: { kinds: BalanceKind[]; bank: ReturnType<typeof bankByName> | undefined; writeTo: string | undefined }, io: Io, human: Io, json: boolean): Promise<number> {
   const { files, refused } = await readFiles(given, [], NO_MAPPING, options.bank, io.stderr);
   const selection = selectBalances(files.map((f) => ({ source: f.source, file: f.file })), { kinds: options.kinds });
-  const describe = (f: ReadFile) => describeFile(f, selection.balances.filter((b) => b.source === f.source).length, options.kinds);
+  const describe = (f: ReadFile) => describeFile(f, selection.balances.filter((b) => b.source === f.source), options.kinds);
   const empty = files.filter((f) => f.file.statements.length === 0 && !selection.skipped.some((s) => s.source === f.source));
-  const skipped = [...selection.skipped, ...empty.map((f) => ({ source: f.source, location: '', reason: `nothing in it to map: ${fileParts(f, 0, options.kinds).join('; ')}` }))];
+  const skipped = [...selection.skipped, ...empty.map((f) => ({ source: f.source, location: '', reason: `nothing in it to map: ${fileParts(f, [], options.kinds).join('; ')}` }))];
   say(io.stderr, await reportFirstRun({ files, skipped, refused }, options.kinds, io, { human, json, writeTo: options.writeTo, describe }));
   return EXIT.refused;
 }
 
 /** One line per file: its format, what it holds, and the balances it states that are reported, not written. */
-function describeFile(f: ReadFile, toWrite: number, kinds: readonly BalanceKind[]): string {
-  return `${f.source}: ${f.file.formatName}: ${fileParts(f, toWrite, kinds).join('; ')}`;
+function describeFile(f: ReadFile, selected: readonly SelectedBalance[], kinds: readonly BalanceKind[]): string {
+  return `${f.source}: ${f.file.formatName}: ${fileParts(f, selected, kinds).join('; ')}`;
 }
 
-/** What a file holds, in parts: statements, balances found of the kinds written, items skipped, other balances. */
-function fileParts(f: ReadFile, toWrite: number, kinds: readonly BalanceKind[]): string[] {
+/** What a file holds, in parts: statements, balances found of the kinds written (and how many derived), items skipped, other balances. */
+function fileParts(f: ReadFile, selected: readonly SelectedBalance[], kinds: readonly BalanceKind[]): string[] {
+  const toWrite = selected.length;
+  const derived = selected.filter((b) => b.derived).length;
   const statements = f.file.statements;
   const others = statements.flatMap((s) => s.balances).filter((b) => !kinds.includes(b.kind));
   const otherKinds = kindNames(others.map((b) => b.kind));
@@ -159,7 +174,7 @@ function fileParts(f: ReadFile, toWrite: number, kinds: readonly BalanceKind[]):
   return [
     plural(statements.length, f.file.format === 'csv' ? 'account' : 'statement'),
     // Found in the file, before the mapping and the ledger have their say (the table and the summary give those).
-    toWrite === 0 ? `no balance of the kinds written (${kindNames(kinds)})` : `${plural(toWrite, 'balance')} found (${kindNames(found)})`,
+    toWrite === 0 ? `no balance of the kinds written (${kindNames(kinds)})` : `${plural(toWrite, 'balance')} found (${kindNames(found)}${derived > 0 ? `; ${formatCount(derived)} of them derived day by day` : ''})`,
     ...(f.file.skipped.length > 0 ? [`${formatCount(f.file.skipped.length)} skipped`] : []),
     ...(others.length > 0 ? [`${plural(others.length, 'other balance')} reported, not written (${otherKinds})`] : []),
   ];

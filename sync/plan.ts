@@ -56,7 +56,7 @@ export function mapBalances(
   const rows: BalanceRow[] = [];
   const skipped: SkippedRow[] = [];
   const unmapped = new Map<string, UnmappedAccount>();
-  for (const { source, statement, balance } of selected) {
+  for (const [i, { source, statement, balance }] of selected.entries()) {
     const bank = files.get(source)?.bank;
     const id = statement.account.id;
     const where = `${source} ${balance.location === statement.location || statement.format === 'csv' ? balance.location : `${statement.location}`}`;
@@ -81,9 +81,17 @@ export function mapBalances(
     }
     const institution = target.institution_name ?? bank?.profile.institution_name ?? bank?.profile.name;
     const full = institution ? { ...target, institution_name: institution } : target;
-    rows.push({ source: where, label, target: full, date: balance.date, balance: signed(full, amount) });
+    rows.push({ source: `${where}${origin(selected[i]!)}`, label, target: full, date: balance.date, balance: signed(full, amount) });
   }
   return { rows, skipped, unmapped: [...unmapped.values()] };
+}
+
+/** What a row's source adds when the file does not state the balance as such: derived (--daily), or not adding up (--accept-unbalanced). */
+function origin(selected: SelectedBalance): string {
+  if (selected.derived) return `: derived from ${selected.derived.description}`;
+  const check = selected.unbalanced;
+  if (!check) return '';
+  return `: does not add up (opening ${check.opening} + ${check.count} ${check.count === 1 ? 'entry' : 'entries'} = ${check.expected}); the bank's closing balance, taken as stated (--accept-unbalanced)`;
 }
 
 /** The figure to write: the bank's, or its negation when the mapping says so (negate_balance). */

@@ -60,7 +60,7 @@ const FOLDERS: readonly Folder[] = [
     noNode: true,
     layers: [
       { name: 'foundation', paths: ['decimal.ts', 'text.ts', 'dates.ts', 'format.ts', 'errors.ts', 'types.ts', 'balance-kinds.ts'] },
-      { name: 'add-up check', paths: ['add-up.ts'] },
+      { name: 'add-up check and daily balances', paths: ['add-up.ts', 'daily.ts'] },
       { name: 'readers', paths: ['ofx/', 'csv/', 'mt940/', 'camt/'] },
       { name: 'formats', paths: ['formats.ts'] },
       { name: 'read and select', paths: ['read.ts', 'select.ts'] },

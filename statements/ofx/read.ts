@@ -9,7 +9,9 @@
 import { sum, toNumber, toPlain } from '../decimal';
 import { StatementFormatError } from '../errors';
 import { formatMoney, maskAccountNumber, plural } from '../format';
+import type { StatementHistory } from '../types';
 import { bomEncoding, decodeText, isEncoding } from '../text';
+import { ofxHistory } from './history';
 import { buildTree, child, descendant, descendants, type OfxElement } from './tree';
 import { parseOfxDate, parseOfxDecimal } from './values';
 
@@ -42,6 +44,8 @@ export interface OfxStatement {
   available?: OfxBalance;
   /** Things noticed but not fatal (an unreadable AVAILBAL). */
   notes: string[];
+  /** Bank and credit-card statements: the transactions from DTSTART on, or why they prove no day's balance. */
+  history?: StatementHistory;
 }
 
 /** A statement that cannot be used, and why. The other statements of the file are still used. */
@@ -65,7 +69,7 @@ export class OfxFormatError extends StatementFormatError {
   override name = 'StatementFormatError';
 }
 
-type Reading = { balance: OfxBalance; detail?: string; available?: OfxBalance; notes: string[] } | { reason: string };
+type Reading = { balance: OfxBalance; detail?: string; available?: OfxBalance; notes: string[]; history?: StatementHistory } | { reason: string };
 
 /** The statement types this reader knows: each with its tag, its account aggregate, and how its balance is read. */
 export const STATEMENT_KINDS: ReadonlyArray<{
@@ -73,7 +77,7 @@ export const STATEMENT_KINDS: ReadonlyArray<{
   kind: StatementKindName;
   description: string;
   accountFrom: string;
-  read: (statement: OfxElement) => Reading;
+  read: (statement: OfxElement, text: string) => Reading;
 }> = [
   { tag: 'STMTRS', kind: 'bank', description: 'bank account', accountFrom: 'BANKACCTFROM', read: readLedger },
   { tag: 'CCSTMTRS', kind: 'creditcard', description: 'credit card', accountFrom: 'CCACCTFROM', read: readLedger },
@@ -115,7 +119,8 @@ export function parseOfx(text: string): OfxFile {
   }
   const header = text.slice(0, start);
   const version: 1 | 2 = /OFXHEADER\s*=\s*"?2/i.test(header) || /^\s*<\?xml/i.test(header) ? 2 : 1;
-  const root = buildTree(text.slice(start), { skip: NOT_READ, leaves: LEAVES_READ });
+  const body = text.slice(start);
+  const root = buildTree(body, { skip: NOT_READ, leaves: LEAVES_READ });
   const tags = new Map(STATEMENT_KINDS.map((k) => [k.tag, k]));
   const found = descendants(root, new Set(tags.keys()));
   if (found.length === 0) throw new OfxFormatError(`no bank (STMTRS), credit-card (CCSTMTRS) or investment (INVSTMTRS) statement in the file${statusNote(root)}`);
@@ -132,7 +137,7 @@ export function parseOfx(text: string): OfxFile {
       skipped.push({ index, kind: kind.kind, accountId, reason });
       continue;
     }
-    const reading = kind.read(element);
+    const reading = kind.read(element, body);
     if ('reason' in reading) skipped.push({ index, kind: kind.kind, accountId, reason: reading.reason });
     else {
       const currency = descendant(element, 'CURDEF', TRANSACTION_LISTS)?.text ?? '';
@@ -142,8 +147,8 @@ export function parseOfx(text: string): OfxFile {
   return { version, statements, skipped };
 }
 
-/** A bank or credit-card statement: LEDGERBAL is written; AVAILBAL is printed when readable. */
-function readLedger(statement: OfxElement): Reading {
+/** A bank or credit-card statement: LEDGERBAL is written; AVAILBAL is printed when readable; the transactions are its history. */
+function readLedger(statement: OfxElement, text: string): Reading {
   const ledger = descendant(statement, 'LEDGERBAL', TRANSACTION_LISTS);
   if (!ledger) return { reason: `no LEDGERBAL (the closing balance) in the statement${unclosedList(statement)}` };
   const balance = readBalance(ledger);
@@ -152,7 +157,8 @@ function readLedger(statement: OfxElement): Reading {
   const availBal = descendant(statement, 'AVAILBAL', TRANSACTION_LISTS);
   const available = availBal ? readBalance(availBal) : undefined;
   if (available && 'reason' in available) notes.push(`available balance not shown: ${available.reason}`);
-  return { balance, notes, ...(available && !('reason' in available) ? { available } : {}) };
+  const history = ofxHistory(text, descendant(statement, 'BANKTRANLIST'), balance.date);
+  return { balance, notes, history, ...(available && !('reason' in available) ? { available } : {}) };
 }
 
 function readBalance(element: OfxElement): OfxBalance | { reason: string } {

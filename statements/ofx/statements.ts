@@ -18,6 +18,7 @@ export function readOfx(bytes: Uint8Array): StatementFile {
       currency: s.currency || undefined,
       balances: [balance, ...available],
       notes: [...(s.detail ? [`value: ${s.detail}`] : []), ...s.notes],
+      ...(s.history ? { history: s.history } : {}),
     };
   });
   const skipped = file.skipped.map((s) => ({ location: `statement ${s.index}`, ...(s.accountId ? { account: s.accountId } : {}), reason: s.reason }));

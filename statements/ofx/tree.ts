@@ -10,6 +10,8 @@ export interface OfxElement {
   children: OfxElement[];
   /** A skipped aggregate (see buildTree) whose end tag never came: everything after it was inside it. */
   unclosed?: boolean;
+  /** A skipped aggregate's content, as offsets into the text: read on its own when needed (a transaction list's dates and amounts). */
+  span?: { from: number; to: number };
 }
 
 /**
@@ -65,7 +67,9 @@ export function buildTree(text: string, options: { skip?: ReadonlySet<string>; l
     if (skip.has(tag.name)) {
       // Passed over to its own end tag, or (SGML, end tag left out) to what ends it without one. Without either, the rest
       // of the file was inside.
-      const end = endOfSkipped(text, tag.end, tag.name, openAt, tag);
+      const from = tag.end; // endOfSkipped reuses `tag`
+      const end = endOfSkipped(text, from, tag.name, openAt, tag);
+      element.span = { from, to: end < 0 ? text.length : end };
       if (end < 0) {
         element.unclosed = true;
         break;

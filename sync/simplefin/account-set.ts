@@ -24,6 +24,8 @@ export interface SimplefinBalance {
   balanceDate: number;
   /** The day of balance-date in the time zone: the day written. */
   date: string;
+  /** The account's `transactions` as sent (when the answer has them: --daily), read by daily.ts. */
+  transactions?: unknown[];
 }
 
 /** What an Account Set gave. */
@@ -105,7 +107,8 @@ function readAccount(raw: unknown, index: number, zone: string, now: number): Si
   if (!ISO_4217.test(currency)) return at(`its "currency" ${JSON.stringify(shown(currency))} is not an ISO 4217 code`, date);
   const available = typeof raw['available-balance'] === 'string' && parseDecimal(raw['available-balance'].trim()) ? raw['available-balance'].trim() : undefined;
   const institution = [org.name, org.domain].find((v): v is string => typeof v === 'string' && v.trim() !== '');
-  return { key: key!, name, institution: institution ? shown(institution) : undefined, currency, balance: raw.balance.trim(), available, balanceDate: seconds, date };
+  const transactions = Array.isArray(raw.transactions) ? { transactions: raw.transactions as unknown[] } : {};
+  return { key: key!, name, institution: institution ? shown(institution) : undefined, currency, balance: raw.balance.trim(), available, balanceDate: seconds, date, ...transactions };
 }
 
 function skip(source: string, label: string, date: string, balance: string, reason: string): SkippedRow {

@@ -5,9 +5,13 @@ import { formatMoney } from '../format';
 import { accountKey, type Mapping } from '../mapping';
 import { signed, type BalanceRow, type SkippedRow } from '../plan';
 import type { SimplefinBalance } from './account-set';
+import { describeSimplefinDay, simplefinDays } from './daily';
 
-/** Maps each balance to its ledger account. Without a mapping, every account is skipped with the key to map it by. */
-export function mapSimplefin(balances: readonly SimplefinBalance[], mapping: Mapping | undefined): { rows: BalanceRow[]; skipped: SkippedRow[] } {
+/**
+ * Maps each balance to its ledger account. Without a mapping, every account is skipped with the key to map it by.
+ * With `daily` (the time zone of the days), each day its transactions prove is a row too, before the balance's own.
+ */
+export function mapSimplefin(balances: readonly SimplefinBalance[], mapping: Mapping | undefined, daily?: { zone: string }): { rows: BalanceRow[]; skipped: SkippedRow[] } {
   const rows: BalanceRow[] = [];
   const skipped: SkippedRow[] = [];
   for (const b of balances) {
@@ -24,6 +28,11 @@ export function mapSimplefin(balances: readonly SimplefinBalance[], mapping: Map
       continue;
     }
     const full = !target.institution_name && b.institution ? { ...target, institution_name: b.institution } : target;
+    if (daily) {
+      const found = simplefinDays(b, daily.zone);
+      if ('problem' in found) skip(`no day's balance is derived from its transactions: ${found.problem}; its balance alone is written`);
+      else for (const day of found.days) rows.push({ source: `${source}: ${describeSimplefinDay(b, day)}`, label: b.name, target: full, date: day.date, balance: signed(full, Number(day.amount)) });
+    }
     rows.push({ source, label: b.name, target: full, date: b.date, balance: signed(full, amount) });
   }
   return { rows, skipped };

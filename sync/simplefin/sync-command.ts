@@ -15,11 +15,12 @@ import { AccountSetError, readAccountSet, type SimplefinBalance } from './accoun
 import { resource, type AccessPoint } from './address';
 import { checkTimeZone, machineTimeZone } from './day';
 import { call } from './http';
+import { dailyOption } from './daily';
 import { mapSimplefin } from './map';
 import { timeoutOption } from './options';
 import { checkStatus } from './statuses';
 
-export const SIMPLEFIN_USAGE = `Usage: ledger-sync simplefin [--access-file <file>] [--mapping <file>] [--time-zone <zone>] [--dry-run] [--json] [--strict] [--demo] [--timeout <seconds>]
+export const SIMPLEFIN_USAGE = `Usage: ledger-sync simplefin [--access-file <file>] [--mapping <file>] [--time-zone <zone>] [--daily <days>] [--dry-run] [--json] [--strict] [--demo] [--timeout <seconds>]
   Reads each account's balance from SimpleFIN (the Access URL's /accounts, balances only) and writes it to your
   ledger on the calendar day of its balance-date: only balances that are new or changed.
   --access-file  the file \`ledger-sync simplefin claim\` stored the Access URL in; without it, SIMPLEFIN_ACCESS_URL
@@ -27,6 +28,9 @@ export const SIMPLEFIN_USAGE = `Usage: ledger-sync simplefin [--access-file <fil
                  (see ${GUIDE_URL}#the-mapping-file);
                  without it, each account is listed with its key and nothing is written
   --time-zone    the IANA time zone whose calendar day a balance is written on (default this machine's)
+  --daily        also write each day's balance of the last <days> (1 to 90): the account's balance less the
+                 transactions posted after that day (pending ones left out), one snapshot per day with
+                 transactions, each row's source saying so; as complete as what the bank gives the Bridge
   --dry-run      compare with the ledger and print what would change; write nothing, create no account
   --json         stdout is one JSON object (rows, skipped, refused; or error when the run fails); everything
                  else goes to stderr
@@ -41,6 +45,7 @@ const OPTIONS = {
   'access-file': { type: 'string' },
   mapping: { type: 'string' },
   'time-zone': { type: 'string' },
+  daily: { type: 'string' },
   'dry-run': { type: 'boolean' },
   json: { type: 'boolean' },
   strict: { type: 'boolean' },
@@ -59,6 +64,7 @@ export async function syncSimplefin(argv: string[], env: Env, io: Io, keep: (hel
   }
   const zone = checkTimeZone(values['time-zone'] ?? machineTimeZone());
   const timeoutMs = timeoutOption(values.timeout);
+  const daily = values.daily === undefined ? undefined : dailyOption(values.daily);
   const dryRun = values['dry-run'] === true;
   const json = values.json === true;
   const human = humanIo(io, json);
@@ -70,7 +76,9 @@ export async function syncSimplefin(argv: string[], env: Env, io: Io, keep: (hel
 
   const host = point.root.host;
   const url = resource(point.root, 'accounts');
-  url.searchParams.set('balances-only', '1');
+  // --daily: the transactions posted since that many days ago (pending ones are left out unless asked: not asked).
+  if (daily === undefined) url.searchParams.set('balances-only', '1');
+  else url.searchParams.set('start-date', String(Math.floor(Date.now() / 1000) - daily * 86_400));
   const answer = await call(point, url, 'GET', { timeoutMs, signal: io.signal });
   checkStatus(answer, 'accounts', host);
   let reading;
@@ -86,7 +94,7 @@ export async function syncSimplefin(argv: string[], env: Env, io: Io, keep: (hel
   say(human.stdout, `SimpleFIN ${host}: ${count}${reading.balances.length > 0 ? `; each balance on its day in ${zone}:` : '.'}`);
   if (reading.balances.length > 0) say(human.stdout, formatAccounts(reading.balances));
 
-  const mapped = mapSimplefin(reading.balances, mapping);
+  const mapped = mapSimplefin(reading.balances, mapping, daily === undefined ? undefined : { zone });
   const skipped: SkippedRow[] = [...reading.skipped, ...mapped.skipped];
   const { planned, written, skipped: notWritten } = await writeAndReport(connection.client, mapped.rows, human.stdout, { dryRun, signal: io.signal });
   skipped.push(...notWritten);

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
+import { readStatements, selectBalances } from '../../statements/index';
 import { decodeOfx, OfxFormatError, parseOfx, STATEMENT_KINDS } from '../../statements/ofx/read';
 import { parseOfxAmount, parseOfxDate } from '../../statements/ofx/values';
 import { dataFile } from './support';
@@ -32,6 +33,13 @@ describe('parseOfx: the sample statements', () => {
           balance: { amount: '2866.40', date: '2026-10-31', asOf: '20261031235959.000[-5:EST]' },
           available: { amount: '2816.40', date: '2026-11-01', asOf: '20261101070212.000[-5:EST]' },
           notes: [],
+          // DTSTART 2026-10-01, DTEND 2026-10-31 (the ledger balance's day): the list is complete up to it.
+          history: {
+            entries: [
+              { date: '2026-10-28', amount: '-64.20' },
+              { date: '2026-10-30', amount: '1250.00' },
+            ],
+          },
         },
       ],
       skipped: [],
@@ -226,5 +234,57 @@ describe('OFX amounts and dates', () => {
     ['00000000', undefined],
   ])('DTASOF %j is the statement day %s (never shifted to UTC)', (text, expected) => {
     expect(parseOfxDate(text)).toBe(expected);
+  });
+});
+
+describe('OFX history: each day back from LEDGERBAL, only where the list is shown complete up to its day', () => {
+  /** A transaction list from `start` to `end` (OFX dates) with `[DTPOSTED, TRNAMT]` transactions. */
+  const list = (start: string | undefined, end: string | undefined, transactions: Array<[string, string]>) =>
+    [
+      '<BANKTRANLIST>',
+      ...(start ? [`<DTSTART>${start}`] : []),
+      ...(end ? [`<DTEND>${end}`] : []),
+      ...transactions.map(([posted, amount], i) => `<STMTTRN>\n<TRNTYPE>OTHER\n<DTPOSTED>${posted}\n<TRNAMT>${amount}\n<FITID>${i}\n</STMTTRN>`),
+      '</BANKTRANLIST>',
+    ].join('\n');
+  const history = (inner: string) => parseOfx(sgml(`${ACCOUNT}\n${inner}\n${LEDGER}`)).statements[0]!.history;
+
+  it('DTEND on the ledger balance\'s day, nothing later: every transaction from DTSTART on, amounts exact (a decimal comma read)', () => {
+    expect(history(list('20261001', '20261031235959[-5:EST]', [['20261005120000', '-1.00'], ['20261020', '2,50']]))).toEqual({
+      entries: [
+        { date: '2026-10-05', amount: '-1.00' },
+        { date: '2026-10-20', amount: '2.50' },
+      ],
+    });
+    // A transaction before DTSTART is left out: the list proves nothing of the days before it.
+    expect(history(list('20261010', '20261031', [['20261005', '-1.00'], ['20261020', '2.50']]))).toEqual({ entries: [{ date: '2026-10-20', amount: '2.50' }] });
+  });
+
+  it.each([
+    ['a list that ends before the balance\'s day', list('20261001', '20261025', [['20261005', '-1.00']]), "its transaction list ends on 2026-10-25 (DTEND), before the ledger balance's day 2026-10-31 (DTASOF): what was posted between is not in the file"],
+    ['a transaction posted after the balance\'s day', list('20261001', '20261102', [['20261101', '-1.00']]), "transaction 1 is posted on 2026-11-01, after the ledger balance's day 2026-10-31 (DTASOF), so the balance may not include it"],
+    ['an amount that cannot be read', list('20261001', '20261031', [['20261005', '-1.00'], ['20261006', '1.234,56']]), 'transaction 2 has TRNAMT "1.234,56", not an amount'],
+    ['a date that cannot be read', list('20261001', '20261031', [['2026-10-05', '-1.00']]), 'transaction 1 has DTPOSTED "2026-10-05", not an OFX date'],
+    ['no DTSTART', list(undefined, '20261031', [['20261005', '-1.00']]), 'its transaction list has no DTSTART'],
+    ['no DTEND', list('20261001', undefined, [['20261005', '-1.00']]), 'its transaction list has no DTEND'],
+    ['no transaction list', '', 'it has no transaction list (BANKTRANLIST)'],
+  ])('%s: no history, and why', (_, inner, problem) => {
+    expect(history(inner)).toEqual({ entries: [], problem });
+  });
+
+  it('through selectBalances daily: the days are derived back from LEDGERBAL; a file that fails a rule gives its balance alone, saying why', () => {
+    const complete = readStatements(new TextEncoder().encode(sgml(`${ACCOUNT}\n${list('20261001', '20261031', [['20261005', '-1.00'], ['20261020', '2.50']])}\n${LEDGER}`)));
+    // 10.50 less the 2.50 of the 20th is the 5th's balance; the 20th's is 10.50, nothing being booked after it.
+    expect(selectBalances([{ source: 'a.ofx', file: complete }], { daily: true }).balances.map((b) => [b.balance.date, b.balance.amount, b.derived?.description])).toEqual([
+      ['2026-10-05', '8.00', 'its closing booked balance 10.50 of 2026-10-31 less the 1 entry booked after that day'],
+      ['2026-10-20', '10.50', 'its closing booked balance 10.50 of 2026-10-31, no entry being booked after that day'],
+      ['2026-10-31', '10.50', undefined],
+    ]);
+    const cut = readStatements(new TextEncoder().encode(sgml(`${ACCOUNT}\n${list('20261001', '20261025', [['20261005', '-1.00']])}\n${LEDGER}`)));
+    const result = selectBalances([{ source: 'b.ofx', file: cut }], { daily: true });
+    expect(result.balances.map((b) => [b.balance.date, b.balance.amount])).toEqual([['2026-10-31', '10.50']]);
+    expect(result.skipped.map((s) => s.reason)).toEqual([
+      "no day's balance is derived from it: its transaction list ends on 2026-10-25 (DTEND), before the ledger balance's day 2026-10-31 (DTASOF): what was posted between is not in the file; its closing balance alone is written",
+    ]);
   });
 });
