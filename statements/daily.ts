@@ -80,6 +80,10 @@ export function statementDays(statement: Statement): StatementDays | undefined {
   if (statement.addUp && !statement.addUp.ok) {
     return history.entries.some((e) => e.date < closing.date) ? { reason: "no day's balance is derived from it, as it does not add up" } : undefined;
   }
+  // Without an add-up check, only a list the file shows complete (OFX) proves days, back from the closing balance.
+  if (!statement.addUp && history.completeToClosing !== true) {
+    return history.entries.some((e) => e.date < closing.date) ? { reason: "no day's balance is derived from it: it has no opening balance in its closing balance's currency to check its entries against" } : undefined;
+  }
   const opening = statement.addUp ? statement.balances.find((b) => balanceKind(b.kind).role === 'opening') : undefined;
   const outside = history.entries.find((e) => e.date > closing.date || (opening !== undefined && e.date < opening.date));
   if (outside) {

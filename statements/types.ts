@@ -65,6 +65,12 @@ export interface StatementHistory {
   entries: StatementEntry[];
   /** Why no day's balance can be derived from these entries (an entry whose day cannot be read), when so. */
   problem?: string;
+  /**
+   * True when the file itself shows the list complete up to the closing balance's day (OFX: DTEND on or after DTASOF's
+   * day, nothing posted later), so days may be derived back from the closing balance without an opening balance. A
+   * history without it proves days only through the add-up check (MT940, camt).
+   */
+  completeToClosing?: boolean;
 }
 
 /** One statement (or report, or one account of a CSV export). */

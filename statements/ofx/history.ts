@@ -56,5 +56,5 @@ export function ofxHistory(text: string, list: OfxElement | undefined, asOfDay: 
   if (start === undefined) return { entries: [], problem: values.DTSTART === undefined ? 'its transaction list has no DTSTART' : `its transaction list's DTSTART "${values.DTSTART}" is not an OFX date` };
   if (end === undefined) return { entries: [], problem: values.DTEND === undefined ? 'its transaction list has no DTEND' : `its transaction list's DTEND "${values.DTEND}" is not an OFX date` };
   if (end < asOfDay) return { entries: [], problem: `its transaction list ends on ${end} (DTEND), before the ledger balance's day ${asOfDay} (DTASOF): what was posted between is not in the file` };
-  return { entries: entries.filter((e) => e.date >= start) };
+  return { entries: entries.filter((e) => e.date >= start), completeToClosing: true };
 }

@@ -78,6 +78,20 @@ describe('selectBalances daily: the days a statement proves', () => {
     ]);
   });
 
+  it('no opening balance to check the entries against (MT940, camt): no day is derived, the closing balance is written', () => {
+    const closingOnly = statement({ ...OCTOBER, opening: undefined });
+    const result = selectBalances([{ source: 'oct.sta', file: file(closingOnly) }], { daily: true });
+    expect(written(result)).toEqual([['2026-10-31', '85.30', 'stated']]);
+    expect(result.skipped.map((s) => s.reason)).toEqual(["no day's balance is derived from it: it has no opening balance in its closing balance's currency to check its entries against; its closing balance alone is written"]);
+    // A list the file itself shows complete up to the closing day (OFX) proves the days back from the closing balance.
+    const complete: Statement = { ...closingOnly, history: { ...closingOnly.history!, completeToClosing: true } };
+    expect(written(selectBalances([{ source: 'oct.sta', file: file(complete) }], { daily: true }))).toEqual([
+      ['2026-10-02', '80.10', 'derived'],
+      ['2026-10-05', '80.30', 'derived'],
+      ['2026-10-31', '85.30', 'stated'],
+    ]);
+  });
+
   it('an entry dated outside the opening and closing days: no day is derived, and the entry is named', () => {
     const late = { ...OCTOBER, entries: [...OCTOBER.entries.slice(0, 3), ['2026-11-02', '5.00', 16] as [string, string, number]] };
     const result = selectBalances([{ source: 'oct.sta', file: file(statement(late)) }], { daily: true });

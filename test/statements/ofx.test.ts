@@ -39,6 +39,7 @@ describe('parseOfx: the sample statements', () => {
               { date: '2026-10-28', amount: '-64.20' },
               { date: '2026-10-30', amount: '1250.00' },
             ],
+            completeToClosing: true,
           },
         },
       ],
@@ -255,9 +256,10 @@ describe('OFX history: each day back from LEDGERBAL, only where the list is show
         { date: '2026-10-05', amount: '-1.00' },
         { date: '2026-10-20', amount: '2.50' },
       ],
+      completeToClosing: true,
     });
     // A transaction before DTSTART is left out: the list proves nothing of the days before it.
-    expect(history(list('20261010', '20261031', [['20261005', '-1.00'], ['20261020', '2.50']]))).toEqual({ entries: [{ date: '2026-10-20', amount: '2.50' }] });
+    expect(history(list('20261010', '20261031', [['20261005', '-1.00'], ['20261020', '2.50']]))).toEqual({ entries: [{ date: '2026-10-20', amount: '2.50' }], completeToClosing: true });
   });
 
   it.each([
