@@ -1,6 +1,6 @@
-// What the npm tarball holds, read from the packed tarball itself (packedTarball, packed once per run): everything the README and the ledger-mock guide
-// point a user of the installed package to, a LICENSE, and package.json fields that make the registry's page link
-// back here.
+// What the npm tarball holds, read from the run's packed tarball itself (packedTarball): everything the README and
+// the ledger-mock guide point a user of the installed package to, a LICENSE, and package.json fields that make the
+// registry's page link back here.
 import { execFile } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';

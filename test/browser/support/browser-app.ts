@@ -1,7 +1,7 @@
 // A user's browser project: the run's packed tarball (packedTarball) installed (extracted, as npm would) into
 // node_modules, the page sources from test/browser/page as JavaScript, and MSW's worker script in public/ (what `npx
-// msw init public --save` writes). Dependencies come from this repository's node_modules (the versions npm would install),
-// linked rather than installed, so no network and no wait.
+// msw init public --save` writes). Dependencies come from this repository's node_modules (the versions npm would
+// install), linked rather than installed, so no network and no wait.
 import { execFile } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
