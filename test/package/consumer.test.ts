@@ -203,10 +203,15 @@ describe('a fresh project that installed only the packed tarball (no msw)', { ti
       banks: { rabo: { profile: 'rabobank-nl', accounts: { NL00RABO0000000001: target('Rabo') } } },
     };
     writeFileSync(join(bare, 'mapping.json'), JSON.stringify(mapping));
+    // Each file its own run, the four side by side (each reads only its file and the mapping; --dry-run writes nothing).
+    const reports = await Promise.all(
+      Object.keys(files).map(async (name) => {
+        const { stdout } = await run('npx', ['ledger-sync', name, '--mapping', 'mapping.json', '--demo', '--dry-run', '--json'], { cwd: bare, timeout: 60_000 });
+        return [name, JSON.parse(stdout) as { rows: Array<{ account: string; action: string; source: string }>; refused: unknown[] }] as const;
+      }),
+    );
     const sources: Record<string, string[]> = {};
-    for (const name of Object.keys(files)) {
-      const { stdout } = await run('npx', ['ledger-sync', name, '--mapping', 'mapping.json', '--demo', '--dry-run', '--json'], { cwd: bare, timeout: 60_000 });
-      const report = JSON.parse(stdout) as { rows: Array<{ account: string; action: string; source: string }>; refused: unknown[] };
+    for (const [name, report] of reports) {
       expect(report.refused, name).toEqual([]);
       sources[name] = report.rows.map((r) => `${r.account} ${r.action}`);
     }
