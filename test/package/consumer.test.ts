@@ -1,54 +1,62 @@
-// The packed package installed into a fresh project, used the ways consumers use it.
+// The packed package installed into fresh projects, used the ways consumers use it. Each project is installed once:
+// with msw, TypeScript and Vitest; with the package alone; and a copy of the latter that then installed msw 3. The
+// type checks (one `tsc -b`) and the msw 3 install run beside the other tests, and the tests that need them wait.
 import { execFile, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { packedTarball } from '../support/packed';
 import { startFakeSimplefin } from '../support/simplefin-server';
 import { accountSet as simplefinAccounts, mappingFile as simplefinMapping } from '../sync/simplefin-support';
+import { installInCopy, installProject, typeCheckProjects, versionOf, type TypeChecks } from './consumer-projects';
 
 const run = promisify(execFile);
 const repo = resolve(import.meta.dirname, '../..');
 const fixture = join(import.meta.dirname, 'consumer');
 const fixtureNoMsw = join(import.meta.dirname, 'consumer-no-msw');
-const versionOf = (name: string) =>
-  (JSON.parse(readFileSync(join(repo, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+
+// skipLibCheck stays off, so our own declaration files are checked too, except for the fake under CommonJS:
+// msw 2's own declarations fail there (TS1479: they import the ESM-only `rettime`), which is msw's to fix.
+const TYPESCRIPT_SETTINGS: Array<[string, Record<string, unknown>, string[]]> = [
+  ['node16-esm', { module: 'node16', moduleResolution: 'node16', skipLibCheck: false }, ['typed.ts']],
+  ['node16-cjs', { module: 'node16', moduleResolution: 'node16', skipLibCheck: false }, ['typed-cjs.cts']],
+  ['node16-cjs-mocks', { module: 'node16', moduleResolution: 'node16', skipLibCheck: true }, ['typed-cjs-mocks.cts']],
+  ['bundler', { module: 'esnext', moduleResolution: 'bundler', skipLibCheck: false }, ['typed.ts']],
+  // Vitest's own declarations need its peers' types (vite's, among others): checked by Vitest, not here.
+  ['node16-esm-vitest', { module: 'node16', moduleResolution: 'node16', skipLibCheck: true }, ['typed-vitest.ts']],
+  ['bundler-vitest', { module: 'esnext', moduleResolution: 'bundler', skipLibCheck: true }, ['typed-vitest.ts']],
+];
 
 let root: string;
 let dir: string;
 let bare: string;
-
-/** A fresh project from `from`, with the tarball and `packages` installed from npm's cache. */
-async function project(name: string, from: string, tarball: string, packages: string[]): Promise<string> {
-  const app = join(root, name);
-  cpSync(from, app, { recursive: true });
-  writeFileSync(join(app, 'package.json'), JSON.stringify({ name, private: true, type: 'module' }, null, 2));
-  const started = performance.now();
-  // Everything comes from npm's cache, filled by the repo's own `npm ci` (the same versions).
-  await install(app, [tarball, ...packages]);
-  console.log(`${name} install: ${((performance.now() - started) / 1000).toFixed(1)} s (${readdirSync(join(app, 'node_modules')).length} top-level packages)`);
-  return app;
-}
-
-function install(app: string, packages: string[]) {
-  return run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', ...packages], { cwd: app, timeout: 240_000 });
-}
+/** Started once the projects are installed; awaited by their tests. */
+let typeChecks: Promise<TypeChecks>;
+let withMsw3: Promise<string>;
 
 beforeAll(async () => {
   if (!existsSync(join(repo, 'dist/index.js'))) throw new Error('dist/ is missing: run `npm run build` first (npm test does)');
   root = mkdtempSync(join(tmpdir(), 'ledger-consumer-'));
-  const { stdout } = await run('npm', ['pack', '--silent', '--pack-destination', root], { cwd: repo });
-  const tarball = join(root, stdout.trim().split('\n').pop()!);
+  const tarball = await packedTarball();
   [dir, bare] = await Promise.all([
-    project('app', fixture, tarball, [`msw@${versionOf('msw')}`, `typescript@${versionOf('typescript')}`, `vitest@${versionOf('vitest')}`]),
-    project('app-no-msw', fixtureNoMsw, tarball, []),
+    installProject(root, 'app', fixture, tarball, [`msw@${versionOf('msw')}`, `typescript@${versionOf('typescript')}`, `vitest@${versionOf('vitest')}`]),
+    installProject(root, 'app-no-msw', fixtureNoMsw, tarball, []),
   ]);
+  for (const [name, options, files] of TYPESCRIPT_SETTINGS) {
+    writeFileSync(join(dir, `tsconfig.${name}.json`), JSON.stringify({ compilerOptions: { ...options, target: 'es2022', strict: true, noEmit: true, types: [] }, files }));
+  }
+  typeChecks = typeCheckProjects(dir, TYPESCRIPT_SETTINGS.map(([name]) => name));
+  withMsw3 = installInCopy(bare, 'app-no-msw-then-msw3', [`msw@${versionOf('msw3')}`]);
+  // A failure is the awaiting test's to report, not an unhandled rejection before it runs.
+  for (const started of [typeChecks, withMsw3]) started.catch(() => undefined);
 }, 300_000);
 
-afterAll(() => {
+afterAll(async () => {
+  await Promise.allSettled([typeChecks, withMsw3]);
   if (root) rmSync(root, { recursive: true, force: true });
-}, 60_000); // two installed projects: removing them takes a while on a loaded machine
+}, 600_000); // the type checks may still run; three installed projects take a while to remove on a loaded machine
 
 /** Starts `npx ledger-mock --port 0` in `cwd` and resolves with its URL and a stop function. */
 async function startBin(cwd: string): Promise<{ url: string; stop(): Promise<void> }> {
@@ -97,24 +105,6 @@ describe('a fresh project that installed the packed tarball', { timeout: 120_000
     expect(result.cjs).toBe(true);
     expect(result.categories).toBeGreaterThan(0);
     expect([result.msw, result.http]).toEqual([result.categories, result.categories]);
-  });
-
-  // skipLibCheck stays off, so our own declaration files are checked too, except for the fake under CommonJS:
-  // msw 2's own declarations fail there (TS1479: they import the ESM-only `rettime`), which is msw's to fix.
-  it.each([
-    ['node16-esm', { module: 'node16', moduleResolution: 'node16', skipLibCheck: false }, ['typed.ts']],
-    ['node16-cjs', { module: 'node16', moduleResolution: 'node16', skipLibCheck: false }, ['typed-cjs.cts']],
-    ['node16-cjs-mocks', { module: 'node16', moduleResolution: 'node16', skipLibCheck: true }, ['typed-cjs-mocks.cts']],
-    ['bundler', { module: 'esnext', moduleResolution: 'bundler', skipLibCheck: false }, ['typed.ts']],
-    // Vitest's own declarations need its peers' types (vite's, among others): checked by Vitest, not here.
-    ['node16-esm-vitest', { module: 'node16', moduleResolution: 'node16', skipLibCheck: true }, ['typed-vitest.ts']],
-    ['bundler-vitest', { module: 'esnext', moduleResolution: 'bundler', skipLibCheck: true }, ['typed-vitest.ts']],
-  ])('compiles with TypeScript (%s)', async (name, options, files) => {
-    writeFileSync(
-      join(dir, `tsconfig.${name}.json`),
-      JSON.stringify({ compilerOptions: { ...options, target: 'es2022', strict: true, noEmit: true, types: [] }, files }),
-    );
-    await run('npx', ['tsc', '-p', `tsconfig.${name}.json`], { cwd: dir });
   });
 
   it('runs vitest tests that use personal-ledger-sdk/mocks with setupServer, and personal-ledger-sdk/mocks/vitest', async () => {
@@ -213,10 +203,15 @@ describe('a fresh project that installed only the packed tarball (no msw)', { ti
       banks: { rabo: { profile: 'rabobank-nl', accounts: { NL00RABO0000000001: target('Rabo') } } },
     };
     writeFileSync(join(bare, 'mapping.json'), JSON.stringify(mapping));
+    // Each file its own run, the four side by side (each reads only its file and the mapping; --dry-run writes nothing).
+    const reports = await Promise.all(
+      Object.keys(files).map(async (name) => {
+        const { stdout } = await run('npx', ['ledger-sync', name, '--mapping', 'mapping.json', '--demo', '--dry-run', '--json'], { cwd: bare, timeout: 60_000 });
+        return [name, JSON.parse(stdout) as { rows: Array<{ account: string; action: string; source: string }>; refused: unknown[] }] as const;
+      }),
+    );
     const sources: Record<string, string[]> = {};
-    for (const name of Object.keys(files)) {
-      const { stdout } = await run('npx', ['ledger-sync', name, '--mapping', 'mapping.json', '--demo', '--dry-run', '--json'], { cwd: bare, timeout: 60_000 });
-      const report = JSON.parse(stdout) as { rows: Array<{ account: string; action: string; source: string }>; refused: unknown[] };
+    for (const [name, report] of reports) {
       expect(report.refused, name).toEqual([]);
       sources[name] = report.rows.map((r) => `${r.account} ${r.action}`);
     }
@@ -258,8 +253,7 @@ describe('a fresh project that installed only the packed tarball (no msw)', { ti
 
   it('the MSW entry needs msw; msw 3 on a Node older than 22.12 is refused at once, saying why', async () => {
     await expect(run('node', ['msw-handlers.mjs'], { cwd: bare })).rejects.toMatchObject({ stderr: expect.stringContaining("Cannot find package 'msw'") });
-    await install(bare, [`msw@${versionOf('msw3')}`]);
-    const result = JSON.parse((await run('node', ['msw-handlers.mjs'], { cwd: bare })).stdout) as { created: boolean; message?: string };
+    const result = JSON.parse((await run('node', ['msw-handlers.mjs'], { cwd: await withMsw3 })).stdout) as { created: boolean; message?: string };
     const [major, minor] = process.versions.node.split('.').map(Number) as [number, number];
     if (major < 22 || (major === 22 && minor < 12)) {
       expect(result).toEqual({ created: false, message: expect.stringContaining(`needs Node 22.12 or newer, and this is Node ${process.versions.node}`) });
@@ -267,5 +261,16 @@ describe('a fresh project that installed only the packed tarball (no msw)', { ti
     } else {
       expect(result).toEqual({ created: true });
     }
-  }, 120_000);
+  }, 300_000); // waits for the project with msw 3 installed
+});
+
+// Last, under the first describe's name: they wait for the one `tsc -b` that ran beside the tests above (a ceiling far
+// above its usual half minute).
+describe('a fresh project that installed the packed tarball', { timeout: 600_000 }, () => {
+  it.each(TYPESCRIPT_SETTINGS)('compiles with TypeScript (%s)', async (name) => {
+    const { byProject, unattributed } = await typeChecks;
+    expect(Object.keys(byProject), 'the projects tsc -b built').toContain(name);
+    expect(byProject[name], `the errors of tsconfig.${name}.json`).toBe('');
+    expect(unattributed, 'what tsc -b printed outside any project').toBe('');
+  });
 });

@@ -1,11 +1,12 @@
-// What the npm tarball holds, read from `npm pack --dry-run --json`: everything the README and the ledger-mock guide
-// point a user of the installed package to, a LICENSE, and package.json fields that make the registry's page link
-// back here.
+// What the npm tarball holds, read from the run's packed tarball itself (packedTarball): everything the README and
+// the ledger-mock guide point a user of the installed package to, a LICENSE, and package.json fields that make the
+// registry's page link back here.
 import { execFile } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { packedTarball } from '../support/packed';
 
 const run = promisify(execFile);
 const repo = resolve(import.meta.dirname, '../..');
@@ -22,9 +23,9 @@ const pkg = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')) as {
 let packed: Set<string>;
 
 beforeAll(async () => {
-  const { stdout } = await run('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: repo, timeout: 60_000 });
-  const [result] = JSON.parse(stdout) as Array<{ files: Array<{ path: string }> }>;
-  packed = new Set(result!.files.map((f) => f.path));
+  // npm puts every file under package/ and lists no directory.
+  const { stdout } = await run('tar', ['-tzf', await packedTarball()], { timeout: 60_000 });
+  packed = new Set(stdout.trim().split('\n').map((entry) => entry.replace(/^package\//, '')));
 }, 90_000);
 
 /** Every `[text](target)` of the README whose target is not an anchor of the README itself. */

@@ -1,13 +1,14 @@
-// A user's browser project: the packed tarball installed (extracted, as npm would) into node_modules, the page
-// sources from test/browser/page as JavaScript, and MSW's worker script in public/ (what `npx msw init public
-// --save` writes). Dependencies come from this repository's node_modules (the versions npm would install),
-// linked rather than installed, so no network and no wait.
+// A user's browser project: the run's packed tarball (packedTarball) installed (extracted, as npm would) into
+// node_modules, the page sources from test/browser/page as JavaScript, and MSW's worker script in public/ (what `npx
+// msw init public --save` writes). Dependencies come from this repository's node_modules (the versions npm would
+// install), linked rather than installed, so no network and no wait.
 import { execFile } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { transform } from 'esbuild';
+import { packedTarball } from '../../support/packed';
 
 const run = promisify(execFile);
 export const repo = resolve(import.meta.dirname, '../../..');
@@ -42,8 +43,7 @@ export async function createBrowserApp(): Promise<BrowserApp> {
   if (!existsSync(join(repo, 'dist/mocks/index.js'))) throw new Error('dist/ is missing: run `npm run build` first (npm test does)');
   const root = mkdtempSync(join(tmpdir(), 'ledger-browser-'));
   const dir = join(root, 'app');
-  const { stdout } = await run('npm', ['pack', '--silent', '--pack-destination', root], { cwd: repo });
-  const tarball = join(root, stdout.trim().split('\n').pop()!);
+  const tarball = await packedTarball();
   const installed = join(dir, 'node_modules/personal-ledger-sdk');
   mkdirSync(installed, { recursive: true });
   await run('tar', ['-xzf', tarball, '-C', installed, '--strip-components=1']);
@@ -56,7 +56,7 @@ export async function createBrowserApp(): Promise<BrowserApp> {
         name: 'ledger-browser-app',
         private: true,
         type: 'module',
-        dependencies: { 'personal-ledger-sdk': `file:../${basename(tarball)}`, msw: version('msw') },
+        dependencies: { 'personal-ledger-sdk': `file:${tarball}`, msw: version('msw') },
         msw: { workerDirectory: ['public'] },
       },
       null,
