@@ -98,7 +98,7 @@ describe('fuzz: the CSV reader cannot be knocked over', () => {
 });
 
 describe('fuzz: every reader through readStatements, any bytes', () => {
-  const FIXTURES = ['mt940-asn-swift-blocks.sta', 'mt940-abnamro-pages.sta', 'mt940-sparkasse.sta', 'mt942-mbank.sta', 'camt053-v02-two-accounts.xml', 'camt053-v08-prefixed.xml', 'camt052-v08-intraday.xml', 'ofx-nubank-unclosed-list.ofx'];
+  const FIXTURES = ['mt940-asn-swift-blocks.sta', 'mt940-abnamro-pages.sta', 'mt940-sparkasse.sta', 'mt942-mbank.sta', 'camt053-v02-two-accounts.xml', 'camt053-v08-prefixed.xml', 'camt052-v08-intraday.xml', 'ofx-nubank-unclosed-list.ofx', 'mt940-ing-dash-in-86.sta', 'mt940-rabobank-dash-in-86.sta', 'mt940-dos-ctrl-z.sta', 'mt940-citi-blank-entry-date.sta', 'mt940-rabobank-decimal-point.sta', 'camt053-v07-offset-dates.xml', 'camt053-v02-no-marks.xml'];
   const readAny = (bytes: Uint8Array) => survives(() => selectBalances([{ source: 'f', file: readStatements(bytes) }]), StatementFormatError);
 
   it('every truncation and corruption of the MT940, camt and OFX fixtures: read, or refused with a reason', async () => {
