@@ -1,19 +1,17 @@
 // Syncs a bank's CSV export into the ledger: the closing balance of each account and day.
 //
-//   npx tsx examples/sync-csv.ts examples/data/first-bank-balances.csv --bank first-bank-us [--dry-run [--json]]
+//   npx tsx examples/sync-csv.ts examples/data/first-bank-balances.csv --bank first-bank-us [--dry-run]
 //
 // The bank's profile and its accounts come from examples/data/mapping.json (--mapping for another); a profile may
 // name one of the real layouts shipped with personal-ledger-sdk/statements. The work is examples/sync-statements.ts.
 import { pathToFileURL } from 'node:url';
 import { DEFAULT_MAPPING, parseCommandLine, Stop, syncStatements, type Io } from './sync-statements.js';
 
-const USAGE = `Usage: sync-csv <export.csv> --bank <profile> [--mapping <mapping.json>] [--dry-run [--json]] [--strict]
+const USAGE = `Usage: sync-csv <export.csv> --bank <profile> [--mapping <mapping.json>] [--dry-run]
   --bank      the bank in the mapping file whose profile describes this export
   --mapping   bank profiles and account mapping (default: data/mapping.json beside this script)
   --dry-run   compare with the ledger and print what would change; write nothing
-  --json      with --dry-run: stdout is one JSON object (rows, skipped, refused); everything else goes to stderr
-  --strict    exit with status 1 when any line was skipped
-Exit status: 0 done; 1 the export was refused (or --strict and a line skipped), or failed; 2 refused to start.`;
+Exit status: 0 done; 1 the export was refused, or it failed; 2 refused to start. Folders, --json, --strict: npx ledger-sync.`;
 
 /** Runs the command line; returns the exit code. */
 export async function main(argv: string[], env: Record<string, string | undefined>, io: Io): Promise<number> {
@@ -22,12 +20,11 @@ export async function main(argv: string[], env: Record<string, string | undefine
       io.stdout.write(`${USAGE}\n`);
       return 0;
     }
-    const options = { bank: { type: 'string' }, mapping: { type: 'string' }, 'dry-run': { type: 'boolean' }, json: { type: 'boolean' }, strict: { type: 'boolean' } } as const;
+    const options = { bank: { type: 'string' }, mapping: { type: 'string' }, 'dry-run': { type: 'boolean' } } as const;
     const { values, positionals } = parseCommandLine(argv, options, USAGE);
     if (positionals.length !== 1) throw new Stop(2, `give exactly one export file\n${USAGE}`);
     if (values.bank === undefined) throw new Stop(2, `--bank is required\n${USAGE}`);
-    if (values.json && !values['dry-run']) throw new Stop(2, `--json goes with --dry-run (a report of what would be written)\n${USAGE}`);
-    const flags = { mapping: values.mapping ?? DEFAULT_MAPPING, bank: values.bank, dryRun: values['dry-run'] === true, json: values.json === true, strict: values.strict === true };
+    const flags = { mapping: values.mapping ?? DEFAULT_MAPPING, bank: values.bank, dryRun: values['dry-run'] === true };
     return await syncStatements(positionals, flags, env, io);
   } catch (error) {
     io.stderr.write(`Error: ${(error as Error).message}\n`);

@@ -1,19 +1,17 @@
 // Syncs the balances of OFX/QFX statements (the files banks offer for Quicken, Money or GnuCash) into the ledger:
 // the ledger balance of bank and credit-card statements, and the value of investment statements, on their day.
 //
-//   npx tsx examples/sync-ofx.ts examples/data/statement-v1.ofx examples/data/statement-v2.qfx [--dry-run [--json]]
+//   npx tsx examples/sync-ofx.ts examples/data/statement-v1.ofx examples/data/statement-v2.qfx [--dry-run]
 //
 // Statements are mapped by ACCTID under ofx_accounts in examples/data/mapping.json. The work is
 // examples/sync-statements.ts, which reads camt.053 and MT940 files the same way.
 import { pathToFileURL } from 'node:url';
 import { DEFAULT_MAPPING, parseCommandLine, Stop, syncStatements, type Io } from './sync-statements.js';
 
-const USAGE = `Usage: sync-ofx <statement.ofx|.qfx>... [--mapping <mapping.json>] [--dry-run [--json]] [--strict]
+const USAGE = `Usage: sync-ofx <statement.ofx|.qfx>... [--mapping <mapping.json>] [--dry-run]
   --mapping   account mapping: statements match ofx_accounts by ACCTID (default: data/mapping.json beside this script)
   --dry-run   compare with the ledger and print what would change; write nothing
-  --json      with --dry-run: stdout is one JSON object (rows, skipped, refused); everything else goes to stderr
-  --strict    exit with status 1 when any statement was skipped
-Exit status: 0 done; 1 a file was refused (or --strict and a statement skipped), or failed; 2 refused to start.`;
+Exit status: 0 done; 1 a file was refused, or it failed; 2 refused to start. Folders, --json, --strict: npx ledger-sync.`;
 
 /** Runs the command line; returns the exit code. */
 export async function main(argv: string[], env: Record<string, string | undefined>, io: Io): Promise<number> {
@@ -22,11 +20,10 @@ export async function main(argv: string[], env: Record<string, string | undefine
       io.stdout.write(`${USAGE}\n`);
       return 0;
     }
-    const options = { mapping: { type: 'string' }, 'dry-run': { type: 'boolean' }, json: { type: 'boolean' }, strict: { type: 'boolean' } } as const;
+    const options = { mapping: { type: 'string' }, 'dry-run': { type: 'boolean' } } as const;
     const { values, positionals } = parseCommandLine(argv, options, USAGE);
     if (positionals.length === 0) throw new Stop(2, `give at least one OFX or QFX file\n${USAGE}`);
-    if (values.json && !values['dry-run']) throw new Stop(2, `--json goes with --dry-run (a report of what would be written)\n${USAGE}`);
-    const flags = { mapping: values.mapping ?? DEFAULT_MAPPING, dryRun: values['dry-run'] === true, json: values.json === true, strict: values.strict === true };
+    const flags = { mapping: values.mapping ?? DEFAULT_MAPPING, dryRun: values['dry-run'] === true };
     return await syncStatements(positionals, flags, env, io);
   } catch (error) {
     io.stderr.write(`Error: ${(error as Error).message}\n`);

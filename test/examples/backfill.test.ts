@@ -1,10 +1,13 @@
+import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { LedgerMock } from 'personal-ledger-sdk/mocks';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { historyRows, main, type Checkpoint } from '../../examples/backfill.js';
-import { captureIo, demoFake, OFFLINE, tempDir } from './support.js';
+import { captureIo, demoFake, OFFLINE, ROOT, tempDir } from './support.js';
 
 const HISTORY = ['--days', '730', '--end', '2026-10-31', '--chunk-size', '500'];
 
@@ -18,7 +21,7 @@ beforeEach(async () => {
 });
 afterEach(() => dir.cleanup());
 
-async function backfill(argv: string[], options: { signal?: AbortSignal; isTTY?: boolean; onWrite?: (text: string) => void } = {}) {
+async function backfill(argv: string[], options: { signal?: AbortSignal; onWrite?: (text: string) => void } = {}) {
   const captured = captureIo({ fake, ...options });
   const code = await main([...argv, '--checkpoint', checkpoint], OFFLINE, captured.io);
   return { code, stdout: captured.stdout(), stderr: captured.stderr() };
@@ -28,7 +31,7 @@ async function backfill(argv: string[], options: { signal?: AbortSignal; isTTY?:
 async function expectedHistory(): Promise<Map<string, number>> {
   const accounts = await fake.control.listAccounts();
   const accountIds = [1, 2, 3].map((n) => accounts.find((a) => a.name === `Backfill account ${n}`)!.id);
-  const rows = historyRows({ accounts: 3, days: 730, rows: 2190, end: '2026-10-31', seed: 1, accountIds });
+  const rows = historyRows({ days: 730, rows: 2190, end: '2026-10-31', seed: 1, accountIds });
   return new Map(rows.map((r) => [`${r.account_id}|${r.snapshot_date}`, r.balance]));
 }
 
@@ -42,7 +45,7 @@ async function storedHistory(): Promise<Map<string, number>> {
 const readCheckpoint = async () => JSON.parse(await readFile(checkpoint, 'utf8')) as Checkpoint;
 
 describe('backfill: loads years of daily balances across accounts with the bulk helper', () => {
-  it('writes 3 accounts x 730 days, with plain progress lines when not on a terminal', async () => {
+  it('writes 3 accounts x 730 days, with a progress line every 5%', async () => {
     const { code, stdout, stderr } = await backfill(HISTORY);
     expect(stderr).toBe('');
     expect(code).toBe(0);
@@ -56,13 +59,6 @@ describe('backfill: loads years of daily balances across accounts with the bulk 
     expect(stdout).toContain('Done: 2,190 rows: 2,190 inserted, 0 updated, 0 skipped; 0 duplicates superseded; 5 chunks; 5 webhooks attempted.');
     expect(stdout).not.toContain('\r');
     expect(existsSync(checkpoint)).toBe(false);
-  });
-
-  it('draws a progress bar on a terminal', async () => {
-    const { code, stdout } = await backfill(HISTORY, { isTTY: true });
-    expect(code).toBe(0);
-    expect(stdout).toContain('\r[#######-----------------------]  22%  500/2,190 rows');
-    expect(stdout).toContain('\r[##############################] 100%  2,190/2,190 rows\u001b[K\n');
   });
 
   it('a second run of the same history rewrites the same balances (keyed upserts): nothing is duplicated', async () => {
@@ -185,10 +181,31 @@ describe('backfill: every option is checked before anything is done (exit 2, one
 
 describe('historyRows: the generated history', () => {
   it('is the same for the same options, one row per account and day, oldest first, cut at --rows', () => {
-    const plan = { accounts: 2, days: 3, rows: 5, end: '2024-03-01', seed: 7, accountIds: ['a', 'b'] };
+    const plan = { days: 3, rows: 5, end: '2024-03-01', seed: 7, accountIds: ['a', 'b'] };
     const rows = historyRows(plan);
     expect(rows).toEqual(historyRows(plan));
     expect(rows.map((r) => `${r.account_id} ${r.snapshot_date}`)).toEqual(['a 2024-02-28', 'b 2024-02-28', 'a 2024-02-29', 'b 2024-02-29', 'a 2024-03-01']);
     expect(rows.every((r) => Number.isInteger(Math.round(r.balance * 100)))).toBe(true);
+  });
+});
+
+describe('backfill run as a program: a failure before the bulk call is one line, no stack', { timeout: 70_000 }, () => {
+  it('a token the ledger refuses (401): exit 1, the error in one line, nothing else on stderr', async () => {
+    const server = createServer((_request, response) => response.writeHead(401, { 'content-type': 'application/json' }).end('{"error":{"code":"unauthorized","message":"Invalid token"}}'));
+    await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+    try {
+      const env = { ...process.env, LEDGER_BASE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, LEDGER_TOKEN: 'plk_notAToken0123456789' };
+      const result = await new Promise<{ code: number | null; stderr: string }>((done) =>
+        execFile(process.execPath, ['--import', 'tsx', join(ROOT, 'examples', 'backfill.ts'), '--checkpoint', checkpoint], { cwd: ROOT, env, timeout: 60_000 }, (error, _stdout, stderr) =>
+          done({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stderr }),
+        ),
+      );
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(/^Error: [^\n]*401[^\n]*\n$/);
+      expect(result.stderr).not.toContain(env.LEDGER_TOKEN);
+      expect(existsSync(checkpoint)).toBe(false);
+    } finally {
+      server.close();
+    }
   });
 });

@@ -58,13 +58,14 @@ describe('docs/ledger-mock.md: an idempotent re-run of sync-csv against ledger-m
     expect(run2.code).toBe(0);
     const secondRun = [
       'Read first-bank-balances.csv (CSV (First Bank (US))): 8 balances.',
-      'Nothing to write: all 8 balances already up to date.',
+      `Summary: wrote 0 balances to ${first.url} (0 new, 0 changed, 8 already up to date).`,
       ...SKIPPED,
       '',
     ].join('\n');
     expect(run2.stdout).toBe(secondRun);
     const guide = readFileSync(new URL('../../docs/ledger-mock.md', import.meta.url), 'utf8');
-    expect(guide, 'the guide shows what the second run prints').toContain('```text\n' + secondRun + '```');
+    // The guide's ledger-mock listens on port 4010; this one on a free port.
+    expect(guide, 'the guide shows what the second run prints').toContain('```text\n' + secondRun.replace(first.url, 'http://127.0.0.1:4010') + '```');
     expect(await writes(first.url)).toEqual(written);
 
     first.run.child.kill('SIGTERM');
@@ -72,7 +73,7 @@ describe('docs/ledger-mock.md: an idempotent re-run of sync-csv against ledger-m
     const second = await startServer(file);
     const run3 = await sync(second.url, second.token);
     expect(run3.code).toBe(0);
-    expect(run3.stdout).toContain('Nothing to write: all 8 balances already up to date.');
+    expect(run3.stdout).toContain(`Summary: wrote 0 balances to ${second.url} (0 new, 0 changed, 8 already up to date).`);
     expect(run3.stdout).not.toContain('Created ledger account');
     expect(await writes(second.url)).toEqual([]);
     second.run.child.kill('SIGTERM');
