@@ -96,9 +96,9 @@ function decidedStatus(plan: RequestPlan, op: DocumentOperation): number | undef
 const figures = { edgeRequests: 0, sendMs: 0, requests: 0, unknownRoutes: 0, bigBulks: 0, resets: 0, byOperation: new Map<string, number>(), byStatus: new Map<number, number>() };
 const bump = <K>(map: Map<K, number>, key: K) => map.set(key, (map.get(key) ?? 0) + 1);
 
-/** A failed check: cheaper than expect() on a path run ten thousand times. */
-function assert(condition: boolean, message: string): asserts condition {
-  if (!condition) throw new Error(message);
+/** A failed check: cheaper than expect() on a path run ten thousand times; a message function is built only on failure. */
+function assert(condition: boolean, message: string | (() => string)): asserts condition {
+  if (!condition) throw new Error(typeof message === 'function' ? message() : message);
 }
 
 async function check(plan: RequestPlan, world: World): Promise<Sent> {
@@ -113,7 +113,8 @@ async function check(plan: RequestPlan, world: World): Promise<Sent> {
   const t0 = performance.now();
   const sent = await send(plan, world);
   figures.sendMs += performance.now() - t0;
-  const where = `${plan.method} ${plan.path.slice(0, 120)}${plan.query ? `?${plan.query.slice(0, 80)}` : ''} -> ${sent.status} ${sent.text.slice(0, 300)}`;
+  // Built only when a check fails: ten thousand passing requests need none of it.
+  const where = () => `${plan.method} ${plan.path.slice(0, 120)}${plan.query ? `?${plan.query.slice(0, 80)}` : ''} -> ${sent.status} ${sent.text.slice(0, 300)}`;
   const code = (sent.body as { code?: unknown } | undefined)?.code;
 
   figures.requests += 1;
@@ -121,25 +122,25 @@ async function check(plan: RequestPlan, world: World): Promise<Sent> {
   bump(figures.byStatus, sent.status);
   if (plan.body?.kind === 'bulk') figures.bigBulks += 1;
 
-  assert(sent.status < 500, `never a 5xx: ${where}`);
+  assert(sent.status < 500, () => `never a 5xx: ${where()}`);
   if (!op) {
     figures.unknownRoutes += 1;
-    assert(sent.status === 404, `an unknown route is 404: ${where}`);
-    assert(plan.method === 'HEAD' || code === 'route_not_found', `an unknown route is route_not_found: ${where}`);
+    assert(sent.status === 404, () => `an unknown route is 404: ${where()}`);
+    assert(plan.method === 'HEAD' || code === 'route_not_found', () => `an unknown route is route_not_found: ${where()}`);
   } else {
-    assert(op.allowed.has(sent.status), `status listed in openapi.json for ${op.operationId} (${[...op.allowed].join(',')}): ${where}`);
+    assert(op.allowed.has(sent.status), () => `status listed in openapi.json for ${op.operationId} (${[...op.allowed].join(',')}): ${where()}`);
     const decided = decidedStatus(plan, op);
-    if (decided !== undefined) assert(sent.status === decided, `status ${decided} decided by the request itself: ${where}`);
+    if (decided !== undefined) assert(sent.status === decided, () => `status ${decided} decided by the request itself: ${where()}`);
     else if (op.scope !== null) {
-      assert(sent.status !== 401 && sent.status !== 403, `a valid token passes auth and scope: ${where}`);
+      assert(sent.status !== 401 && sent.status !== 403, () => `a valid token passes auth and scope: ${where()}`);
       // The only 402 left is for a shared visibility without sharing in the plan.
-      assert(sent.status !== 402 || code === 'sharing_not_in_plan', `a valid token passes the plan check: ${where}`);
+      assert(sent.status !== 402 || code === 'sharing_not_in_plan', () => `a valid token passes the plan check: ${where()}`);
     }
   }
   // (GET /openapi.json's 70 kB answer is left to the createTestMock check: it is the same document every time.)
   if (plan.method !== 'HEAD' && op?.operationId !== 'getOpenApiDocument') {
     const violations = checkResponse({ method: plan.method, url: sent.url, baseUrl: mock.baseUrl, status: sent.status, contentType: sent.contentType, bodyText: sent.text, headers: sent.headers });
-    assert(violations.length === 0, `body valid against openapi.json: ${where}\n${violations.join('\n')}`);
+    assert(violations.length === 0, () => `body valid against openapi.json: ${where()}\n${violations.join('\n')}`);
   }
 
   assertInvariants(mock);
@@ -147,32 +148,32 @@ async function check(plan: RequestPlan, world: World): Promise<Sent> {
   const accountsDelta = mock.store.accounts.count() - accountsBefore;
   if (!write || sent.status >= 300) {
     // Reads and refused writes change nothing: in particular a bulk answered 400/413/422 wrote no row.
-    assert(sizeDelta === 0 && accountsDelta === 0, `nothing added or removed by ${where}`);
-    assert(!write || stateFingerprint(mock, scope) === before, `state unchanged after ${where}`);
+    assert(sizeDelta === 0 && accountsDelta === 0, () => `nothing added or removed by ${where()}`);
+    assert(!write || stateFingerprint(mock, scope) === before, () => `state unchanged after ${where()}`);
     return sent;
   }
   const body = sent.body as Record<string, unknown>;
   switch (op.operationId) {
     case 'bulkUpsertSnapshots': {
       const result = body as { received: number; inserted: number; updated: number; skipped: Array<{ index: number }> };
-      assert(result.inserted + result.updated + result.skipped.length === result.received, `every row accounted for: ${where}`);
-      assert(result.inserted === sizeDelta, `inserted rows are the new snapshots (${sizeDelta}): ${where}`);
+      assert(result.inserted + result.updated + result.skipped.length === result.received, () => `every row accounted for: ${where()}`);
+      assert(result.inserted === sizeDelta, () => `inserted rows are the new snapshots (${sizeDelta}): ${where()}`);
       const indexes = result.skipped.map((s) => s.index);
-      assert(indexes.every((index, i) => index >= 0 && index < result.received && (i === 0 || index > indexes[i - 1]!)), `skipped indexes sorted, unique, in range: ${where}`);
+      assert(indexes.every((index, i) => index >= 0 && index < result.received && (i === 0 || index > indexes[i - 1]!)), () => `skipped indexes sorted, unique, in range: ${where()}`);
       break;
     }
     case 'upsertSnapshot':
-      assert(sizeDelta === (sent.status === 201 ? 1 : 0), `201 inserts one snapshot, 200 none (${sizeDelta}): ${where}`);
-      assert(body.action === (sent.status === 201 ? 'inserted' : 'updated'), `action matches the status: ${where}`);
+      assert(sizeDelta === (sent.status === 201 ? 1 : 0), () => `201 inserts one snapshot, 200 none (${sizeDelta}): ${where()}`);
+      assert(body.action === (sent.status === 201 ? 'inserted' : 'updated'), () => `action matches the status: ${where()}`);
       break;
     case 'deleteSnapshot':
-      assert(sizeDelta === -1, `a delete removes one snapshot (${sizeDelta}): ${where}`);
+      assert(sizeDelta === -1, () => `a delete removes one snapshot (${sizeDelta}): ${where()}`);
       break;
     case 'createAccount':
-      assert(accountsDelta === 1, `a create adds one account (${accountsDelta}): ${where}`);
+      assert(accountsDelta === 1, () => `a create adds one account (${accountsDelta}): ${where()}`);
       break;
     default:
-      assert(sizeDelta === 0 && accountsDelta === 0, `an update adds nothing: ${where}`);
+      assert(sizeDelta === 0 && accountsDelta === 0, () => `an update adds nothing: ${where()}`);
   }
   return sent;
 }

@@ -4,8 +4,21 @@ import type { LedgerMock, SnapshotView } from 'personal-ledger-sdk/mocks';
 
 const DAY_MS = 86_400_000;
 
-/** Day number of a `YYYY-MM-DD` date (computed here, not with the fake's own date code). */
+// Day numbers already computed: the scan after every request meets the same few hundred dates again and again.
+const days = new Map<string, number>();
+
+/** Day number of a `YYYY-MM-DD` date (computed here, not with the fake's own date code), once per date. */
 function dayOf(date: string): number {
+  let day = days.get(date);
+  if (day === undefined) {
+    if (days.size >= 100_000) days.clear(); // bounded: a long full-scale run sees more dates than it needs kept
+    day = computeDay(date);
+    days.set(date, day);
+  }
+  return day;
+}
+
+function computeDay(date: string): number {
   const [year, month, day] = [Number(date.slice(0, 4)), Number(date.slice(5, 7)), Number(date.slice(8, 10))];
   if (year >= 100) return Date.UTC(year, month - 1, day) / DAY_MS;
   const at = new Date(0);
