@@ -56,7 +56,8 @@ export function mapBalances(
   const rows: BalanceRow[] = [];
   const skipped: SkippedRow[] = [];
   const unmapped = new Map<string, UnmappedAccount>();
-  for (const [i, { source, statement, balance }] of selected.entries()) {
+  for (const chosen of selected) {
+    const { source, statement, balance } = chosen;
     const bank = files.get(source)?.bank;
     const id = statement.account.id;
     const where = `${source} ${balance.location === statement.location || statement.format === 'csv' ? balance.location : `${statement.location}`}`;
@@ -81,7 +82,7 @@ export function mapBalances(
     }
     const institution = target.institution_name ?? bank?.profile.institution_name ?? bank?.profile.name;
     const full = institution ? { ...target, institution_name: institution } : target;
-    rows.push({ source: `${where}${origin(selected[i]!)}`, label, target: full, date: balance.date, balance: signed(full, amount) });
+    rows.push({ source: `${where}${origin(chosen)}`, label, target: full, date: balance.date, balance: signed(full, amount) });
   }
   return { rows, skipped, unmapped: [...unmapped.values()] };
 }

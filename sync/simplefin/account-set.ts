@@ -1,7 +1,7 @@
 // Reading a SimpleFIN Account Set (`{ errors: [...], accounts: [...] }`): each account's balance as of its
 // balance-date, checked, on the calendar day of that date in the chosen time zone. An account whose balance cannot be
 // established is skipped with the reason, never guessed. Every string from the server is made printable.
-import { parseDecimal } from '../../statements/decimal';
+import { parseDecimal, type Decimal } from '../../statements/decimal';
 import { printable } from '../format';
 import type { SkippedRow } from '../plan';
 import { dayIn } from './day';
@@ -99,7 +99,7 @@ function readAccount(raw: unknown, index: number, zone: string, now: number): Si
   }
   const date = dayIn(seconds, zone);
   if (typeof raw.balance !== 'string') return at(`its "balance" is not a numeric string (${describe(raw.balance)})`, date);
-  const decimal = /^[+-]?\d+(\.\d+)?$/.test(raw.balance.trim()) ? parseDecimal(raw.balance.trim()) : undefined;
+  const decimal = simplefinNumber(raw.balance);
   if (!decimal) return at(`its "balance" ${JSON.stringify(balanceText)} is not a numeric string`, date);
   if (digitsOf(raw.balance) > MAX_DIGITS) return at(`its "balance" has more than ${MAX_DIGITS} digits: it cannot be written exactly`, date);
   const currency = typeof raw.currency === 'string' ? raw.currency.trim() : '';
@@ -133,4 +133,10 @@ function digitsOf(text: string): number {
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A SimpleFIN numeric string (`"-20.00"`: digits, an optional sign and decimals, as the protocol writes amounts), exactly. */
+export function simplefinNumber(text: string): Decimal | undefined {
+  const trimmed = text.trim();
+  return /^[+-]?\d+(\.\d+)?$/.test(trimmed) ? parseDecimal(trimmed) : undefined;
 }

@@ -5,7 +5,7 @@
 // bank gave the Bridge every transaction (docs/statements.md says what the Bridge guarantees and what it does not).
 import { dailyBalances, type DerivedDay } from '../../statements/daily';
 import { SetupError } from '../errors';
-import type { SimplefinBalance } from './account-set';
+import { simplefinNumber, type SimplefinBalance } from './account-set';
 import { dayIn } from './day';
 
 /**
@@ -36,7 +36,7 @@ export function simplefinDays(balance: SimplefinBalance, zone: string): { days: 
     if (!t) return { problem: `${name} is not an object` };
     if (t.pending === true) continue; // not booked yet: not in a day's closing balance
     if (typeof t.posted !== 'number' || !Number.isFinite(t.posted) || t.posted <= 0) return { problem: `${name} has no "posted" time` };
-    if (typeof t.amount !== 'string' || !/^[+-]?\d+(\.\d+)?$/.test(t.amount.trim())) return { problem: `${name} has no numeric "amount"` };
+    if (typeof t.amount !== 'string' || simplefinNumber(t.amount) === undefined) return { problem: `${name} has no numeric "amount"` };
     const date = dayIn(t.posted, zone);
     if (date > balance.date) return { problem: `${name} is posted on ${date}, after the balance's day ${balance.date}, so the balance may not include it` };
     entries.push({ date, amount: t.amount.trim() });
