@@ -62,7 +62,7 @@ describe(`${DOC}: every code example runs as pasted`, { timeout: 120_000 }, () =
         target: ts.ScriptTarget.ES2022,
         strict: true,
         noEmit: true,
-        skipLibCheck: true, // the package's own declarations are checked by test/package/consumer.test.ts
+        skipLibCheck: true, // the package's own declarations are checked by test/package/consumer-types-*.test.ts
         types: ['node'],
         typeRoots: [join(repo, 'node_modules/@types')],
       },

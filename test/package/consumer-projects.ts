@@ -1,15 +1,66 @@
-// The consumer tests' projects: fresh folders that npm installed the packed tarball into, and one `tsc -b` over the
-// TypeScript settings a consumer may use, its output told apart by project.
+// The consumer tests' projects: fresh folders that npm installed the packed tarball into, each installed once per test
+// run (oncePerRun) and shared by the test files that use it (consumer*.test.ts), and `tsc -b` over the TypeScript
+// settings a consumer may use, its output told apart by project.
 import { execFile } from 'node:child_process';
 import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { basename, join } from 'node:path';
 import { promisify } from 'node:util';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { oncePerRun } from '../support/once-per-run';
+import { packedTarball } from '../support/packed';
 import { ROOT } from '../support/root';
 
 const run = promisify(execFile);
 
+/**
+ * The TypeScript settings a consumer may compile with, each a `tsconfig.<name>.json` in appProject(). skipLibCheck stays off, so our
+ * own declaration files are checked too, except for the fake under CommonJS: msw 2's own declarations fail there
+ * (TS1479: they import the ESM-only `rettime`), which is msw's to fix; and Vitest's own declarations need its peers'
+ * types (vite's, among others), which Vitest checks, not this.
+ */
+export const TYPESCRIPT_SETTINGS: ReadonlyArray<{ name: string; group: TypeCheckGroup; options: Record<string, unknown>; files: string[] }> = [
+  { name: 'node16-esm', group: 'node16', options: { module: 'node16', moduleResolution: 'node16', skipLibCheck: false }, files: ['typed.ts'] },
+  { name: 'node16-cjs', group: 'node16', options: { module: 'node16', moduleResolution: 'node16', skipLibCheck: false }, files: ['typed-cjs.cts'] },
+  { name: 'node16-cjs-mocks', group: 'node16', options: { module: 'node16', moduleResolution: 'node16', skipLibCheck: true }, files: ['typed-cjs-mocks.cts'] },
+  { name: 'bundler', group: 'bundler', options: { module: 'esnext', moduleResolution: 'bundler', skipLibCheck: false }, files: ['typed.ts'] },
+  { name: 'node16-esm-vitest', group: 'bundler', options: { module: 'node16', moduleResolution: 'node16', skipLibCheck: true }, files: ['typed-vitest.ts'] },
+  { name: 'bundler-vitest', group: 'bundler', options: { module: 'esnext', moduleResolution: 'bundler', skipLibCheck: true }, files: ['typed-vitest.ts'] },
+];
+
+/** Each group is compiled by one `tsc -b` in its own test file (consumer-types-<group>.test.ts), the two side by side. */
+type TypeCheckGroup = 'node16' | 'bundler';
+
 /** The version of `name` the repository installed (package-lock.json's), so npm finds it in its cache. */
 export const versionOf = (name: string) => (JSON.parse(readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+
+/**
+ * A project with the packed tarball, msw, TypeScript and Vitest installed, and a `tsconfig.<name>.json` for each of
+ * TYPESCRIPT_SETTINGS. Installed once per run; never modify it.
+ */
+export function appProject(): Promise<string> {
+  return oncePerRun('consumer-app', async (dir) => {
+    const packages = [`msw@${versionOf('msw')}`, `typescript@${versionOf('typescript')}`, `vitest@${versionOf('vitest')}`];
+    const app = await installProject(dir, 'app', join(ROOT, 'test/package/consumer'), await packedTarball(), packages);
+    for (const { name, options, files } of TYPESCRIPT_SETTINGS) {
+      writeFileSync(join(app, `tsconfig.${name}.json`), JSON.stringify({ compilerOptions: { ...options, target: 'es2022', strict: true, noEmit: true, types: [] }, files }));
+    }
+    return app;
+  });
+}
+
+/** A project with the packed tarball alone installed (no msw, no Vitest). Installed once per run; never modify it. */
+export function bareProject(): Promise<string> {
+  return oncePerRun('consumer-bare', async (dir) => installProject(dir, 'app-no-msw', join(ROOT, 'test/package/consumer-no-msw'), await packedTarball(), []));
+}
+
+/** A project like bareProject() that then installed msw 3 (`npm install msw@3` after the package). Once per run. */
+export function bareThenMsw3(): Promise<string> {
+  return oncePerRun('consumer-bare-msw3', async (dir) => {
+    const app = await installProject(dir, 'app-no-msw-then-msw3', join(ROOT, 'test/package/consumer-no-msw'), await packedTarball(), []);
+    await timedInstall(app, [`msw@${versionOf('msw3')}`]);
+    return app;
+  });
+}
 
 /** `npm install` of `packages` into `app`; everything the cache holds comes from the cache. */
 function install(app: string, packages: string[]) {
@@ -17,23 +68,12 @@ function install(app: string, packages: string[]) {
 }
 
 /** A fresh project `root/name` with the files of `from`, and the tarball and `packages` installed by npm. */
-export async function installProject(root: string, name: string, from: string, tarball: string, packages: string[]): Promise<string> {
+async function installProject(root: string, name: string, from: string, tarball: string, packages: string[]): Promise<string> {
   const app = join(root, name);
   cpSync(from, app, { recursive: true });
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name, private: true, type: 'module' }, null, 2));
   await timedInstall(app, [tarball, ...packages]);
   return app;
-}
-
-/**
- * A copy of the installed project `app` (beside it, so its `file:` path to the tarball still holds) with `packages`
- * installed too: what `npm install <packages>` in `app` would make, leaving `app` as it was.
- */
-export async function installInCopy(app: string, name: string, packages: string[]): Promise<string> {
-  const copy = join(dirname(app), name);
-  cpSync(app, copy, { recursive: true, verbatimSymlinks: true });
-  await timedInstall(copy, packages);
-  return copy;
 }
 
 async function timedInstall(app: string, packages: string[]): Promise<void> {
@@ -71,4 +111,22 @@ export async function typeCheckProjects(dir: string, names: readonly string[]): 
     else byProject[current] += `${line}\n`;
   }
   return { byProject, unattributed };
+}
+
+/** The tests that appProject() compiles under each setting of `group`, with one `tsc -b` over them. */
+export function describeTypeChecks(group: TypeCheckGroup): void {
+  const settings = TYPESCRIPT_SETTINGS.filter((setting) => setting.group === group).map((setting) => setting.name);
+  describe('a fresh project that installed the packed tarball', { timeout: 600_000 }, () => {
+    let checks: Promise<TypeChecks>;
+    beforeAll(() => {
+      checks = appProject().then((dir) => typeCheckProjects(dir, settings));
+      checks.catch(() => undefined); // a failure is each test's to report
+    });
+    it.each(settings)('compiles with TypeScript (%s)', async (name) => {
+      const { byProject, unattributed } = await checks;
+      expect(Object.keys(byProject), 'the projects tsc -b built').toContain(name);
+      expect(byProject[name], `the errors of tsconfig.${name}.json`).toBe('');
+      expect(unattributed, 'what tsc -b printed outside any project').toBe('');
+    });
+  });
 }
