@@ -5,7 +5,7 @@
 // screenshot in docs/ledger-mock.md is taken here.
 import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import { createLedgerClient } from 'personal-ledger-sdk';
 import { DEMO_IDS, DEMO_TOKENS } from 'personal-ledger-sdk/mocks';
 import { launchChromium } from './support/chromium';
@@ -18,24 +18,24 @@ const ALEX = { authorization: `Bearer ${DEMO_TOKENS.alex}` };
 const SOON = { timeout: 20_000 };
 
 let browser: Browser | undefined;
-const opened: Inspected[] = [];
 beforeAll(async () => {
   browser = await launchChromium([EVIL]);
 }, 60_000);
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((inspected) => inspected.close()));
-});
 afterAll(() => browser?.close());
 
-async function inspect(...args: Parameters<typeof openInspector> extends [unknown, ...infer Rest] ? Rest : never): Promise<Inspected> {
+type InspectArgs = Parameters<typeof openInspector> extends [unknown, ...infer Rest] ? Rest : never;
+
+/** openInspector in the shared browser; its server and context are closed when the calling test ends. */
+async function inspect({ onTestFinished }: TestContext, ...args: InspectArgs): Promise<Inspected> {
   const inspected = await openInspector(browser!, ...args);
-  opened.push(inspected);
+  onTestFinished(() => inspected.close());
   return inspected;
 }
 
-describe('the inspector page in Chromium', { timeout: 60_000 }, () => {
-  it('a request made with node’s http client shows up on the page as it is answered (each delay measured and printed)', async () => {
-    const { page, running, problems } = await inspect();
+// Side by side: each test has its own ledger-mock and its own browser context.
+describe.concurrent('the inspector page in Chromium', { timeout: 60_000 }, () => {
+  it('a request made with node’s http client shows up on the page as it is answered (each delay measured and printed)', async (test) => {
+    const { page, running, problems } = await inspect(test);
     await goLive(page, running.url);
     const delays: number[] = [];
     for (let i = 0; i < 5; i++) {
@@ -45,7 +45,7 @@ describe('the inspector page in Chromium', { timeout: 60_000 }, () => {
       expect(status).toBe(404);
       delays.push((await arrived()) - sentAt);
       const row = page.locator('tr.request').first();
-      await expect.poll(() => row.locator('td').allInnerTexts(), SOON).toEqual(['GET', `/accounts/not-there-${i}\ngetAccount`, '404\nnot_found', 'Alex', expect.stringMatching(/^\d+\.\d$/), `there is no account not-there-${i}`]);
+      await test.expect.poll(() => row.locator('td').allInnerTexts(), SOON).toEqual(['GET', `/accounts/not-there-${i}\ngetAccount`, '404\nnot_found', 'Alex', expect.stringMatching(/^\d+\.\d$/), `there is no account not-there-${i}`]);
     }
     const sorted = [...delays].sort((a, b) => a - b);
     console.log(`request -> its row on the page: ${delays.map((d) => `${d.toFixed(0)} ms`).join(', ')} (median ${sorted[2]!.toFixed(0)} ms, request sent to MutationObserver callback)`);
@@ -53,8 +53,8 @@ describe('the inspector page in Chromium', { timeout: 60_000 }, () => {
     expect(await problems()).toEqual([]);
   });
 
-  it('a row opens with Enter to its request and response bodies; the list is one tab stop, and every action a button', async () => {
-    const { page, running, problems } = await inspect({}, { expectConsole: () => false });
+  it('a row opens with Enter to its request and response bodies; the list is one tab stop, and every action a button', async (test) => {
+    const { page, running, problems } = await inspect(test, {}, { expectConsole: () => false });
     await goLive(page, running.url);
     const body = JSON.stringify({ account_id: DEMO_IDS.accounts.everydayChecking, snapshot_date: '2026-11-02', balance: 2500.5 });
     const arrived = await rowArrival(page, '/api/public/v1/snapshots');
@@ -87,8 +87,8 @@ describe('the inspector page in Chromium', { timeout: 60_000 }, () => {
     expect(await problems()).toEqual([]);
   });
 
-  it('after a bulk write, the chart of the account: every balance on the line, estimated ones marked, the table beside it (and the docs’ screenshot)', async () => {
-    const { page, running, problems } = await inspect({}, { viewport: { width: 1400, height: 1050 } });
+  it('after a bulk write, the chart of the account: every balance on the line, estimated ones marked, the table beside it (and the docs’ screenshot)', async (test) => {
+    const { page, running, problems } = await inspect(test, {}, { viewport: { width: 1400, height: 1050 } });
     await goLive(page, running.url);
     const ledger = createLedgerClient({ baseUrl: running.url, token: DEMO_TOKENS.alex });
     const cash = (await ledger.categories.list()).find((category) => category.name === 'Cash')!;
@@ -107,7 +107,7 @@ describe('the inspector page in Chromium', { timeout: 60_000 }, () => {
 
     const chartButton = page.getByRole('button', { name: 'Chart of Travel fund' });
     await chartButton.click();
-    await expect.poll(() => page.locator('#balances-title').innerText(), SOON).toBe('Balances of Travel fund: 93, 3 estimated');
+    await test.expect.poll(() => page.locator('#balances-title').innerText(), SOON).toBe('Balances of Travel fund: 93, 3 estimated');
     const chart = page.locator('#chart svg');
     expect(await chart.getAttribute('role')).toBe('img');
     expect(await chart.locator('desc').textContent()).toMatch(/^93 balances from 2026-08-01 to 2026-11-01, between .*; 3 estimated, drawn as hollow points\.$/);
@@ -119,7 +119,7 @@ describe('the inspector page in Chromium', { timeout: 60_000 }, () => {
     expect(await chartButton.getAttribute('aria-pressed')).toBe('true');
     // The bulk write is on the list, and the account filter finds it by the account it wrote to.
     await page.locator('#filter-account').selectOption(account.id);
-    await expect.poll(() => page.locator('tr.request:not([hidden]) td.path').evaluateAll((cells) => cells.map((c) => c.getAttribute('title'))), SOON).toEqual([
+    await test.expect.poll(() => page.locator('tr.request:not([hidden]) td.path').evaluateAll((cells) => cells.map((c) => c.getAttribute('title'))), SOON).toEqual([
       '/api/public/v1/snapshots/bulk',
       '/api/public/v1/accounts', // createAccount: the account it made
 
@@ -128,19 +128,19 @@ describe('the inspector page in Chromium', { timeout: 60_000 }, () => {
     // One refusal, so the picture shows why a request was answered so.
     const refused = JSON.stringify({ account_id: account.id, snapshot_date: '2026-02-30', balance: 1 });
     await nodeRequest(running.url, 'POST', '/api/public/v1/snapshots', { ...ALEX, 'content-type': 'application/json' }, refused);
-    await expect.poll(() => page.locator('tr.request').first().locator('td.why').innerText(), SOON).toMatch(/^body.snapshot_date must be a real calendar date/);
+    await test.expect.poll(() => page.locator('tr.request').first().locator('td.why').innerText(), SOON).toMatch(/^body.snapshot_date must be a real calendar date/);
     expect(await problems()).toEqual([]);
 
     const png = await page.screenshot({ fullPage: false });
     console.log(`docs/images/ledger-mock-inspector.png: ${await writeScreenshotIfChanged(browser!, png, SCREENSHOT)}`);
   });
 
-  it('Reset from the page (asked first) puts the starting scenario back: the user made since is gone, the list starts over', async () => {
-    const { page, running, server, problems } = await inspect();
+  it('Reset from the page (asked first) puts the starting scenario back: the user made since is gone, the list starts over', async (test) => {
+    const { page, running, server, problems } = await inspect(test);
     await server.mock.control.createUser({ name: 'Made after the start' });
     await nodeRequest(running.url, 'GET', '/api/public/v1/me', ALEX);
     await goLive(page, running.url);
-    await expect.poll(() => page.locator('#users').innerText(), SOON).toContain('Made after the start');
+    await test.expect.poll(() => page.locator('#users').innerText(), SOON).toContain('Made after the start');
     expect(await page.locator('tr.request').count()).toBe(1);
 
     await page.getByRole('button', { name: 'Reset…' }).click();
@@ -151,37 +151,37 @@ describe('the inspector page in Chromium', { timeout: 60_000 }, () => {
 
     await page.getByRole('button', { name: 'Reset…' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Reset' }).click();
-    await expect.poll(() => page.locator('#notice').innerText(), SOON).toBe('Reset to the starting scenario.');
+    await test.expect.poll(() => page.locator('#notice').innerText(), SOON).toBe('Reset to the starting scenario.');
     expect((await server.mock.control.listUsers()).map((u) => u.name).sort()).toEqual(['Alex', 'Sam']);
-    await expect.poll(() => page.locator('#users').innerText(), SOON).not.toContain('Made after the start');
-    await expect.poll(() => page.locator('tr.request').count(), SOON).toBe(0); // the journal was cleared: a new epoch
+    await test.expect.poll(() => page.locator('#users').innerText(), SOON).not.toContain('Made after the start');
+    await test.expect.poll(() => page.locator('tr.request').count(), SOON).toBe(0); // the journal was cleared: a new epoch
     expect(await problems()).toEqual([]);
   });
 
-  it('checkpoint, restore and remove a fault from the page, each through the control API', async () => {
-    const { page, running, server, problems } = await inspect();
+  it('checkpoint, restore and remove a fault from the page, each through the control API', async (test) => {
+    const { page, running, server, problems } = await inspect(test);
     await server.mock.control.faults.inject({ operation: 'getMe', kind: { status: 503 } });
     await goLive(page, running.url);
     await page.locator('#checkpoint-name').fill('before');
     await page.getByRole('button', { name: 'Take' }).click();
-    await expect.poll(() => page.locator('#checkpoints').innerText(), SOON).toContain('before');
+    await test.expect.poll(() => page.locator('#checkpoints').innerText(), SOON).toContain('before');
     await server.mock.control.createUser({ name: 'After the checkpoint' });
     await page.getByRole('button', { name: 'Restore checkpoint before' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Restore' }).click();
-    await expect.poll(async () => (await server.mock.control.listUsers()).map((u) => u.name).sort(), SOON).toEqual(['Alex', 'Sam']);
+    await test.expect.poll(async () => (await server.mock.control.listUsers()).map((u) => u.name).sort(), SOON).toEqual(['Alex', 'Sam']);
     // A restore clears the faults too: arm one again over HTTP (the page hears of it at once), and remove it with its button.
     const armed = await fetch(`${running.url}/__mock/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ operation: 'listAccounts', latency_ms: 5 }) });
     const { id } = (await armed.json()) as { id: string };
     await page.getByRole('button', { name: `Remove fault ${id}` }).click();
-    await expect.poll(() => server.mock.control.faults.list(), SOON).toEqual([]);
-    await expect.poll(() => page.locator('#faults').innerText(), SOON).toContain('No fault armed.');
+    await test.expect.poll(() => server.mock.control.faults.list(), SOON).toEqual([]);
+    await test.expect.poll(() => page.locator('#faults').innerText(), SOON).toContain('No fault armed.');
     expect(await problems()).toEqual([]);
   });
 });
 
 describe('what the page is allowed, and what it refuses', { timeout: 60_000 }, () => {
-  it('runs under its Content-Security-Policy with no violation, and the policy is enforced: an injected inline script does not run', async () => {
-    const { page, running, problems } = await inspect();
+  it('runs under its Content-Security-Policy with no violation, and the policy is enforced: an injected inline script does not run', async (test) => {
+    const { page, running, problems } = await inspect(test);
     const response = await page.goto(`${running.url}/__mock/`);
     expect(response?.headers()['content-security-policy']).toMatch(/^default-src 'none'; script-src 'self'; style-src 'self'/);
     await page.locator('#connection[data-state="live"]').waitFor();
@@ -195,12 +195,12 @@ describe('what the page is allowed, and what it refuses', { timeout: 60_000 }, (
       return (window as { injected?: boolean }).injected === true;
     });
     expect(ran).toBe(false);
-    await expect.poll(async () => (await problems()).filter((p) => p.startsWith('CSP violation: script-src-elem')), SOON).toHaveLength(1);
+    await test.expect.poll(async () => (await problems()).filter((p) => p.startsWith('CSP violation: script-src-elem')), SOON).toHaveLength(1);
   });
 
-  it('off loopback it asks for the control token, says when one is wrong, sends it as /__mock expects and never in a URL', async () => {
+  it('off loopback it asks for the control token, says when one is wrong, sends it as /__mock expects and never in a URL', async (test) => {
     const token = 'inspector-control-token-0123456789';
-    const { page, running, urls, context } = await inspect({ controlToken: token }, { expectConsole: (text) => /status of 401/.test(text) });
+    const { page, running, urls, context } = await inspect(test, { controlToken: token }, { expectConsole: (text) => /status of 401/.test(text) });
     const sent: Array<string | undefined> = [];
     page.on('request', (request) => {
       if (new URL(request.url()).pathname.startsWith('/__mock/inspector/events')) sent.push(request.headers()['x-ledger-mock-control']);
@@ -211,7 +211,7 @@ describe('what the page is allowed, and what it refuses', { timeout: 60_000 }, (
     expect(await page.locator('#connection').innerText()).toBe('Needs the control token');
     await dialog.getByLabel('Control token').fill('not-the-token-0123456789');
     await dialog.getByRole('button', { name: 'Connect' }).click();
-    await expect.poll(() => page.locator('#token-problem').innerText(), SOON).toBe('That is not the control token of this ledger-mock.');
+    await test.expect.poll(() => page.locator('#token-problem').innerText(), SOON).toBe('That is not the control token of this ledger-mock.');
     await dialog.getByLabel('Control token').fill(token);
     await dialog.getByRole('button', { name: 'Connect' }).click();
     await page.locator('#connection[data-state="live"]').waitFor();
@@ -226,8 +226,8 @@ describe('what the page is allowed, and what it refuses', { timeout: 60_000 }, (
     expect((await context.cookies()).length).toBe(0);
   });
 
-  it('a page of another site can neither frame it nor read or change anything through it', async () => {
-    const { page, running, server } = await inspect();
+  it('a page of another site can neither frame it nor read or change anything through it', async (test) => {
+    const { page, running, server } = await inspect(test);
     const before = await server.mock.control.dump();
     // Any page of evil.test: ledger-mock's own refusal of that Host will do as its document.
     await page.goto(`http://${EVIL}:${running.port}/`).catch(() => undefined);
@@ -247,16 +247,16 @@ describe('what the page is allowed, and what it refuses', { timeout: 60_000 }, (
     expect(await server.mock.control.dump()).toEqual(before);
   });
 
-  it('a foreign Host is refused: the page of http://evil.test on ledger-mock’s port is 403 host_not_allowed, with no page in it', async () => {
-    const { page, running } = await inspect({}, { expectConsole: (text) => /status of 403/.test(text) });
+  it('a foreign Host is refused: the page of http://evil.test on ledger-mock’s port is 403 host_not_allowed, with no page in it', async (test) => {
+    const { page, running } = await inspect(test, {}, { expectConsole: (text) => /status of 403/.test(text) });
     const response = await page.goto(`http://${EVIL}:${running.port}/__mock/`);
     expect(response?.status()).toBe(403);
     expect(JSON.parse(await response!.text())).toMatchObject({ code: 'host_not_allowed' });
     expect(await page.locator('#requests-body').count()).toBe(0);
   });
 
-  it('on a phone-sized screen nothing is wider than the screen: wide tables scroll inside their own box', async () => {
-    const { page, running, problems } = await inspect({}, { viewport: { width: 390, height: 844 } });
+  it('on a phone-sized screen nothing is wider than the screen: wide tables scroll inside their own box', async (test) => {
+    const { page, running, problems } = await inspect(test, {}, { viewport: { width: 390, height: 844 } });
     await goLive(page, running.url);
     await nodeRequest(running.url, 'GET', '/api/public/v1/accounts/a-long-path-that-a-phone-must-still-fit', ALEX);
     await page.locator('tr.request').first().waitFor();

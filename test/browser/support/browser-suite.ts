@@ -22,7 +22,8 @@ const apiErrorLogged = (message: ConsoleMessage) =>
   message.location().url.startsWith(API_BASE) && /^Failed to load resource: the server responded with a status of (401|402|404|503) /.test(message.text());
 
 export function describeBrowserPages(bundler: Bundler): void {
-  describe(`pages built by ${bundler.name} from the packed tarball, in headless Chromium`, () => {
+  // The pages open side by side: each in its own browser context, from servers that only read the built files.
+  describe.concurrent(`pages built by ${bundler.name} from the packed tarball, in headless Chromium`, () => {
     let app: BrowserApp | undefined;
     let browser: Browser | undefined;
     let out: string | undefined;
