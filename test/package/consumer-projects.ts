@@ -34,12 +34,13 @@ type TypeCheckGroup = 'node16' | 'bundler';
 export const versionOf = (name: string) => (JSON.parse(readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
 
 /**
- * A project with the packed tarball, msw, TypeScript and Vitest installed, and a `tsconfig.<name>.json` for each of
- * TYPESCRIPT_SETTINGS. Installed once per run; never modify it.
+ * A project with the packed tarball, msw and Vitest installed, and a `tsconfig.<name>.json` for each of
+ * TYPESCRIPT_SETTINGS (checked by this repository's TypeScript, the version a consumer's npm would install). Installed
+ * once per run; never modify it.
  */
 export function appProject(): Promise<string> {
   return oncePerRun('consumer-app', async (dir) => {
-    const packages = [`msw@${versionOf('msw')}`, `typescript@${versionOf('typescript')}`, `vitest@${versionOf('vitest')}`];
+    const packages = [`msw@${versionOf('msw')}`, `vitest@${versionOf('vitest')}`];
     const app = await installProject(dir, 'app', join(ROOT, 'test/package/consumer'), await packedTarball(), packages);
     for (const { name, options, files } of TYPESCRIPT_SETTINGS) {
       writeFileSync(join(app, `tsconfig.${name}.json`), JSON.stringify({ compilerOptions: { ...options, target: 'es2022', strict: true, noEmit: true, types: [] }, files }));
@@ -90,12 +91,14 @@ export interface TypeChecks {
 }
 
 /**
- * `npx tsc -b --verbose` over `tsconfig.<name>.json` of every name in `dir`: one process, in which TypeScript parses
- * each declaration file once for every project (its build cache), then checks each project as `tsc -p` would.
+ * `tsc -b --verbose` over `tsconfig.<name>.json` of every name in `dir` (which resolves the package and its types from
+ * its own node_modules): one process, in which TypeScript parses each declaration file once for every project (its
+ * build cache), then checks each project as `tsc -p` would.
  */
 export async function typeCheckProjects(dir: string, names: readonly string[]): Promise<TypeChecks> {
   const configs = names.map((name) => `tsconfig.${name}.json`);
-  const output = await run('npx', ['tsc', '-b', '--verbose', '--pretty', 'false', ...configs], { cwd: dir, timeout: 600_000 }).then(
+  const tsc = join(ROOT, 'node_modules/typescript/bin/tsc');
+  const output = await run(process.execPath, [tsc, '-b', '--verbose', '--pretty', 'false', ...configs], { cwd: dir, timeout: 600_000 }).then(
     ({ stdout, stderr }) => stdout + stderr,
     // tsc exits 1 or 2 on errors, which it printed; killed (the time-out) it printed maybe nothing: say so.
     (error: { stdout?: string; stderr?: string; killed?: boolean; message: string }) => `${error.stdout ?? ''}${error.stderr ?? ''}${error.killed ? error.message : ''}`,
