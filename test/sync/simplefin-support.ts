@@ -2,6 +2,9 @@
 // runs the installed command), a fake SimpleFIN server and ledger-mock over HTTP on 127.0.0.1, and an Account Set with
 // pinned dates.
 import { execFile } from 'node:child_process';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { expect } from 'vitest';
 import { binPath } from '../support/bins';
 import { ROOT } from '../support/root';
 
@@ -65,4 +68,39 @@ export interface Report {
   rows: Array<{ account: string; date: string; balance: number; action: string; source: string }>;
   skipped: Array<{ source: string; reason: string }>;
   refused: Array<{ file: string; reason: string }>;
+}
+
+/**
+ * A test file's runs of the command, and the secrets it handed out (tokens, Access URLs and their parts), so its last
+ * test can check that none of them reached any output or file.
+ */
+export function watchedRuns(): {
+  /** Every secret handed out so far: push each one a test makes. */
+  secrets: string[];
+  /** runLedgerSync, its output kept for the check. */
+  run(args: string[], env?: Record<string, string>): Promise<CliRun>;
+  /** Fails if a secret is in any run's output, or in a file of `dir` that `mayHold` does not allow; returns the runs checked. */
+  expectNoSecretShown(dir: string, mayHold: (name: string) => boolean): Promise<number>;
+} {
+  const secrets: string[] = [];
+  const outputs: CliRun[] = [];
+  return {
+    secrets,
+    async run(args, env = {}) {
+      const result = await runLedgerSync(args, env);
+      outputs.push(result);
+      return result;
+    },
+    async expectNoSecretShown(dir, mayHold) {
+      for (const secret of secrets) {
+        for (const output of outputs) expect(output.stdout + output.stderr).not.toContain(secret);
+      }
+      for (const name of await readdir(dir)) {
+        if (mayHold(name)) continue;
+        const text = await readFile(join(dir, name), 'utf8');
+        for (const secret of secrets) expect(text, name).not.toContain(secret);
+      }
+      return outputs.length;
+    },
+  };
 }
