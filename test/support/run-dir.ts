@@ -1,6 +1,8 @@
 // vitest globalSetup: one temporary directory for the whole run, which test files (in any worker) share for what is
-// made once per run (the packed tarball: ./packed.ts). Removed when the run ends.
-import { mkdtempSync, rmSync } from 'node:fs';
+// made once per run (the packed tarball: ./packed.ts), and under it the run's TMPDIR: every temporary folder a test
+// makes (mkdtemp in tmpdir()), and those of the processes it starts (ledger-mock, Chromium's profiles), is removed
+// with it when the run ends, even one a failing test left behind.
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -15,5 +17,14 @@ declare module 'vitest' {
 export default function runDir(project: TestProject): () => void {
   const dir = mkdtempSync(join(tmpdir(), 'ledger-test-run-'));
   project.provide('runDir', dir);
-  return () => rmSync(dir, { recursive: true, force: true });
+  // Set before vitest starts its workers, which take their environment from this process.
+  const temp = join(dir, 'tmp');
+  mkdirSync(temp);
+  const before = process.env.TMPDIR;
+  process.env.TMPDIR = temp;
+  return () => {
+    if (before === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = before;
+    rmSync(dir, { recursive: true, force: true });
+  };
 }
