@@ -5,7 +5,8 @@
 // The bank's profile and its accounts come from examples/data/mapping.json (--mapping for another); a profile may
 // name one of the real layouts shipped with personal-ledger-sdk/statements. The work is examples/sync-statements.ts.
 import { pathToFileURL } from 'node:url';
-import { DEFAULT_MAPPING, parseCommandLine, Stop, syncStatements, type Io } from './sync-statements.js';
+import { parseArgs } from 'node:util';
+import { DEFAULT_MAPPING, Stop, syncStatements, type Io } from './sync-statements.js';
 
 const USAGE = `Usage: sync-csv <export.csv> --bank <profile> [--mapping <mapping.json>] [--dry-run]
   --bank      the bank in the mapping file whose profile describes this export
@@ -21,14 +22,16 @@ export async function main(argv: string[], env: Record<string, string | undefine
       return 0;
     }
     const options = { bank: { type: 'string' }, mapping: { type: 'string' }, 'dry-run': { type: 'boolean' } } as const;
-    const { values, positionals } = parseCommandLine(argv, options, USAGE);
+    const { values, positionals } = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
     if (positionals.length !== 1) throw new Stop(2, `give exactly one export file\n${USAGE}`);
     if (values.bank === undefined) throw new Stop(2, `--bank is required\n${USAGE}`);
     const flags = { mapping: values.mapping ?? DEFAULT_MAPPING, bank: values.bank, dryRun: values['dry-run'] === true };
     return await syncStatements(positionals, flags, env, io);
   } catch (error) {
-    io.stderr.write(`Error: ${(error as Error).message}\n`);
-    return error instanceof Stop ? error.code : 1;
+    // A command-line mistake in node's first sentence (its advice on `--` left out), then the usage: exit 2.
+    const mistake = String((error as NodeJS.ErrnoException).code).startsWith('ERR_PARSE_ARGS');
+    io.stderr.write(`Error: ${mistake ? `${(error as Error).message.split(/\.\s/)[0]}\n${USAGE}` : (error as Error).message}\n`);
+    return error instanceof Stop ? error.code : mistake ? 2 : 1;
   }
 }
 

@@ -6,7 +6,8 @@
 // Statements are mapped by ACCTID under ofx_accounts in examples/data/mapping.json. The work is
 // examples/sync-statements.ts, which reads camt.053 and MT940 files the same way.
 import { pathToFileURL } from 'node:url';
-import { DEFAULT_MAPPING, parseCommandLine, Stop, syncStatements, type Io } from './sync-statements.js';
+import { parseArgs } from 'node:util';
+import { DEFAULT_MAPPING, Stop, syncStatements, type Io } from './sync-statements.js';
 
 const USAGE = `Usage: sync-ofx <statement.ofx|.qfx>... [--mapping <mapping.json>] [--dry-run]
   --mapping   account mapping: statements match ofx_accounts by ACCTID (default: data/mapping.json beside this script)
@@ -21,13 +22,15 @@ export async function main(argv: string[], env: Record<string, string | undefine
       return 0;
     }
     const options = { mapping: { type: 'string' }, 'dry-run': { type: 'boolean' } } as const;
-    const { values, positionals } = parseCommandLine(argv, options, USAGE);
+    const { values, positionals } = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
     if (positionals.length === 0) throw new Stop(2, `give at least one OFX or QFX file\n${USAGE}`);
     const flags = { mapping: values.mapping ?? DEFAULT_MAPPING, dryRun: values['dry-run'] === true };
     return await syncStatements(positionals, flags, env, io);
   } catch (error) {
-    io.stderr.write(`Error: ${(error as Error).message}\n`);
-    return error instanceof Stop ? error.code : 1;
+    // A command-line mistake in node's first sentence (its advice on `--` left out), then the usage: exit 2.
+    const mistake = String((error as NodeJS.ErrnoException).code).startsWith('ERR_PARSE_ARGS');
+    io.stderr.write(`Error: ${mistake ? `${(error as Error).message.split(/\.\s/)[0]}\n${USAGE}` : (error as Error).message}\n`);
+    return error instanceof Stop ? error.code : mistake ? 2 : 1;
   }
 }
 

@@ -4,8 +4,7 @@
 // For folders, --json reports, --strict, a first run without a mapping and more checks, use `npx ledger-sync`.
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { fileURLToPath } from 'node:url';
 import { createLedgerClient, upsertChangedSnapshots } from 'personal-ledger-sdk';
 import { createLedgerMock, DEMO_TOKENS, type LedgerMock } from 'personal-ledger-sdk/mocks';
 import { checkBankProfile, readStatements, selectBalances, type SourcedStatementFile } from 'personal-ledger-sdk/statements';
@@ -25,26 +24,16 @@ export class Stop extends Error {
   }
 }
 
-/** The command line, strictly: a mistake is a Stop(2) in one line, then `usage` (node's advice on `--` left out). */
-export function parseCommandLine<const O extends NonNullable<ParseArgsConfig['options']>>(argv: string[], options: O, usage: string) {
-  try {
-    return parseArgs({ args: argv, options, allowPositionals: true, strict: true });
-  } catch (error) {
-    throw new Stop(2, `${(error as Error).message.split(/\.\s/)[0]}\n${usage}`);
-  }
-}
-
 /** Runs the sync and returns the exit code: 0 done, 1 a file was refused. */
 export async function syncStatements(paths: string[], options: { mapping: string; bank?: string; dryRun: boolean }, env: Record<string, string | undefined>, io: Io): Promise<number> {
   const say = (text: string) => io.stdout.write(`${text}\n`);
   const mapping = await readMapping(options.mapping);
-  const bank = options.bank === undefined ? undefined : mapping.banks?.[options.bank];
+  const bank = options.bank === undefined ? undefined : mapping.banks?.[options.bank]; // ledger-sync --bank also knows the shipped layouts
   if (options.bank !== undefined && !bank) throw new Stop(2, `no bank "${options.bank}" in ${options.mapping}`);
   const profile = bank ? checkBankProfile(bank, `banks.${options.bank}`, ['account', 'accounts']) : undefined;
   if (profile && !profile.ok) throw new Stop(2, profile.reason);
-  const { LEDGER_BASE_URL: baseUrl, LEDGER_TOKEN: token } = env; // your ledger; with neither, the demo ledger in-process
-  if (Boolean(baseUrl) !== Boolean(token)) throw new Stop(2, 'Set both LEDGER_BASE_URL and LEDGER_TOKEN, or neither to use the built-in demo ledger.');
-  const fake = baseUrl ? undefined : (io.fake ?? createLedgerMock({ scenario: 'demo' }));
+  const { LEDGER_BASE_URL: baseUrl, LEDGER_TOKEN: token } = env; // your ledger (the client checks both); with neither, the demo
+  const fake = baseUrl || token ? undefined : (io.fake ?? createLedgerMock({ scenario: 'demo' }));
   if (fake) say('Using the built-in demo ledger (an offline fake; nothing leaves this machine).');
   const client = fake ? createLedgerClient({ baseUrl: fake.baseUrl, token: DEMO_TOKENS.alex, fetch: fake.fetch }) : createLedgerClient({ baseUrl: baseUrl!, token: token! });
 
@@ -106,9 +95,4 @@ async function readMapping(path: string): Promise<Mapping> {
     if (code === 'ENOENT' && path === DEFAULT_MAPPING) throw new Stop(2, `no mapping file: ${path} does not exist. Pass yours with --mapping <file> (examples/data/mapping.json of personal-ledger-sdk shows the format)`);
     throw new Stop(2, code ? `cannot read the mapping file ${path}: ${message}` : `the mapping file ${path} is not JSON: ${message}`);
   }
-}
-
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  process.stderr.write('sync-statements.ts is the work sync-csv.ts and sync-ofx.ts share, not a program: run examples/sync-csv.ts or examples/sync-ofx.ts (--help says how).\n');
-  process.exitCode = 2;
 }

@@ -1,12 +1,7 @@
-// Receives the ledger's snapshot.upserted webhooks and prints each one: a starting point for reacting to
-// balance changes (refresh a dashboard, alert on a low balance). Answers 204 to every event it accepts.
-//
-//   npx tsx examples/webhook-receiver.ts --port 8787
-//
-// It listens on 127.0.0.1 only. To receive events from a real service, put a tunnel or reverse proxy in front
-// and register its URL as a webhook in the app. It never calls the API, so it needs no LEDGER_* variables.
-// Signing is not part of the published API, so it cannot verify who sent an event: treat events as hints and
-// read the balances back through the API before acting on them.
+// Receives the ledger's snapshot.upserted webhooks, prints each one and answers 204: a starting point for reacting to
+// balance changes. It listens on 127.0.0.1 only (for a real service, put a tunnel or reverse proxy in front and register
+// its URL as a webhook in the app). Signing is not part of the published API, so it cannot verify who sent an event:
+// treat events as hints and read the balances back through the API before acting on them.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
@@ -17,12 +12,9 @@ type Output = { write(text: string): unknown };
 const say = (out: Output, text: string) => out.write(`${text}\n`);
 const money = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2 });
 
-const USAGE = `Usage: webhook-receiver [--port N]
-  --port   port on 127.0.0.1 (default 0: a free port, printed at start)`;
-/** An event for a 5,000-row bulk write is about 1 MB; anything far bigger is refused. */
-const MAX_BODY_BYTES = 8 * 1024 * 1024;
-/** Snapshots printed per event. */
-const SHOWN = 3;
+const USAGE = 'Usage: webhook-receiver [--port N]   (the port on 127.0.0.1; default 0: a free port, printed at start)';
+const MAX_BODY_BYTES = 8 * 1024 * 1024; // an event for a 5,000-row bulk write is about 1 MB: far bigger is refused
+const SHOWN = 3; // snapshots printed per event
 
 /** Starts the receiver on 127.0.0.1:`port` (0 for a free one); its `url` is `http://127.0.0.1:<port>/`. Events go to `out`. */
 export async function startWebhookReceiver(port: number, out: Output): Promise<{ url: string; close(): Promise<void> }> {
@@ -34,29 +26,21 @@ export async function startWebhookReceiver(port: number, out: Output): Promise<{
   });
   Object.assign(server, { requestTimeout: 10_000, headersTimeout: 5_000, keepAliveTimeout: 1_000 }); // a stuck sender cannot hold on
   await new Promise<void>((resolve, reject) => server.once('error', reject).listen(port, '127.0.0.1', () => resolve()));
-  const { port: bound } = server.address() as AddressInfo;
   const close = () => new Promise<void>((resolve) => (server.close(() => resolve()), server.closeAllConnections()));
-  return { url: `http://127.0.0.1:${bound}/`, close };
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, close };
 }
 
 async function handle(request: IncomingMessage, response: ServerResponse, out: Output): Promise<void> {
   if (request.method !== 'POST') return reply(response, 405, { allow: 'POST' });
   const body = await readBody(request);
   if (body === undefined) return reply(response, 413);
-  let event: SnapshotUpsertedEvent | undefined;
-  try {
-    event = JSON.parse(body) as SnapshotUpsertedEvent;
-  } catch {}
+  const event = await Promise.resolve(body).then((text) => JSON.parse(text) as SnapshotUpsertedEvent).catch(() => undefined);
   if (typeof event !== 'object' || event === null || typeof event.type !== 'string') {
-    say(out, event === undefined ? 'refused a request whose body is not JSON' : 'refused a request that is not an event');
-    return reply(response, 400);
+    return (say(out, `refused a request ${event === undefined ? 'whose body is not JSON' : 'that is not an event'}`), reply(response, 400));
   }
   // New event types may be added to the API: accept them, so the sender does not count a failure.
-  if (event.type !== 'snapshot.upserted') {
-    say(out, `${event.type} ${event.id ?? ''}: not handled here, acknowledged`);
-    return reply(response, 204);
-  }
-  say(out, describeEvent(event, request.headers['ledger-delivery']));
+  if (event.type !== 'snapshot.upserted') say(out, `${event.type} ${event.id ?? ''}: not handled here, acknowledged`);
+  else say(out, describeEvent(event, request.headers['ledger-delivery']));
   reply(response, 204);
 }
 
@@ -77,8 +61,7 @@ async function readBody(request: IncomingMessage): Promise<string | undefined> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of request as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_BODY_BYTES) return undefined;
+    if ((size += chunk.length) > MAX_BODY_BYTES) return undefined;
     chunks.push(chunk);
   }
   return Buffer.concat(chunks).toString('utf8');
@@ -98,14 +81,11 @@ export async function main(argv: string[], _env: unknown, io: { stdout: Output; 
   } catch (error) {
     return (say(io.stderr, `Error: ${(error as Error).message}\n${USAGE}`), 2);
   }
-  let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
-  try {
-    receiver = await startWebhookReceiver(port, io.stdout);
-  } catch (error) {
-    const { code, message } = error as NodeJS.ErrnoException;
-    say(io.stderr, `Error: ${code === 'EADDRINUSE' ? `port ${port} on 127.0.0.1 is in use: pick another with --port, or --port 0 for a free one` : `cannot listen on 127.0.0.1:${port}: ${message}`}`);
-    return 1;
-  }
+  const receiver = await startWebhookReceiver(port, io.stdout).catch(({ code, message }: NodeJS.ErrnoException) => {
+    const inUse = `port ${port} on 127.0.0.1 is in use: pick another with --port, or --port 0 for a free one`;
+    say(io.stderr, `Error: ${code === 'EADDRINUSE' ? inUse : `cannot listen on 127.0.0.1:${port}: ${message}`}`);
+  });
+  if (!receiver) return 1;
   say(io.stdout, `Listening for ledger webhooks on ${receiver.url} (Ctrl-C to stop)`);
   await new Promise<void>((resolve) => (io.signal?.aborted ? resolve() : io.signal?.addEventListener('abort', () => resolve(), { once: true })));
   await receiver.close();

@@ -49,7 +49,7 @@ function backfill(args: string[], interruptAfter?: RegExp): Promise<Run> {
 describe('backfill offline: Ctrl-C midway saves the checkpoint, --resume finishes', () => {
   it('300,000 rows: SIGINT after the first chunks, then --resume writes exactly the rest', { timeout: 120_000 }, async () => {
     const checkpoint = join(dir.path, 'backfill.checkpoint.json');
-    const options = ['--rows', '300000', '--end', '2026-10-31', '--checkpoint', checkpoint];
+    const options = ['--accounts', '100', '--days', '3000', '--end', '2026-10-31', '--checkpoint', checkpoint];
     const stopped = await backfill(options, /progress:[^]*\nprogress:/); // the second progress line
     expect(stopped.stderr).toContain('SIGINT: stopping after the current step');
     expect(stopped.code).toBe(1);
@@ -60,13 +60,13 @@ describe('backfill offline: Ctrl-C midway saves the checkpoint, --resume finishe
     expect(done).toBeLessThan(300_000);
 
     const saved = JSON.parse(readFileSync(checkpoint, 'utf8')) as Checkpoint;
-    expect(saved).toMatchObject({ reason: 'aborted', target: 'the built-in demo ledger', accounts: 83 });
+    expect(saved).toMatchObject({ reason: 'aborted', target: 'the built-in demo ledger', accounts: 100 });
     expect(saved.pending).toHaveLength(300_000 - done);
 
     const resumed = await backfill(['--resume', '--checkpoint', checkpoint]);
     expect(resumed.stderr).toBe('');
     expect(resumed.code).toBe(0);
-    expect(resumed.stdout).toContain('Created 83 ledger accounts named "Backfill account N"');
+    expect(resumed.stdout).toContain('Created 100 ledger accounts named "Backfill account N"');
     const rest = (300_000 - done).toLocaleString('en-US');
     expect(resumed.stdout).toContain(`Done: ${rest} rows: ${rest} inserted, 0 updated, 0 skipped`);
     expect(existsSync(checkpoint)).toBe(false);

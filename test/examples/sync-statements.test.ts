@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { main as syncCsv } from '../../examples/sync-csv.js';
 import { main as syncOfx } from '../../examples/sync-ofx.js';
-import { captureIo, dataFile, demoFake, OFFLINE, runExample, tempDir } from './support.js';
+import { captureIo, dataFile, demoFake, OFFLINE, tempDir } from './support.js';
 
 const OFFLINE_LINE = 'Using the built-in demo ledger (an offline fake; nothing leaves this machine).';
 
@@ -104,13 +104,5 @@ describe('a ledger account to create in a category the ledger does not have', ()
     expect([code, stderr]).toEqual([1, 'Error: no category "Nope" (asset) in the ledger to create the account "New account" in\n']);
     expect(stdout).toBe(`${OFFLINE_LINE}\n`);
     expect(fake.control.journal.entries().filter((e) => e.method !== 'GET')).toEqual([]);
-  });
-});
-
-describe('sync-statements.ts run on its own', { timeout: 70_000 }, () => {
-  it('says it is the work the two scripts share and which to run: exit 2', async () => {
-    const { code, stdout, stderr } = await runExample('sync-statements.ts', []);
-    expect([code, stdout]).toEqual([2, '']);
-    expect(stderr).toBe('sync-statements.ts is the work sync-csv.ts and sync-ofx.ts share, not a program: run examples/sync-csv.ts or examples/sync-ofx.ts (--help says how).\n');
   });
 });
