@@ -61,7 +61,8 @@ export async function main(argv: string[], env: Record<string, string | undefine
   try {
     const report = await client.snapshots.bulkUpsert(rows, { chunkSize: number('chunk-size'), signal: io.signal, onProgress });
     await rm(path, { force: true });
-    return (say(`Done: ${formatBulkSummary(report)}.`), 0);
+    say(`Done: ${formatBulkSummary(report)}.`);
+    return 0;
   } catch (error) {
     if (!isBulkUpsertError(error)) throw error;
     const checkpoint: Checkpoint = { format: FORMAT, target, accounts, reason: error.reason, pending: error.pending.map((p) => p.row) };
@@ -69,7 +70,8 @@ export async function main(argv: string[], env: Record<string, string | undefine
     await rename(`${path}.tmp`, path);
     io.stderr.write(`Error: ${error.message}\n`);
     say(`Stopped (${error.reason}): ${n(error.report.inserted + error.report.updated)} of ${n(rows.length)} rows written.`);
-    return (say(`Saved ${n(checkpoint.pending.length)} rows not confirmed to ${path}; run again with --resume to send exactly those.`), 1);
+    say(`Saved ${n(checkpoint.pending.length)} rows not confirmed to ${path}; run again with --resume to send exactly those.`);
+    return 1;
   }
 }
 

@@ -34,9 +34,13 @@ async function handle(request: IncomingMessage, response: ServerResponse, out: O
   if (request.method !== 'POST') return reply(response, 405, { allow: 'POST' });
   const body = await readBody(request);
   if (body === undefined) return reply(response, 413);
-  const event = await Promise.resolve(body).then((text) => JSON.parse(text) as SnapshotUpsertedEvent).catch(() => undefined);
+  let event: SnapshotUpsertedEvent | undefined;
+  try {
+    event = JSON.parse(body) as SnapshotUpsertedEvent;
+  } catch {}
   if (typeof event !== 'object' || event === null || typeof event.type !== 'string') {
-    return (say(out, `refused a request ${event === undefined ? 'whose body is not JSON' : 'that is not an event'}`), reply(response, 400));
+    say(out, `refused a request ${event === undefined ? 'whose body is not JSON' : 'that is not an event'}`);
+    return reply(response, 400);
   }
   // New event types may be added to the API: accept them, so the sender does not count a failure.
   if (event.type !== 'snapshot.upserted') say(out, `${event.type} ${event.id ?? ''}: not handled here, acknowledged`);
