@@ -5,6 +5,8 @@ export { formatCount, formatMoney, maskAccountNumber, plural } from '../statemen
 export const GUIDE_URL = 'https://github.com/personal-ledger/personal-ledger-sdk/blob/main/docs/statements.md';
 
 const MAX_CELL = 48;
+/** How much of a cut cell's start is kept; the rest of the 48 characters is its end. */
+const CELL_START = 16;
 
 /**
  * Text that came from outside (a file, a server) made safe to print: control characters and terminal escape
@@ -17,13 +19,14 @@ export function printable(text: string): string {
 
 /**
  * A fixed-width text table, indented by two spaces. Columns listed in `right` are right-aligned (numbers);
- * cells but the last are cut to 48 characters, and control characters become spaces.
+ * cells but the last are cut to 48 characters in the middle, keeping both ends (a file's name ends its path, a
+ * source says which statement at its end), and control characters become spaces.
  */
 export function formatTable(headers: readonly string[], rows: readonly (readonly string[])[], right: readonly number[] = []): string {
   const last = headers.length - 1;
   const clean = (text: string, column: number) => {
     const one = printable(text);
-    return column < last && one.length > MAX_CELL ? `${one.slice(0, MAX_CELL - 1)}…` : one;
+    return column < last && one.length > MAX_CELL ? `${one.slice(0, CELL_START)}…${one.slice(one.length - (MAX_CELL - 1 - CELL_START))}` : one;
   };
   const cells = [headers, ...rows].map((row) => row.map(clean));
   const widths = headers.map((_, c) => Math.max(...cells.map((row) => (row[c] ?? '').length)));
