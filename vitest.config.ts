@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import HeavyFirstSequencer from './test/support/heavy-first-sequencer';
+import HeavyFirstSequencer from './test/support/heavy-first-sequencer.js';
 
 const { version } = JSON.parse(readFileSync('./package.json', 'utf8')) as { version: string };
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));

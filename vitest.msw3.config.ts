@@ -1,7 +1,7 @@
 // The fake's tests against msw 3 (run under Node 24 by `npm run test:msw3`; msw 3 needs Node >= 22.12).
 // `msw` and `msw/*` resolve to the `msw3` alias package (npm:msw@3); the rest is as in vitest.config.ts.
 import { defineConfig } from 'vitest/config';
-import base from './vitest.config';
+import base from './vitest.config.js';
 
 export default defineConfig({
   ...base,

@@ -3,8 +3,8 @@
 // runs it). `npm test` runs everything.
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { quickFiles } from './scripts/repeat/luck-files';
-import base from './vitest.config';
+import { quickFiles } from './scripts/repeat/luck-files.js';
+import base from './vitest.config.js';
 
 export default defineConfig({
   ...base,

@@ -4,7 +4,7 @@
 // end of the run with the other workers idle; the many short in-process files now fill the end instead.
 import { relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
-import { quickFiles } from '../../scripts/repeat/luck-files';
+import { quickFiles } from '../../scripts/repeat/luck-files.js';
 
 export default class HeavyFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
