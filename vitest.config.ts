@@ -44,7 +44,7 @@ export default defineConfig({
     // changes of the process it restores (vi.unstubAllGlobals, useRealTimers, server.close in afterAll), and no file
     // depends on the order of files (CONTRIBUTING.md, "Tests that never depend on luck").
     isolate: false,
-    // The files that start processes, browsers or servers first, the short in-process ones last (see the file).
+    // The long files first (processes, browsers, servers, properties), the short in-process ones last (see the file).
     sequence: { sequencer: HeavyFirstSequencer },
   },
 });
