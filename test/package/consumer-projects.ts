@@ -13,8 +13,8 @@ import { ROOT } from '../support/root';
 const run = promisify(execFile);
 
 /**
- * The TypeScript settings a consumer may compile with, each a `tsconfig.<name>.json` in appProject(). skipLibCheck stays off, so our
- * own declaration files are checked too, except for the fake under CommonJS: msw 2's own declarations fail there
+ * The TypeScript settings a consumer may compile with, each a `tsconfig.<name>.json` in appProject(). skipLibCheck
+ * stays off, so our own declaration files are checked too, except for the fake under CommonJS: msw 2's own declarations fail there
  * (TS1479: they import the ESM-only `rettime`), which is msw's to fix; and Vitest's own declarations need its peers'
  * types (vite's, among others), which Vitest checks, not this.
  */
@@ -49,7 +49,10 @@ export function appProject(): Promise<string> {
   });
 }
 
-/** A project with the packed tarball alone installed (no msw, no Vitest). Installed once per run; never modify it. */
+/**
+ * A project with the packed tarball alone installed (no msw, no Vitest). Installed once per run; never change what it
+ * holds (a test that writes files does so in a folder of its own inside it, as consumer-sync.test.ts does).
+ */
 export function bareProject(): Promise<string> {
   return oncePerRun('consumer-bare', async (dir) => installProject(dir, 'app-no-msw', join(ROOT, 'test/package/consumer-no-msw'), await packedTarball(), []));
 }
