@@ -5,18 +5,17 @@
 // the other workers idle; the many short in-process files now fill the end instead.
 import { relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
-import { luckFiles, quickFiles } from '../../scripts/repeat/luck-files.js';
+import { luckFiles } from '../../scripts/repeat/luck-files.js';
+
+const LONG_SIGNS = new Set(['processes', 'network', 'randomness']);
 
 export default class HeavyFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
     const root = this.ctx.config.root;
-    const quick = new Set(quickFiles(root));
-    const properties = new Set(luckFiles(root).filter((file) => file.touches.includes('randomness')).map((file) => file.file));
-    const isShort = (spec: TestSpecification) => {
-      const file = relative(root, spec.moduleId);
-      return quick.has(file) && !properties.has(file);
-    };
+    // One read of the test files: those the quick loop leaves out (processes, network), and the properties.
+    const long = new Set(luckFiles(root).filter((file) => file.touches.some((sign) => LONG_SIGNS.has(sign))).map((file) => file.file));
+    const isShort = (spec: TestSpecification) => !long.has(relative(root, spec.moduleId));
     return [...sorted.filter((spec) => !isShort(spec)), ...sorted.filter(isShort)];
   }
 }
