@@ -23,8 +23,8 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     typecheck: { enabled: true, include: ['test/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
-    // fast-check runs every property from one fixed seed (FC_SEED replays another).
-    setupFiles: ['test/support/setup-fast-check.ts'],
+    // fast-check runs every property from one fixed seed (FC_SEED replays another); each file's CPU time is measured.
+    setupFiles: ['test/support/setup-fast-check.ts', 'test/support/file-cpu.ts'],
     // Before any file: dist/ built when older than its sources (the bins and the packed tarball come from it), and one
     // temporary directory for what is made once per run (test/support/once-per-run.ts).
     globalSetup: ['test/support/build-dist.ts', 'test/support/run-dir.ts'],
