@@ -1,7 +1,7 @@
 // Fuzzing every operation of openapi.json (and routes it does not have) with malformed and edge input,
-// through fetch against the MSW fake. Every answer must be a status the document lists for the operation,
-// with a body valid against the document, never a 5xx; the store's invariants must hold after every request;
-// reads and refused writes must change nothing.
+// through fetch against the MSW fake and through mock.fetch (the same core, without interception). Every answer must
+// be a status the document lists for the operation, with a body valid against the document, never a 5xx; the store's
+// invariants must hold after every request; reads and refused writes must change nothing.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkResponse } from '../../reading/openapi-check';
@@ -21,6 +21,11 @@ const RUNS = scaled(286);
 const MIN_REQUESTS = 35;
 const MAX_REQUESTS = 35;
 const RESET_EVERY = 10;
+// One property run in MSW_EVERY goes through fetch and MSW, the others through mock.fetch: the same core and message
+// translation (fetch-messages.ts) answer both, and MSW's interception costs as much per request as the rest of the
+// check (undici's client, interceptors, cookies), so most runs do without it. The edge values and the path cases
+// below go through MSW.
+const MSW_EVERY = 4;
 const NINE_MIB = `{"name":"${'x'.repeat(9 * 1024 * 1024)}"}`;
 
 interface Sent {
@@ -49,13 +54,17 @@ function bodyOf(plan: RequestPlan, world: World): BodyInit | undefined {
   }
 }
 
-async function send(plan: RequestPlan, world: World): Promise<Sent> {
+/** How a request reaches the fake: the global fetch, intercepted by MSW, or mock.fetch. */
+type Transport = 'msw' | 'mock.fetch';
+
+async function send(plan: RequestPlan, world: World, transport: Transport): Promise<Sent> {
   const url = `${mock.baseUrl}${API}${plan.path}${plan.query ? `?${plan.query}` : ''}`;
   const headers = new Headers();
   if (plan.authorization !== null) headers.set('authorization', plan.authorization);
   if (plan.contentType !== null) headers.set('content-type', plan.contentType);
   const body = bodyOf(plan, world);
-  const response = await fetch(url, { method: plan.method, headers, ...(body !== undefined ? { body } : {}) });
+  const send = transport === 'msw' ? fetch : mock.fetch;
+  const response = await send(url, { method: plan.method, headers, ...(body !== undefined ? { body } : {}) });
   const text = await response.text();
   let parsed: unknown;
   try {
@@ -94,7 +103,17 @@ function decidedStatus(plan: RequestPlan, op: DocumentOperation): number | undef
   return undefined;
 }
 
-const figures = { edgeRequests: 0, sendMs: 0, requests: 0, unknownRoutes: 0, bigBulks: 0, resets: 0, byOperation: new Map<string, number>(), byStatus: new Map<number, number>() };
+const figures = {
+  edgeRequests: 0,
+  sendMs: 0,
+  requests: 0,
+  unknownRoutes: 0,
+  bigBulks: 0,
+  resets: 0,
+  byOperation: new Map<string, number>(),
+  byStatus: new Map<number, number>(),
+  byTransport: new Map<Transport, number>(),
+};
 const bump = <K>(map: Map<K, number>, key: K) => map.set(key, (map.get(key) ?? 0) + 1);
 
 /** A failed check: cheaper than expect() on a path run ten thousand times; a message function is built only on failure. */
@@ -102,7 +121,7 @@ function assert(condition: boolean, message: string | (() => string)): asserts c
   if (!condition) throw new Error(typeof message === 'function' ? message() : message);
 }
 
-async function check(plan: RequestPlan, world: World): Promise<Sent> {
+async function check(plan: RequestPlan, world: World, transport: Transport = 'msw'): Promise<Sent> {
   const pathname = new URL(`${mock.baseUrl}${API}${plan.path}`).pathname;
   const op = operationFor(plan.method, pathname);
   const write = op !== undefined && ['POST', 'PATCH', 'DELETE'].includes(op.method);
@@ -112,13 +131,14 @@ async function check(plan: RequestPlan, world: World): Promise<Sent> {
   const sizeBefore = mock.store.snapshots.size;
   const accountsBefore = mock.store.accounts.count();
   const t0 = performance.now();
-  const sent = await send(plan, world);
+  const sent = await send(plan, world, transport);
   figures.sendMs += performance.now() - t0;
   // Built only when a check fails: ten thousand passing requests need none of it.
   const where = () => `${plan.method} ${plan.path.slice(0, 120)}${plan.query ? `?${plan.query.slice(0, 80)}` : ''} -> ${sent.status} ${sent.text.slice(0, 300)}`;
   const code = (sent.body as { code?: unknown } | undefined)?.code;
 
   figures.requests += 1;
+  bump(figures.byTransport, transport);
   bump(figures.byOperation, op?.operationId ?? '(unknown route)');
   bump(figures.byStatus, sent.status);
   if (plan.body?.kind === 'bulk') figures.bigBulks += 1;
@@ -290,6 +310,7 @@ describe('fuzzing every operation', () => {
       Object.assign(figures, { sendMs: 0, requests: 0, unknownRoutes: 0, bigBulks: 0, resets: 0 });
       figures.byOperation.clear();
       figures.byStatus.clear();
+      figures.byTransport.clear();
       let world = await buildWorld(control);
       const expectedIds = JSON.stringify(world);
       let run = 0;
@@ -303,9 +324,10 @@ describe('fuzzing every operation', () => {
           figures.resets += 1;
           rebuild = false;
         }
+        const transport: Transport = run % MSW_EVERY === 1 ? 'msw' : 'mock.fetch'; // run counts from 1 here
         try {
           for (const plan of plans) {
-            await check(plan, world);
+            await check(plan, world, transport);
             if (mock.store.snapshots.size > 1000) {
               // After a 5,000-row bulk: back to the small world, so per-request checks stay cheap.
               await control.reset();
@@ -327,6 +349,8 @@ describe('fuzzing every operation', () => {
         runs: RUNS,
         operations: OPERATIONS.length,
         unknown_routes: figures.unknownRoutes,
+        through_msw: figures.byTransport.get('msw') ?? 0,
+        through_mock_fetch: figures.byTransport.get('mock.fetch') ?? 0,
         bulk_5000_or_5001: figures.bigBulks,
         resets: figures.resets,
         violations: 0,
@@ -338,6 +362,9 @@ describe('fuzzing every operation', () => {
       expect(figures.requests).toBeGreaterThanOrEqual(scaled(10_000));
       for (const op of OPERATIONS) expect(figures.byOperation.get(op.operationId) ?? 0, op.operationId).toBeGreaterThan(scaled(250));
       expect(figures.unknownRoutes).toBeGreaterThan(0);
+      // Both ways in carry a share of every kind of request: MSW a quarter of the runs, mock.fetch the rest.
+      expect(figures.byTransport.get('msw') ?? 0).toBeGreaterThanOrEqual(Math.floor(RUNS / MSW_EVERY) * MIN_REQUESTS);
+      expect(figures.byTransport.get('mock.fetch') ?? 0).toBeGreaterThanOrEqual(Math.floor(RUNS / MSW_EVERY) * 2 * MIN_REQUESTS);
     },
     scaled(600_000), // a ceiling: CPU-bound, and several times slower on a loaded machine
   );
