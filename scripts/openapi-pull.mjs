@@ -6,9 +6,6 @@
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { diffOpenApi, formatDiff } from './openapi-diff.mjs';
-import { generateApiConstants } from './generate-api-constants.mjs';
-import { generateTypes, writeTypes } from './generate-types.mjs';
-import { generateValidators } from './generate-validators.mjs';
 
 const base = process.argv[2];
 if (!base || !/^https?:\/\/[^\s]+$/.test(base)) {
@@ -39,6 +36,12 @@ if (typeof next?.openapi !== 'string' || !next.openapi.startsWith('3.1') || type
   process.exit(1);
 }
 
+// The generators load openapi-typescript, TypeScript and ajv (about a second): only once there is a document to use.
+const [{ generateApiConstants }, { generateTypes, writeTypes }, { generateValidators }] = await Promise.all([
+  import('./generate-api-constants.mjs'),
+  import('./generate-types.mjs'),
+  import('./generate-validators.mjs'),
+]);
 const root = process.cwd();
 const docPath = resolve(root, 'openapi.json');
 const before = existsSync(docPath) ? JSON.parse(readFileSync(docPath, 'utf8')) : {};

@@ -124,14 +124,18 @@ describe.concurrent('npm run openapi:pull -- <base_url>', { timeout: 120_000 }, 
   it('leaves openapi.json unchanged when the service answers with an error or not OpenAPI 3.1', async () => {
     const dir = workspace();
     const before = readFileSync(join(dir, 'openapi.json'), 'utf8');
-    for (const [body, status] of [['{"error":"nope"}', 500], ['{"swagger":"2.0","paths":{}}', 200], ['<html>', 200]] as const) {
-      const { server, base } = await serve(body, status);
-      try {
-        await expect(run('node', [script('openapi-pull.mjs'), base], { cwd: dir })).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('unchanged') });
-      } finally {
-        server.close();
-      }
-    }
+    const answers = [['{"error":"nope"}', 500], ['{"swagger":"2.0","paths":{}}', 200], ['<html>', 200]] as const;
+    // The three at once, each against its own server: none writes.
+    await Promise.all(
+      answers.map(async ([body, status]) => {
+        const { server, base } = await serve(body, status);
+        try {
+          await expect(run('node', [script('openapi-pull.mjs'), base], { cwd: dir })).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('unchanged') });
+        } finally {
+          server.close();
+        }
+      }),
+    );
     expect(readFileSync(join(dir, 'openapi.json'), 'utf8')).toBe(before);
   });
 
