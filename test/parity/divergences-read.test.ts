@@ -1,0 +1,33 @@
+// A target that differs from the fake in one thing at a time: a proxy in front of ledger-mock (another process)
+// changes a status, drops a header, renames a code, reorders a list, changes a type... Each change must be reported
+// by the probe aimed at it (as `differs`, saying where) or by the reading of everything the token sees (as an odd
+// answer); together the changes (these, read with the token alone, and divergences-write.test.ts's) break every rule
+// the kit can observe. The suite prints how many of its divergences the kit caught.
+import { describe, expect, it } from 'vitest';
+import { coverageLines, PROBES } from 'personal-ledger-sdk/parity';
+import { ODDITY_KINDS } from '../../reading/oddities';
+import type { Case } from './divergences/kit';
+import { READ_CASES } from './divergences/read';
+import { describeDivergences } from './divergences/suite';
+import { WRITE_CASES } from './divergences/write';
+
+describeDivergences('read', READ_CASES);
+
+describe('the divergences together', () => {
+  it('break every rule and spec-gaps entry the kit can observe, each through a probe (or an odd answer) that cites it', () => {
+    const cases: Case[] = [...READ_CASES, ...WRITE_CASES];
+    const cites = (c: Case, rule: string) =>
+      c.odd ? (ODDITY_KINDS[c.odd].rules as readonly string[]).includes(rule) : (() => {
+        const probe = PROBES.find((p) => p.id === c.probe)!;
+        const gap = /^spec-gaps (\d+)$/.exec(rule);
+        return gap ? probe.gaps.includes(Number(gap[1])) : (probe.rules as readonly string[]).includes(rule);
+      })();
+    const named = (c: Case) => c.breaks.map((b) => (typeof b === 'number' ? `spec-gaps ${b}` : b));
+    // Each case breaks only what its catcher cites...
+    expect(cases.flatMap((c) => named(c).filter((rule) => !cites(c, rule)).map((rule) => `${c.probe ?? c.odd}: ${rule} (${c.change})`))).toEqual([]);
+    // ...and every observable line is broken by one.
+    const observable = coverageLines().filter((l) => l.reading.length + l.read.length + l.scratch.length + l.webhooks.length > 0);
+    const unbroken = observable.map((l) => l.rule).filter((rule) => !cases.some((c) => named(c).includes(rule)));
+    expect(unbroken).toEqual([]);
+  });
+});
