@@ -1,14 +1,16 @@
 // The consumer tests' projects: fresh folders that npm installed the packed tarball into, each installed once per test
 // run (oncePerRun) and shared by the test files that use it (consumer*.test.ts), and `tsc -b` over the TypeScript
-// settings a consumer may use, its output told apart by project.
+// settings a consumer may use, its output told apart by project. The installs start with the run, in vitest's own
+// process (test/support/heavy-first-sequencer.ts, by projectsCalledBy), while other files run: a test file waits for
+// what is not finished yet.
 import { execFile } from 'node:child_process';
 import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { oncePerRun } from '../support/once-per-run';
-import { packedTarball } from '../support/packed';
-import { ROOT } from '../support/root';
+import { oncePerRun } from '../support/once-per-run.js';
+import { packedTarball } from '../support/packed.js';
+import { ROOT } from '../support/root.js';
 
 const run = promisify(execFile);
 
@@ -38,32 +40,52 @@ export const versionOf = (name: string) => (JSON.parse(readFileSync(join(ROOT, '
  * TYPESCRIPT_SETTINGS (checked by this repository's TypeScript, the version a consumer's npm would install). Installed
  * once per run; never modify it.
  */
-export function appProject(): Promise<string> {
-  return oncePerRun('consumer-app', async (dir) => {
-    const packages = [`msw@${versionOf('msw')}`, `vitest@${versionOf('vitest')}`];
-    const app = await installProject(dir, 'app', join(ROOT, 'test/package/consumer'), await packedTarball(), packages);
-    for (const { name, options, files } of TYPESCRIPT_SETTINGS) {
-      writeFileSync(join(app, `tsconfig.${name}.json`), JSON.stringify({ compilerOptions: { ...options, target: 'es2022', strict: true, noEmit: true, types: [] }, files }));
-    }
-    return app;
-  });
+export function appProject(runDir?: string): Promise<string> {
+  return oncePerRun(
+    'consumer-app',
+    async (dir) => {
+      const packages = [`msw@${versionOf('msw')}`, `vitest@${versionOf('vitest')}`];
+      const app = await installProject(dir, 'app', join(ROOT, 'test/package/consumer'), await packedTarball(runDir), packages);
+      for (const { name, options, files } of TYPESCRIPT_SETTINGS) {
+        writeFileSync(join(app, `tsconfig.${name}.json`), JSON.stringify({ compilerOptions: { ...options, target: 'es2022', strict: true, noEmit: true, types: [] }, files }));
+      }
+      return app;
+    },
+    runDir,
+  );
 }
 
 /**
  * A project with the packed tarball alone installed (no msw, no Vitest). Installed once per run; never change what it
  * holds (a test that writes files does so in a folder of its own inside it, as consumer-sync.test.ts does).
  */
-export function bareProject(): Promise<string> {
-  return oncePerRun('consumer-bare', async (dir) => installProject(dir, 'app-no-msw', join(ROOT, 'test/package/consumer-no-msw'), await packedTarball(), []));
+export function bareProject(runDir?: string): Promise<string> {
+  return oncePerRun('consumer-bare', async (dir) => installProject(dir, 'app-no-msw', join(ROOT, 'test/package/consumer-no-msw'), await packedTarball(runDir), []), runDir);
 }
 
 /** A project like bareProject() that then installed msw 3 (`npm install msw@3` after the package). Once per run. */
-export function bareThenMsw3(): Promise<string> {
-  return oncePerRun('consumer-bare-msw3', async (dir) => {
-    const app = await installProject(dir, 'app-no-msw-then-msw3', join(ROOT, 'test/package/consumer-no-msw'), await packedTarball(), []);
-    await timedInstall(app, [`msw@${versionOf('msw3')}`]);
-    return app;
-  });
+export function bareThenMsw3(runDir?: string): Promise<string> {
+  return oncePerRun(
+    'consumer-bare-msw3',
+    async (dir) => {
+      const app = await installProject(dir, 'app-no-msw-then-msw3', join(ROOT, 'test/package/consumer-no-msw'), await packedTarball(runDir), []);
+      await timedInstall(app, [`msw@${versionOf('msw3')}`]);
+      return app;
+    },
+    runDir,
+  );
+}
+
+/** The projects above, each with the calls in a test file's source that wait for it (describeTypeChecks: appProject). */
+const PROJECT_CALLS: ReadonlyArray<{ sign: RegExp; install: (runDir: string) => Promise<string> }> = [
+  { sign: /\b(?:appProject|describeTypeChecks)\(/, install: appProject },
+  { sign: /\bbareProject\(/, install: bareProject },
+  { sign: /\bbareThenMsw3\(/, install: bareThenMsw3 },
+];
+
+/** The installs a test file waits for, by its source: each starts the project's install once per run, in `runDir`. */
+export function projectsCalledBy(source: string): Array<(runDir: string) => Promise<string>> {
+  return PROJECT_CALLS.filter((project) => project.sign.test(source)).map((project) => project.install);
 }
 
 /** `npm install` of `packages` into `app`; everything the cache holds comes from the cache. */

@@ -3,19 +3,39 @@
 // CPU-bound for seconds). Without timings from an earlier run (a clean clone, as in CI) vitest runs the largest files
 // first, which put the browser files, a few lines each but 15 to 25 s, and the fuzz file at the end of the run with
 // the other workers idle; the many short in-process files now fill the end instead.
+//
+// The files that wait for a consumer project (npm installs of the packed tarball: test/package/consumer-projects.ts)
+// start their installs here, as the run starts, and come last among the long ones: the installs (20 to 40 s) run
+// beside the first files instead of inside the time of the file that asked first.
+import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { luckFiles } from '../../scripts/repeat/luck-files.js';
+import { projectsCalledBy } from '../package/consumer-projects.js';
+import { inBackground } from './background.js';
 
 const LONG_SIGNS = new Set(['processes', 'network', 'randomness']);
 
 export default class HeavyFirstSequencer extends BaseSequencer {
+  /** The installs started in this run (a rerun in watch mode finds them done). */
+  private readonly started = new Set<(runDir: string) => Promise<string>>();
+
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
     const root = this.ctx.config.root;
     // One read of the test files: those the quick loop leaves out (processes, network), and the properties.
     const long = new Set(luckFiles(root).filter((file) => file.touches.some((sign) => LONG_SIGNS.has(sign))).map((file) => file.file));
-    const isShort = (spec: TestSpecification) => !long.has(relative(root, spec.moduleId));
-    return [...sorted.filter((spec) => !isShort(spec)), ...sorted.filter(isShort)];
+    const isLong = (spec: TestSpecification) => long.has(relative(root, spec.moduleId));
+    const waiting = sorted.filter(isLong).filter((spec) => {
+      const installs = projectsCalledBy(readFileSync(spec.moduleId, 'utf8'));
+      // Each install once (a second call would only wait for the first), in the run's directory (run-dir.ts).
+      for (const install of installs.filter((i) => !this.started.has(i))) {
+        this.started.add(install);
+        inBackground(install(spec.project.getProvidedContext().runDir));
+      }
+      return installs.length > 0;
+    });
+    const waits = (spec: TestSpecification) => waiting.includes(spec);
+    return [...sorted.filter((spec) => isLong(spec) && !waits(spec)), ...sorted.filter(waits), ...sorted.filter((spec) => !isLong(spec))];
   }
 }

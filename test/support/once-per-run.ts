@@ -12,9 +12,11 @@ const POLL_MS = 50;
 /**
  * Runs `work` once per test run under `name` and gives every caller its result (JSON-serialisable). Waiting callers
  * poll the result file; a worker that dies mid-work leaves the others to fail after five minutes with a clear message.
+ * `runDir` is the run's directory, which a test file gets from vitest; vitest's own process passes it (the sequencer,
+ * which starts the consumer projects' installs: test/package/consumer-projects.ts).
  */
-export async function oncePerRun<T>(name: string, work: (dir: string) => Promise<T>): Promise<T> {
-  const dir = join(inject('runDir'), name);
+export async function oncePerRun<T>(name: string, work: (dir: string) => Promise<T>, runDir: string = inject('runDir')): Promise<T> {
+  const dir = join(runDir, name);
   const result = join(dir, 'result.json');
   try {
     await mkdir(dir);

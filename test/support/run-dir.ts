@@ -6,6 +6,7 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { backgroundEnded } from './background.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -14,7 +15,7 @@ declare module 'vitest' {
   }
 }
 
-export default function runDir(project: TestProject): () => void {
+export default function runDir(project: TestProject): () => Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'ledger-test-run-'));
   project.provide('runDir', dir);
   // Set before vitest starts its workers, which take their environment from this process. Modes as /tmp's: a test
@@ -25,9 +26,10 @@ export default function runDir(project: TestProject): () => void {
   chmodSync(temp, 0o1777);
   const before = process.env.TMPDIR;
   process.env.TMPDIR = temp;
-  return () => {
+  return async () => {
     if (before === undefined) delete process.env.TMPDIR;
     else process.env.TMPDIR = before;
+    await backgroundEnded(60_000); // an install the sequencer started for files that did not run to the end
     rmSync(dir, { recursive: true, force: true });
   };
 }
