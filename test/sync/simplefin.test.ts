@@ -1,56 +1,66 @@
 // `ledger-sync simplefin` with an Access URL, run as the real command (a process) against a fake SimpleFIN server and
 // ledger-mock, both over HTTP on 127.0.0.1: what is written, what is skipped and why, how a troubled server is reported,
 // and that the credentials never show. The claim of a token: simplefin-claim.test.ts.
-import { chmod, mkdir, readFile, readdir, stat, writeFile } from 'node:fs/promises';
+import { chmod, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import { DEMO_TOKENS, type LedgerMock } from 'personal-ledger-sdk/mocks';
-import { createLedgerMockServer, type RunningLedgerMockServer } from 'personal-ledger-sdk/mocks/node';
+import { createLedgerMockServer } from 'personal-ledger-sdk/mocks/node';
 import { FAKE_SIMPLEFIN_CERT, startFakeSimplefin, type FakeSimplefin } from '../support/simplefin-server';
 import { balancesNamed, tempDir } from './support';
 import { accountSet, AT, mappingFile, watchedRuns, type Report } from './simplefin-support';
 
-let simplefin: FakeSimplefin;
-let other: FakeSimplefin;
-let ledger: RunningLedgerMockServer;
-let mock: LedgerMock;
 let dir: Awaited<ReturnType<typeof tempDir>>;
 let mapping: string;
-let ledgerEnv: Record<string, string>;
 /** Every run of the command, and every secret handed out: checked together at the end. */
 const { secrets, run, expectNoSecretShown } = watchedRuns();
 
-function access(server = simplefin): string {
+/** A new Access URL to `server`, its parts noted as secrets. */
+function access(server: FakeSimplefin): string {
   const url = server.issueAccess();
   const { username, password } = new URL(url);
   secrets.push(url, username, password, Buffer.from(`${username}:${password}`).toString('base64'));
   return url;
 }
 
-beforeAll(async () => {
-  [simplefin, other] = await Promise.all([startFakeSimplefin(accountSet()), startFakeSimplefin()]);
+/** What one test runs the command against: a fake SimpleFIN server and ledger-mock of its own, closed when it ends. */
+interface Bench {
+  simplefin: FakeSimplefin;
+  mock: LedgerMock;
+  ledgerEnv: Record<string, string>;
+  /** The non-GET requests the ledger has answered so far. */
+  writes(): number;
+}
+
+async function bench({ onTestFinished }: TestContext): Promise<Bench> {
   const standalone = createLedgerMockServer({ scenario: 'demo' });
-  mock = standalone.mock;
-  ledger = await standalone.listen();
-  ledgerEnv = { LEDGER_BASE_URL: ledger.url, LEDGER_TOKEN: DEMO_TOKENS.alex };
+  const [simplefin, ledger] = await Promise.all([startFakeSimplefin(accountSet()), standalone.listen()]);
+  onTestFinished(async () => {
+    await Promise.all([simplefin.close(), ledger.close()]);
+  });
+  const mock = standalone.mock;
+  return {
+    simplefin,
+    mock,
+    ledgerEnv: { LEDGER_BASE_URL: ledger.url, LEDGER_TOKEN: DEMO_TOKENS.alex },
+    writes: () => mock.control.journal.entries().filter((e) => e.method !== 'GET').length,
+  };
+}
+
+beforeAll(async () => {
   dir = await tempDir();
   mapping = await dir.file('mapping.json', mappingFile());
 });
 
 afterAll(async () => {
-  await Promise.all([simplefin?.close(), other?.close(), ledger?.close()]);
   await dir?.cleanup();
 });
 
-beforeEach(() => {
-  simplefin.accountSet = accountSet();
-  simplefin.mode = { kind: 'ok' };
-  simplefin.journal.length = 0;
-});
-
-describe('ledger-sync simplefin', { timeout: 120_000 }, () => {
-  it('writes each mapped balance on its day, reports the available balance without writing it; a second run writes nothing', async () => {
-    const url = access();
+// Each test has its own servers and files, so they run side by side (each mostly waits on its processes).
+describe.concurrent('ledger-sync simplefin', { timeout: 120_000 }, () => {
+  it('writes each mapped balance on its day, reports the available balance without writing it; a second run writes nothing', async (context) => {
+    const { simplefin, mock, ledgerEnv, writes } = await bench(context);
+    const url = access(simplefin);
     const file = await dir.file('access-1', `${url}\n`);
     await chmod(file, 0o600);
     const first = await run(['simplefin', '--access-file', file, '--mapping', mapping, '--time-zone', 'UTC', '--json'], ledgerEnv);
@@ -73,18 +83,18 @@ describe('ledger-sync simplefin', { timeout: 120_000 }, () => {
     expect(simplefin.journal.map((r) => `${r.method} ${r.path}?${r.query}`)).toEqual(['GET /simplefin/accounts?balances-only=1']);
     expect(simplefin.journal[0]!.authorization).toBe(`Basic ${Buffer.from(`${new URL(url).username}:${new URL(url).password}`).toString('base64')}`);
 
-    const writesBefore = mock.control.journal.entries().filter((e) => e.method !== 'GET').length;
+    const writesBefore = writes();
     const second = await run(['simplefin', '--access-file', file, '--mapping', mapping, '--time-zone', 'UTC'], ledgerEnv);
     expect(second.code).toBe(0);
     expect(second.stdout).toContain('Nothing to write: all 2 balances already up to date; 1 skipped.');
-    expect(mock.control.journal.entries().filter((e) => e.method !== 'GET').length).toBe(writesBefore);
+    expect(writes()).toBe(writesBefore);
   });
 
-  it('the day is the calendar day of balance-date in --time-zone (default the machine\'s): 23:30 UTC is the next day in Auckland', async () => {
+  it('the day is the calendar day of balance-date in --time-zone (default the machine\'s): 23:30 UTC is the next day in Auckland', async (context) => {
+    const { simplefin, ledgerEnv } = await bench(context);
     const late = Date.UTC(2026, 9, 29, 23, 30, 0) / 1000;
-    simplefin.accountSet = accountSet();
     for (const account of simplefin.accountSet.accounts as Array<Record<string, unknown>>) account['balance-date'] = late;
-    const env = { SIMPLEFIN_ACCESS_URL: access(), ...ledgerEnv };
+    const env = { SIMPLEFIN_ACCESS_URL: access(simplefin), ...ledgerEnv };
     const dates = async (args: string[], extra: Record<string, string> = {}) =>
       (JSON.parse((await run(['simplefin', '--mapping', mapping, '--dry-run', '--json', ...args], { ...env, ...extra })).stdout) as Report).rows.map((r) => r.date);
     // Dry runs, each its own process: at once.
@@ -103,7 +113,8 @@ describe('ledger-sync simplefin', { timeout: 120_000 }, () => {
     expect(bad.stderr).toContain('--time-zone "Mars/Olympus" is not a time zone this machine knows');
   });
 
-  it('skips, with the reason, a balance that is not a numeric string, a missing or absurd balance-date, another currency', async () => {
+  it('skips, with the reason, a balance that is not a numeric string, a missing or absurd balance-date, another currency', async (context) => {
+    const { simplefin, ledgerEnv } = await bench(context);
     const org = { domain: 'mybank.example', 'sfin-url': 'https://sfin.mybank.example' };
     const base = { org, name: 'Odd', currency: 'USD', balance: '1.00', 'balance-date': AT };
     simplefin.accountSet = {
@@ -120,7 +131,7 @@ describe('ledger-sync simplefin', { timeout: 120_000 }, () => {
         'not an account',
       ],
     };
-    const env = { SIMPLEFIN_ACCESS_URL: access(), ...ledgerEnv };
+    const env = { SIMPLEFIN_ACCESS_URL: access(simplefin), ...ledgerEnv };
     const [result, strict] = await Promise.all([
       run(['simplefin', '--mapping', mapping, '--time-zone', 'UTC', '--dry-run', '--json'], env),
       run(['simplefin', '--mapping', mapping, '--time-zone', 'UTC', '--dry-run', '--strict'], env),
@@ -143,10 +154,10 @@ describe('ledger-sync simplefin', { timeout: 120_000 }, () => {
     expect(strict.stderr).toContain('Exiting with status 1 because --strict and 9 accounts were skipped (listed above).');
   });
 
-  it('shows the Account Set\'s errors sanitized (no escape sequence reaches the terminal), writes the rest, exits 1', async () => {
-    simplefin.accountSet = accountSet();
+  it('shows the Account Set\'s errors sanitized (no escape sequence reaches the terminal), writes the rest, exits 1', async (context) => {
+    const { simplefin, ledgerEnv } = await bench(context);
     simplefin.accountSet.errors = ['Connection to \u001b]0;pwned\u0007My Bank may need attention.\u001b[2J\u001b[31m Reauthenticate\r\n at the Bridge.\u0000'];
-    const env = { SIMPLEFIN_ACCESS_URL: access(), ...ledgerEnv };
+    const env = { SIMPLEFIN_ACCESS_URL: access(simplefin), ...ledgerEnv };
     const result = await run(['simplefin', '--mapping', mapping, '--time-zone', 'UTC', '--dry-run', '--json'], env);
     expect(result.code).toBe(1);
     const shown = 'the server reports: Connection to My Bank may need attention. Reauthenticate at the Bridge.';
@@ -158,39 +169,43 @@ describe('ledger-sync simplefin', { timeout: 120_000 }, () => {
     expect(result.stdout + result.stderr).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f]/);
   });
 
-  it.each([
-    [{ kind: 'payment-required' } as const, 'Error: the SimpleFIN server answered 402 Payment Required'],
-    [{ kind: 'raw', body: '<html>maintenance</html>' } as const, 'answered GET /accounts, but the answer is not JSON, so not an Account Set; nothing was written'],
-  ])('%j: exit 1, saying what it means, nothing written', async (mode, message) => {
+  it.for([
+    [{ kind: 'payment-required' }, 'Error: the SimpleFIN server answered 402 Payment Required'],
+    [{ kind: 'raw', body: '<html>maintenance</html>' }, 'answered GET /accounts, but the answer is not JSON, so not an Account Set; nothing was written'],
+  ] as const)('%j: exit 1, saying what it means, nothing written', async ([mode, message], context) => {
+    const { simplefin, ledgerEnv, writes } = await bench(context);
     simplefin.mode = mode;
-    const writesBefore = mock.control.journal.entries().filter((e) => e.method !== 'GET').length;
-    const result = await run(['simplefin', '--mapping', mapping], { SIMPLEFIN_ACCESS_URL: access(), ...ledgerEnv });
+    const result = await run(['simplefin', '--mapping', mapping], { SIMPLEFIN_ACCESS_URL: access(simplefin), ...ledgerEnv });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(message);
-    expect(mock.control.journal.entries().filter((e) => e.method !== 'GET').length).toBe(writesBefore);
+    expect(writes()).toBe(0);
   });
 
-  it('revoked access (403 on /accounts): exit 1, says access was revoked or the credentials are wrong', async () => {
-    const url = access();
+  it('revoked access (403 on /accounts): exit 1, says access was revoked or the credentials are wrong', async (context) => {
+    const { simplefin, ledgerEnv } = await bench(context);
+    const url = access(simplefin);
     simplefin.revokeAll();
     const result = await run(['simplefin', '--mapping', mapping], { SIMPLEFIN_ACCESS_URL: url, ...ledgerEnv });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('Error: the SimpleFIN server refused the credentials (403): access was revoked at the Bridge, or the Access URL is wrong.');
   });
 
-  it('a redirect to another host is refused: the other host is never called, the credentials never sent there', async () => {
+  it('a redirect to another host is refused: the other host is never called, the credentials never sent there', async (context) => {
+    const { simplefin, ledgerEnv } = await bench(context);
+    const other = await startFakeSimplefin();
+    context.onTestFinished(() => other.close());
     simplefin.mode = { kind: 'redirect', location: `${other.otherOrigin}/simplefin/accounts?balances-only=1` };
-    other.journal.length = 0;
-    const result = await run(['simplefin', '--mapping', mapping], { SIMPLEFIN_ACCESS_URL: access(), ...ledgerEnv });
+    const result = await run(['simplefin', '--mapping', mapping], { SIMPLEFIN_ACCESS_URL: access(simplefin), ...ledgerEnv });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(`the SimpleFIN server at ${new URL(simplefin.root).host} redirected to another host (${new URL(other.otherOrigin).host}): not followed, so your credentials were not sent there`);
     expect(simplefin.journal).toHaveLength(1);
     expect(other.journal).toEqual([]);
   });
 
-  it('a redirect on the same server is followed, with the credentials', async () => {
+  it('a redirect on the same server is followed, with the credentials', async (context) => {
+    const { simplefin, ledgerEnv } = await bench(context);
     simplefin.mode = { kind: 'redirect', location: '/simplefin/accounts?balances-only=1&followed=1' };
-    const result = await run(['simplefin', '--mapping', mapping, '--dry-run', '--json'], { SIMPLEFIN_ACCESS_URL: access(), ...ledgerEnv });
+    const result = await run(['simplefin', '--mapping', mapping, '--dry-run', '--json'], { SIMPLEFIN_ACCESS_URL: access(simplefin), ...ledgerEnv });
     // The fake redirects every time: the command follows a few hops, then stops.
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('redirected more than 2 times: stopped');
@@ -198,7 +213,8 @@ describe('ledger-sync simplefin', { timeout: 120_000 }, () => {
     expect(simplefin.journal.every((r) => r.authorization?.startsWith('Basic '))).toBe(true);
   });
 
-  it('bounded: a 5xx is retried at most twice; a silent server times out (not retried); an endless answer is cut off', async () => {
+  it('bounded: a 5xx is retried at most twice; a silent server times out (not retried); an endless answer is cut off', async (context) => {
+    const { ledgerEnv } = await bench(context);
     // One fake per troubled server, the four runs at once: their waits (backoffs, the time-out) overlap.
     const servers = await Promise.all([1, 2, 3, 4].map(() => startFakeSimplefin(accountSet())));
     try {
@@ -226,8 +242,9 @@ describe('ledger-sync simplefin', { timeout: 120_000 }, () => {
     }
   });
 
-  it('without --mapping: each account listed with the key to map it by, and a mapping to start from; nothing written', async () => {
-    const result = await run(['simplefin', '--time-zone', 'UTC', '--demo', '--dry-run', '--json'], { SIMPLEFIN_ACCESS_URL: access() });
+  it('without --mapping: each account listed with the key to map it by, and a mapping to start from; nothing written', async (context) => {
+    const { simplefin } = await bench(context);
+    const result = await run(['simplefin', '--time-zone', 'UTC', '--demo', '--dry-run', '--json'], { SIMPLEFIN_ACCESS_URL: access(simplefin) });
     expect(result.code).toBe(0);
     const report = JSON.parse(result.stdout) as Report;
     expect(report.rows).toEqual([]);
@@ -246,8 +263,9 @@ describe('ledger-sync simplefin', { timeout: 120_000 }, () => {
     expect(result.stderr).toContain('Summary: nothing was written (no --mapping).');
   });
 
-  it('the Access URL: a file readable by others is warned about; a malformed or plain-HTTP one is refused (exit 2) and never shown', async () => {
-    const url = access();
+  it('the Access URL: a file readable by others is warned about; a malformed or plain-HTTP one is refused (exit 2) and never shown', async (context) => {
+    const { simplefin, ledgerEnv } = await bench(context);
+    const url = access(simplefin);
     const open = await dir.file('access-open', url);
     await chmod(open, 0o644);
     const warned = await run(['simplefin', '--access-file', open, '--mapping', mapping, '--dry-run'], ledgerEnv);
@@ -286,7 +304,8 @@ describe('ledger-sync simplefin', { timeout: 120_000 }, () => {
     expect(onCommandLine!.stderr).toContain('ledger-sync simplefin takes no arguments (1 given, not shown)');
   });
 
-  it('HTTPS: a certificate that cannot be verified is refused (not retried); the same server once its certificate is trusted works', async () => {
+  it('HTTPS: a certificate that cannot be verified is refused (not retried); the same server once its certificate is trusted works', async (context) => {
+    const { ledgerEnv } = await bench(context);
     const tls = await startFakeSimplefin(accountSet(), { https: true });
     try {
       const url = tls.issueAccess();
@@ -306,7 +325,8 @@ describe('ledger-sync simplefin', { timeout: 120_000 }, () => {
     }
   });
 
-  it('an unreachable server: exit 1 naming the host, never the URL (after two retries); with --json, stdout is one JSON object saying so', async () => {
+  it('an unreachable server: exit 1 naming the host, never the URL (after two retries); with --json, stdout is one JSON object saying so', async (context) => {
+    const { ledgerEnv } = await bench(context);
     const closed = await startFakeSimplefin();
     const url = closed.issueAccess();
     secrets.push(url, new URL(url).password);
@@ -318,6 +338,10 @@ describe('ledger-sync simplefin', { timeout: 120_000 }, () => {
     expect(JSON.parse(result.stdout)).toEqual({ error: { message, exit_code: 1 } });
   });
 
+});
+
+// After every run above (a describe runs once the one before it has ended).
+describe('ledger-sync simplefin, all runs', () => {
   it('no secret (token, Access URL, user, password, Authorization value) in any output, report or file but the access files', async () => {
     expect(await expectNoSecretShown(dir.path, (name) => name.startsWith('access'))).toBeGreaterThan(10);
     await writeFile(join(dir.path, 'checked'), 'done');
