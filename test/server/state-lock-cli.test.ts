@@ -92,8 +92,9 @@ const lockContender = () =>
  */
 const unprivileged = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
 
-// One test at a time: each starts several processes, and the machine may be shared.
-describe('ledger-mock --state: one process per file, as real processes', { timeout: 120_000 }, () => {
+// Side by side: each test has a directory of its own, and mostly waits on its processes. The race of six processes
+// runs alone, after them (below).
+describe.concurrent('ledger-mock --state: one process per file, as real processes', { timeout: 120_000 }, () => {
   it('a second ledger-mock on the same file exits 1 naming the file and the first one\'s pid; the first keeps every write; a clean stop removes the lock', async () => {
     const file = newDir().path();
     const first = await serve(file);
@@ -156,48 +157,6 @@ describe('ledger-mock --state: one process per file, as real processes', { timeo
     const call = caller((winners[0] as { url: string }).url);
     expect(await userNames(call)).toContain('Acknowledged before the kill');
     await stop(winner);
-  });
-
-  it('a dead lock raced by 6 processes within the same millisecond, 15 rounds: never two holders at once, and every refused one names a holder', async () => {
-    const dir = dirname(newDir().path());
-    const rounds = 15;
-    const dead = spawnSync(process.execPath, ['-e', '']).pid!;
-    for (let round = 0; round < rounds; round++) {
-      writeFileSync(join(dir, `${round}.state.lock`), `${JSON.stringify({ pid: dead, hostname: hostname(), started_at: '2026-01-02T03:04:05.000Z', nonce: 'd'.repeat(24) })}\n`);
-    }
-    const script = await lockContender();
-    const contenders = Array.from({ length: 6 }, () => {
-      const child = spawn(process.execPath, [script, dir, String(rounds), '300'], { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] });
-      let out = '';
-      child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
-      const exited = new Promise<void>((resolve) => child.once('close', () => resolve()));
-      return { child, out: () => out, exited };
-    });
-    try {
-      await within((async () => { while (!contenders.every((c) => c.out().startsWith('ready\n'))) await new Promise((r) => setTimeout(r, 20)); })(), 60_000, 'the contenders to start');
-      const first = Date.now() + 200;
-      for (const { child } of contenders) child.stdin.end(`${first}\n`);
-      await within(Promise.all(contenders.map((c) => c.exited)), 60_000, 'the rounds');
-    } finally {
-      for (const { child } of contenders) if (child.exitCode === null) child.kill('SIGKILL');
-    }
-    type Outcome = { round: number; pid: number; won: boolean; heldFrom: number; heldTo: number; message?: string; tookOver?: unknown };
-    const outcomes = contenders.flatMap((c) => c.out().split('\n').slice(1, -1).map((line) => JSON.parse(line) as Outcome));
-    expect(outcomes).toHaveLength(6 * rounds);
-    let singleHolderRounds = 0;
-    for (let round = 0; round < rounds; round++) {
-      const tries = outcomes.filter((o) => o.round === round);
-      // Usually one winner; a contender the machine's load kept from trying until the winner had let go wins after it.
-      const winners = tries.filter((o) => o.won).sort((a, b) => a.heldFrom - b.heldFrom);
-      expect(winners.length, `round ${round}`).toBeGreaterThanOrEqual(1);
-      if (winners.length === 1) singleHolderRounds++;
-      winners.slice(1).forEach((later, i) => expect(later.heldFrom, `round ${round}: two holders at once`).toBeGreaterThanOrEqual(winners[i]!.heldTo));
-      expect([null, { pid: dead, hostname: hostname(), startedAt: '2026-01-02T03:04:05.000Z' }]).toContainEqual(winners[0]!.tookOver);
-      for (const loser of tries.filter((o) => !o.won)) {
-        expect(winners.map((w) => `it is in use by another ledger-mock, pid ${w.pid} (since `).some((named) => loser.message!.includes(named)), loser.message).toBe(true);
-      }
-    }
-    expect(singleHolderRounds).toBeGreaterThan(0); // the contenders did meet: some rounds had one holder and five refused
   });
 
   it('every acknowledged write survives write, reset, write, compaction, write and a kill -9: appends after each rename go to the new file', async () => {
@@ -313,5 +272,51 @@ describe('ledger-mock --state: one process per file, as real processes', { timeo
     expect(stderr).toBe(`ledger-mock: state file ${file}: cannot create its lock file ${file}.lock: permission denied (EACCES)\nNothing was changed.\n`);
     chmodSync(dirname(file), 0o700);
     expect(readdirSync(dirname(file))).toEqual([]);
+  });
+});
+
+// Alone, once the tests above have ended: the six contenders must meet within milliseconds, which other processes
+// of this file starting at the same time would make rarer.
+describe('ledger-mock --state: a dead lock raced', { timeout: 120_000 }, () => {
+  it('a dead lock raced by 6 processes within the same millisecond, 15 rounds: never two holders at once, and every refused one names a holder', async () => {
+    const dir = dirname(newDir().path());
+    const rounds = 15;
+    const dead = spawnSync(process.execPath, ['-e', '']).pid!;
+    for (let round = 0; round < rounds; round++) {
+      writeFileSync(join(dir, `${round}.state.lock`), `${JSON.stringify({ pid: dead, hostname: hostname(), started_at: '2026-01-02T03:04:05.000Z', nonce: 'd'.repeat(24) })}\n`);
+    }
+    const script = await lockContender();
+    const contenders = Array.from({ length: 6 }, () => {
+      const child = spawn(process.execPath, [script, dir, String(rounds), '300'], { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] });
+      let out = '';
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+      const exited = new Promise<void>((resolve) => child.once('close', () => resolve()));
+      return { child, out: () => out, exited };
+    });
+    try {
+      await within((async () => { while (!contenders.every((c) => c.out().startsWith('ready\n'))) await new Promise((r) => setTimeout(r, 20)); })(), 60_000, 'the contenders to start');
+      const first = Date.now() + 200;
+      for (const { child } of contenders) child.stdin.end(`${first}\n`);
+      await within(Promise.all(contenders.map((c) => c.exited)), 60_000, 'the rounds');
+    } finally {
+      for (const { child } of contenders) if (child.exitCode === null) child.kill('SIGKILL');
+    }
+    type Outcome = { round: number; pid: number; won: boolean; heldFrom: number; heldTo: number; message?: string; tookOver?: unknown };
+    const outcomes = contenders.flatMap((c) => c.out().split('\n').slice(1, -1).map((line) => JSON.parse(line) as Outcome));
+    expect(outcomes).toHaveLength(6 * rounds);
+    let singleHolderRounds = 0;
+    for (let round = 0; round < rounds; round++) {
+      const tries = outcomes.filter((o) => o.round === round);
+      // Usually one winner; a contender the machine's load kept from trying until the winner had let go wins after it.
+      const winners = tries.filter((o) => o.won).sort((a, b) => a.heldFrom - b.heldFrom);
+      expect(winners.length, `round ${round}`).toBeGreaterThanOrEqual(1);
+      if (winners.length === 1) singleHolderRounds++;
+      winners.slice(1).forEach((later, i) => expect(later.heldFrom, `round ${round}: two holders at once`).toBeGreaterThanOrEqual(winners[i]!.heldTo));
+      expect([null, { pid: dead, hostname: hostname(), startedAt: '2026-01-02T03:04:05.000Z' }]).toContainEqual(winners[0]!.tookOver);
+      for (const loser of tries.filter((o) => !o.won)) {
+        expect(winners.map((w) => `it is in use by another ledger-mock, pid ${w.pid} (since `).some((named) => loser.message!.includes(named)), loser.message).toBe(true);
+      }
+    }
+    expect(singleHolderRounds).toBeGreaterThan(0); // the contenders did meet: some rounds had one holder and five refused
   });
 });
