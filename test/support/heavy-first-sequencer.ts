@@ -5,8 +5,10 @@
 // the other workers idle; the many short in-process files now fill the end instead.
 //
 // The files that wait for a consumer project (npm installs of the packed tarball: test/package/consumer-projects.ts)
-// start their installs here, as the run starts, and come last among the long ones: the installs (20 to 40 s) run
-// beside the first files instead of inside the time of the file that asked first.
+// start their installs here, as the run starts, and come after the other files with processes: the installs (20 to
+// 40 s) run beside the first files instead of inside the time of the file that asked first. The files that are only
+// CPU-bound (properties and fuzzing, no process) come after those: at the start, beside the installs, vitest's type
+// check and the first processes, a file that only computes got a third of a core and took four times as long.
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
@@ -15,6 +17,8 @@ import { projectsCalledBy } from '../package/consumer-projects.js';
 import { inBackground } from './background.js';
 
 const LONG_SIGNS = new Set(['processes', 'network', 'randomness']);
+/** A long file without these only computes (fast-check). */
+const STARTS_SOMETHING = new Set(['processes', 'network']);
 
 export default class HeavyFirstSequencer extends BaseSequencer {
   /** The installs started in this run (a rerun in watch mode finds them done). */
@@ -23,9 +27,11 @@ export default class HeavyFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
     const root = this.ctx.config.root;
-    // One read of the test files: those the quick loop leaves out (processes, network), and the properties.
-    const long = new Set(luckFiles(root).filter((file) => file.touches.some((sign) => LONG_SIGNS.has(sign))).map((file) => file.file));
-    const isLong = (spec: TestSpecification) => long.has(relative(root, spec.moduleId));
+    // One read of the test files (scripts/repeat/luck-files.ts): what each one starts or draws.
+    const signs = new Map(luckFiles(root).map((file) => [file.file, file.touches as readonly string[]]));
+    const signsOf = (spec: TestSpecification) => signs.get(relative(root, spec.moduleId)) ?? [];
+    const isLong = (spec: TestSpecification) => signsOf(spec).some((sign) => LONG_SIGNS.has(sign));
+    const onlyComputes = (spec: TestSpecification) => !signsOf(spec).some((sign) => STARTS_SOMETHING.has(sign));
     const waiting = sorted.filter(isLong).filter((spec) => {
       const installs = projectsCalledBy(readFileSync(spec.moduleId, 'utf8'));
       // Each install once (a second call would only wait for the first), in the run's directory (run-dir.ts).
@@ -36,6 +42,11 @@ export default class HeavyFirstSequencer extends BaseSequencer {
       return installs.length > 0;
     });
     const waits = (spec: TestSpecification) => waiting.includes(spec);
-    return [...sorted.filter((spec) => isLong(spec) && !waits(spec)), ...sorted.filter(waits), ...sorted.filter((spec) => !isLong(spec))];
+    return [
+      ...sorted.filter((spec) => isLong(spec) && !waits(spec) && !onlyComputes(spec)),
+      ...sorted.filter(waits),
+      ...sorted.filter((spec) => isLong(spec) && !waits(spec) && onlyComputes(spec)),
+      ...sorted.filter((spec) => !isLong(spec)),
+    ];
   }
 }
