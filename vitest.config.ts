@@ -34,11 +34,11 @@ export default defineConfig({
     // machine, `npm run test:repeat -- --hog`): a CPU-bound test that takes 5 s alone may take 30 s there.
     testTimeout: 60_000,
     hookTimeout: 60_000,
-    // Three test files at a time even on a 2-core machine, where vitest's own default is one (cores - 1): most files
-    // wait on child processes, sockets and timers rather than the CPU (the server and parity tests: 97 s with three
-    // against 123 s with two, the same CPU time). Files never share a port, a temporary directory or a file
-    // (CONTRIBUTING.md, "Tests that never depend on luck").
-    maxWorkers: Math.max(3, availableParallelism()),
+    // One test file per core, two on a 1-core machine (vitest's own default is one fewer than the cores). The long files
+    // run their processes side by side within themselves, so a third file on a 2-core machine no longer shortened the
+    // run (163 s with two, 165 s with three) and made every file beside it slower (the longest 25 s against 42 s). Files
+    // never share a port, a temporary directory or a file (CONTRIBUTING.md, "Tests that never depend on luck").
+    maxWorkers: Math.max(2, availableParallelism()),
     // A worker process runs its files one after another without reloading the modules they share (the fake, msw,
     // zod, the client): half the CPU time of the suite went to loading them again for every file. What a file
     // changes of the process it restores (vi.unstubAllGlobals, useRealTimers, server.close in afterAll), and no file
