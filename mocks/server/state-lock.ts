@@ -2,10 +2,12 @@
 // ('wx') so two starts cannot both create it; it holds the pid, host, boot and start time, so a lock left by a
 // process that no longer runs (kill -9, a crash, a reboot) is recognised and taken over. Node 20 has no flock()
 // and this package has no native code, hence a file. Taking over is the one racy step (two starts may find the
-// same dead lock): it is done under FILE.lock.takeover, itself created with O_EXCL, and removes the lock only if
-// it still holds the very text judged dead. Everything here is synchronous: createLedgerMockServer refuses at once.
+// same dead lock): it is done under FILE.lock.takeover, itself created with O_EXCL, and replaces the lock (a rename
+// over it) only if it still holds the very text judged dead, so the lock file is never absent on the way: no other
+// start can create it between the dead one and the new one, and the start that took it over is the one that holds
+// it (and says so). Everything here is synchronous: createLedgerMockServer refuses at once.
 import { randomBytes } from 'node:crypto';
-import { readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { accessFailure, StateFileAccessError } from './state-errors';
 import { StateFileError } from './state-format';
@@ -99,9 +101,9 @@ export class StateLock {
       if (found) {
         const verdict = judge(found, path);
         if (verdict === 'running' || verdict === 'elsewhere') throw new StateFileLockedError(file, path, holderOf(found.lock!), verdict);
-        if (verdict === 'stale' && removeDead(file, path, found.text, text)) {
+        if (verdict === 'stale' && replaceDead(file, path, found.text, text, mine.nonce)) {
           tookOver = found.lock ? holderOf(found.lock) : {};
-          continue;
+          break;
         }
       }
       if (Date.now() > deadline) {
@@ -204,10 +206,12 @@ function isZombie(pid: number): boolean {
 }
 
 /**
- * Removes the dead lock whose text is `dead`, under the takeover lock, so that of two starts that judged the same
- * lock dead, the second cannot remove the lock the first has just created. `true` when this call removed it.
+ * Replaces the dead lock whose text is `dead` with `mine`, under the takeover lock, so that of two starts that judged
+ * the same lock dead, the second cannot replace the lock the first has just taken. The new lock is written beside it
+ * and renamed over it: the lock file exists all along, so no start creates one in between. `true` when the lock is
+ * now this start's.
  */
-function removeDead(file: string, path: string, dead: string, mine: string): boolean {
+function replaceDead(file: string, path: string, dead: string, mine: string, nonce: string): boolean {
   const takeover = `${path}.takeover`;
   if (!createExclusive(file, takeover, mine, 'create the takeover lock')) {
     // Another start is taking over this moment, or died doing so (then its takeover lock is dead too, and goes:
@@ -216,10 +220,28 @@ function removeDead(file: string, path: string, dead: string, mine: string): boo
     if (other && judge(other, takeover) === 'stale') removeIfText(takeover, other.text);
     return false;
   }
+  const fresh = `${path}.${nonce}`;
   try {
-    return removeIfText(path, dead);
+    if (!holdsText(path, dead)) return false; // taken over or released since it was judged
+    if (!createExclusive(file, fresh, mine, 'write its new lock file')) return false;
+    try {
+      renameSync(fresh, path);
+    } catch (error) {
+      removeIfText(fresh, mine);
+      throw accessFailure(file, 'lock', `replace its lock file ${path}`, error);
+    }
+    return true;
   } finally {
     removeIfText(takeover, mine);
+  }
+}
+
+/** True when the file at `path` holds exactly `text` (false when it is gone). */
+function holdsText(path: string, text: string): boolean {
+  try {
+    return readFileSync(path, 'utf8') === text;
+  } catch {
+    return false;
   }
 }
 
