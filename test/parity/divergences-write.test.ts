@@ -3,14 +3,11 @@
 // Each change must be reported by the probe aimed at it. The divergences read with the token alone, and the check
 // that the two lists together break every rule the kit can observe: divergences-read.test.ts.
 import { describe, expect, it } from 'vitest';
-import { type Exchange, jsonOf, withJson } from './support';
+import { is, jsonOf, withJson } from './divergences/kit';
 import { describeDivergences } from './divergences/suite';
 import { WRITE_CASES } from './divergences/write';
 
 const { served, run } = describeDivergences('write', WRITE_CASES);
-
-const API = '/api/public/v1';
-const is = (e: Exchange, method: string, path: string) => e.method === method && e.path === `${API}${path}`;
 
 describe('a target that differs only in what the specification allows', { timeout: 60_000 }, () => {
   it('the same service with additive fields and another webhook count: nothing differs in the whole catalogue, and the additions are noted', async () => {
