@@ -63,8 +63,8 @@ async function send(plan: RequestPlan, world: World, transport: Transport): Prom
   if (plan.authorization !== null) headers.set('authorization', plan.authorization);
   if (plan.contentType !== null) headers.set('content-type', plan.contentType);
   const body = bodyOf(plan, world);
-  const send = transport === 'msw' ? fetch : mock.fetch;
-  const response = await send(url, { method: plan.method, headers, ...(body !== undefined ? { body } : {}) });
+  const fetchVia = transport === 'msw' ? fetch : mock.fetch;
+  const response = await fetchVia(url, { method: plan.method, headers, ...(body !== undefined ? { body } : {}) });
   const text = await response.text();
   let parsed: unknown;
   try {

@@ -32,16 +32,15 @@ export default class HeavyFirstSequencer extends BaseSequencer {
     const signsOf = (spec: TestSpecification) => signs.get(relative(root, spec.moduleId)) ?? [];
     const isLong = (spec: TestSpecification) => signsOf(spec).some((sign) => LONG_SIGNS.has(sign));
     const onlyComputes = (spec: TestSpecification) => !signsOf(spec).some((sign) => STARTS_SOMETHING.has(sign));
-    const waiting = sorted.filter(isLong).filter((spec) => {
-      const installs = projectsCalledBy(readFileSync(spec.moduleId, 'utf8'));
+    const installs = new Map(sorted.filter(isLong).map((spec) => [spec, projectsCalledBy(readFileSync(spec.moduleId, 'utf8'))]));
+    for (const [spec, projects] of installs) {
       // Each install once (a second call would only wait for the first), in the run's directory (run-dir.ts).
-      for (const install of installs.filter((i) => !this.started.has(i))) {
+      for (const install of projects.filter((p) => !this.started.has(p))) {
         this.started.add(install);
         inBackground(install(spec.project.getProvidedContext().runDir));
       }
-      return installs.length > 0;
-    });
-    const waits = (spec: TestSpecification) => waiting.includes(spec);
+    }
+    const waits = (spec: TestSpecification) => (installs.get(spec)?.length ?? 0) > 0;
     return [
       ...sorted.filter((spec) => isLong(spec) && !waits(spec) && !onlyComputes(spec)),
       ...sorted.filter(waits),
