@@ -5,7 +5,15 @@ import { OptionDefaults } from 'typedoc';
 /** @type {Partial<import('typedoc').TypeDocOptions>} */
 export default {
   name: 'personal-ledger-sdk',
-  entryPoints: ['src/index.ts', 'mocks/index.ts', 'mocks/msw.ts', 'mocks/node.ts', 'mocks/vitest.ts', 'parity/index.ts', 'statements/index.ts'],
+  entryPoints: [
+    'src/index.ts',
+    'mocks/index.ts',
+    'mocks/msw.ts',
+    'mocks/node.ts',
+    'mocks/vitest.ts',
+    'parity/index.ts',
+    'statements/index.ts',
+  ],
   out: 'docs/api',
   tsconfig: 'tsconfig.typedoc.json',
   readme: 'none',

@@ -6,7 +6,10 @@ import base from './vitest.config.js';
 export default defineConfig({
   ...base,
   resolve: {
-    alias: [{ find: /^msw(\/.*)?$/, replacement: 'msw3$1' }, ...(base.resolve?.alias as { find: RegExp; replacement: string }[])],
+    alias: [
+      { find: /^msw(\/.*)?$/, replacement: 'msw3$1' },
+      ...(base.resolve?.alias as { find: RegExp; replacement: string }[]),
+    ],
   },
   test: {
     ...base.test,

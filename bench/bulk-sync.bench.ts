@@ -42,22 +42,39 @@ if (variant === 'e2e') {
   const ms = performance.now() - started;
   server?.close();
   const expected = state === 'empty' ? { inserted: ROWS, updated: 0 } : { inserted: 0, updated: ROWS };
-  if (result.inserted !== expected.inserted || result.updated !== expected.updated || result.skipped.length > 0 || result.chunks.length !== ROWS / CHUNK) {
-    throw new Error(`unexpected report: ${JSON.stringify({ ...result, chunks: result.chunks.length, skipped: result.skipped.slice(0, 3) })}`);
+  if (
+    result.inserted !== expected.inserted ||
+    result.updated !== expected.updated ||
+    result.skipped.length > 0 ||
+    result.chunks.length !== ROWS / CHUNK
+  ) {
+    throw new Error(
+      `unexpected report: ${JSON.stringify({ ...result, chunks: result.chunks.length, skipped: result.skipped.slice(0, 3) })}`,
+    );
   }
   if (fixture.mock.store.snapshots.size < ROWS) throw new Error('rows missing from the store');
-  report({ ms, cpuMs: cpuMsSince(cpu), rowsPerSec: ROWS / (ms / 1000), peakRssMb: peakRssMb(), rssBeforeMb: rssBefore });
+  report({
+    ms,
+    cpuMs: cpuMsSince(cpu),
+    rowsPerSec: ROWS / (ms / 1000),
+    peakRssMb: peakRssMb(),
+    rssBeforeMb: rssBefore,
+  });
 } else if (variant === 'floor') {
   // The same keys already stored, when the fake's store is full.
   const map = new Map<string, { balance: number; is_estimated: boolean }>();
-  if (state === 'full') for (const row of dailyRows(fixture, DAYS, (n) => -n)) map.set(`${row.account_id}|${row.snapshot_date}`, { balance: row.balance, is_estimated: false });
+  if (state === 'full')
+    for (const row of dailyRows(fixture, DAYS, (n) => -n))
+      map.set(`${row.account_id}|${row.snapshot_date}`, { balance: row.balance, is_estimated: false });
   gc();
   const cpu = process.cpuUsage();
   const started = performance.now();
   let inserted = 0;
   let chunk: unknown[] = [];
   const flush = () => {
-    const body = JSON.parse(JSON.stringify({ snapshots: chunk })) as { snapshots: Array<{ account_id: string; snapshot_date: string; balance: number }> };
+    const body = JSON.parse(JSON.stringify({ snapshots: chunk })) as {
+      snapshots: Array<{ account_id: string; snapshot_date: string; balance: number }>;
+    };
     for (const row of body.snapshots) {
       const key = `${row.account_id}|${row.snapshot_date}`;
       const existing = map.get(key);

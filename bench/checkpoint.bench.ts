@@ -27,7 +27,8 @@ const accountIds = [...new Set((await mock.control.listSnapshots()).map((s) => s
 const firstAccount = accountIds[0]!;
 // One balance in every account that has snapshots: after a restore, the first such write copies every account's
 // series (copy on write); the same write again copies nothing.
-const everyAccount = (balance: number) => accountIds.map((account_id) => ({ account_id, snapshot_date: '2030-01-02', balance }));
+const everyAccount = (balance: number) =>
+  accountIds.map((account_id) => ({ account_id, snapshot_date: '2030-01-02', balance }));
 
 const times = {
   checkpoint: [] as number[],
@@ -49,7 +50,8 @@ for (let round = 0; round < ROUNDS; round++) {
   await timed(times.checkpoint, () => mock.control.checkpoint('setup'));
   await mock.control.seedSnapshots([{ account_id: firstAccount, snapshot_date: '2030-01-01', balance: round }]); // a write the restore undoes
   await timed(times.restore, () => mock.control.restore('setup'));
-  if (mock.store.snapshots.size !== snapshots) throw new Error(`restore left ${mock.store.snapshots.size} snapshots, not ${snapshots}`);
+  if (mock.store.snapshots.size !== snapshots)
+    throw new Error(`restore left ${mock.store.snapshots.size} snapshots, not ${snapshots}`);
   await timed(times.firstWrite, () => mock.control.seedSnapshots(everyAccount(round)));
   await timed(times.write, () => mock.control.seedSnapshots(everyAccount(round + 0.5)));
   await timed(times.reset, () => mock.control.reset());
@@ -81,7 +83,9 @@ try {
   const running = await server.listen();
   await server.mock.control.checkpoint('setup');
   for (let round = 0; round < Math.min(ROUNDS, 5); round++) {
-    await server.mock.control.seedSnapshots([{ account_id: firstAccount, snapshot_date: '2030-01-01', balance: round }]);
+    await server.mock.control.seedSnapshots([
+      { account_id: firstAccount, snapshot_date: '2030-01-01', balance: round },
+    ]);
     await timed(stateRestore, () => server.mock.control.restore('setup'));
   }
   await running.close();

@@ -18,7 +18,9 @@ if (answer === 'fake') {
   fetch = mock.fetch;
 } else if (answer === 'bytes') {
   // The fake's own answer to GET /me, captured once and replayed as a new Response per call.
-  const sample = await mock.fetch(new Request(`${mock.baseUrl}/api/public/v1/me`, { headers: { authorization: `Bearer ${TOKEN}` } }));
+  const sample = await mock.fetch(
+    new Request(`${mock.baseUrl}/api/public/v1/me`, { headers: { authorization: `Bearer ${TOKEN}` } }),
+  );
   const bytes = new Uint8Array(await sample.arrayBuffer());
   const headers = [...sample.headers];
   fetch = async () => new Response(bytes, { status: 200, headers });
@@ -32,7 +34,11 @@ const url = `${mock.baseUrl}/api/public/v1/me`;
 // read from one SDK request), so the fake does the same work for all and the ratio is the client's own cost.
 // A third baseline sends Authorization only, as a hand-written script might: shown for reference.
 let sdkHeaders: Array<[string, string]> = [];
-await createLedgerClient({ baseUrl: mock.baseUrl, token: TOKEN, fetch: (request, init) => ((sdkHeaders = [...request.headers]), fetch(request, init)) }).me();
+await createLedgerClient({
+  baseUrl: mock.baseUrl,
+  token: TOKEN,
+  fetch: (request, init) => ((sdkHeaders = [...request.headers]), fetch(request, init)),
+}).me();
 if (!sdkHeaders.some(([name]) => name === 'user-agent')) throw new Error('the SDK request carried no User-Agent');
 const plainWith = (headers: HeadersInit) => async () => {
   const response = await fetch(new Request(url, { headers }));
@@ -43,10 +49,14 @@ const plain = plainWith(sdkHeaders);
 const plainAuthOnly = plainWith({ authorization: `Bearer ${TOKEN}` });
 // openapi-fetch as its README shows it: a client with static headers, no middleware, the same fetch; checked
 // once to send exactly the SDK's headers.
-const openapiWith = (spy: FetchLike) => createClient<paths>({ baseUrl: mock.baseUrl, fetch: spy, headers: Object.fromEntries(sdkHeaders) });
+const openapiWith = (spy: FetchLike) =>
+  createClient<paths>({ baseUrl: mock.baseUrl, fetch: spy, headers: Object.fromEntries(sdkHeaders) });
 let openapiHeaders: Array<[string, string]> = [];
-await openapiWith((request, init) => ((openapiHeaders = [...request.headers]), fetch(request, init))).GET('/api/public/v1/me');
-if (JSON.stringify(openapiHeaders) !== JSON.stringify(sdkHeaders)) throw new Error('openapi-fetch sent other headers than the SDK');
+await openapiWith((request, init) => ((openapiHeaders = [...request.headers]), fetch(request, init))).GET(
+  '/api/public/v1/me',
+);
+if (JSON.stringify(openapiHeaders) !== JSON.stringify(sdkHeaders))
+  throw new Error('openapi-fetch sent other headers than the SDK');
 const openapi = openapiWith(fetch);
 const viaOpenapiFetch = async () => {
   const { data, response } = await openapi.GET('/api/public/v1/me');
@@ -56,7 +66,12 @@ const viaOpenapiFetch = async () => {
 const sdk = () => ledger.me();
 // The same with a listener, as a metrics exporter would add: what events cost when someone listens.
 let observedMs = 0;
-const observed = createLedgerClient({ baseUrl: mock.baseUrl, token: TOKEN, fetch, on: { response: (e) => void (observedMs += e.durationMs) } });
+const observed = createLedgerClient({
+  baseUrl: mock.baseUrl,
+  token: TOKEN,
+  fetch,
+  on: { response: (e) => void (observedMs += e.durationMs) },
+});
 const sdkObserved = () => observed.me();
 
 /** Wall time and this process's CPU time (ms) of `count` calls. On a shared machine CPU time leaves out the time

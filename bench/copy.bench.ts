@@ -31,7 +31,11 @@ await get('/snapshots');
 /** A process to its exit: ms from spawn, and its stdout. */
 async function timed(args: string[], env: Record<string, string> = {}): Promise<{ ms: number; out: string }> {
   const started = performance.now();
-  const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+  });
   let out = '';
   let err = '';
   child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
@@ -44,7 +48,11 @@ async function timed(args: string[], env: Record<string, string> = {}): Promise<
 async function run(size: 'demo' | '100000'): Promise<void> {
   const scenario = size === 'demo' ? 'demo' : join(dir, 'big.json');
   const token = size === 'demo' ? DEMO_TOKENS.alex : BIG_TOKEN;
-  const server = spawn(process.execPath, ['dist/bin/ledger-mock.js', '--port', '0', '--base-url-print', '--scenario', scenario], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  const server = spawn(
+    process.execPath,
+    ['dist/bin/ledger-mock.js', '--port', '0', '--base-url-print', '--scenario', scenario],
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   try {
     const url = await new Promise<string>((resolve, reject) => {
       let out = '';
@@ -55,10 +63,20 @@ async function run(size: 'demo' | '100000'): Promise<void> {
       server.once('exit', (code) => reject(new Error(`ledger-mock exited ${code}`)));
     });
     const out = join(dir, `copy-${size}.json`);
-    const copy = await timed(['dist/bin/ledger-mock.js', 'copy', '--from', url, '--out', out, '--rate', '1000'], { LEDGER_TOKEN: token });
+    const copy = await timed(['dist/bin/ledger-mock.js', 'copy', '--from', url, '--out', out, '--rate', '1000'], {
+      LEDGER_TOKEN: token,
+    });
     const snapshots = Number(/and (\d+) snapshots/.exec(copy.out)?.[1]);
     const bytes = statSync(out).size;
-    const floor = await timed(['--input-type=module', '-e', FLOOR, url, token, join(dir, `floor-${size}.txt`), String(bytes)]);
+    const floor = await timed([
+      '--input-type=module',
+      '-e',
+      FLOOR,
+      url,
+      token,
+      join(dir, `floor-${size}.txt`),
+      String(bytes),
+    ]);
     const requests = 4 + (JSON.parse(readFileSync(out, 'utf8')) as { accounts: unknown[] }).accounts.length;
     report({ copyMs: copy.ms, floorMs: floor.ms, snapshots, requests, bytes });
   } finally {

@@ -10,7 +10,10 @@ import { report } from './lib/child';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-async function bundle(entry: string, external: string[] = []): Promise<{ minified: number; gzipped: number; metafile: Metafile }> {
+async function bundle(
+  entry: string,
+  external: string[] = [],
+): Promise<{ minified: number; gzipped: number; metafile: Metafile }> {
   const result = await build({
     entryPoints: [`${ROOT}${entry}`],
     bundle: true,
@@ -37,7 +40,10 @@ const packageOf = (file: string) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(fi
 const packages = new Map<string, number>();
 for (const m of modules) packages.set(packageOf(m.file), (packages.get(packageOf(m.file)) ?? 0) + m.bytes);
 
-const [swPage, fetchPage] = await Promise.all([bundle('test/browser/page/main-sw.ts'), bundle('test/browser/page/main-fetch.ts')]);
+const [swPage, fetchPage] = await Promise.all([
+  bundle('test/browser/page/main-sw.ts'),
+  bundle('test/browser/page/main-fetch.ts'),
+]);
 const figures = {
   minified: fake.minified,
   gzipped: fake.gzipped,
@@ -49,7 +55,11 @@ const figures = {
   },
 };
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
-console.log(`personal-ledger-sdk/mocks for the browser: minified ${figures.minified} B (${kib(figures.minified)}), gzipped ${figures.gzipped} B (${kib(figures.gzipped)})`);
+console.log(
+  `personal-ledger-sdk/mocks for the browser: minified ${figures.minified} B (${kib(figures.minified)}), gzipped ${figures.gzipped} B (${kib(figures.gzipped)})`,
+);
 for (const p of figures.packages) console.log(`  ${p.name.padEnd(24)} ${kib(p.bytes).padStart(10)} minified`);
-console.log(`whole page, MSW service worker: gzipped ${kib(swPage.gzipped)}; whole page, mock.fetch: gzipped ${kib(fetchPage.gzipped)}`);
+console.log(
+  `whole page, MSW service worker: gzipped ${kib(swPage.gzipped)}; whole page, mock.fetch: gzipped ${kib(fetchPage.gzipped)}`,
+);
 report(figures);

@@ -13,7 +13,12 @@ const { createLedgerMockServer } = (await import(pathToFileURL(mocksNode).href))
 const { DEMO_IDS } = await import('../mocks/index');
 
 const day = (i: number) => new Date(Date.UTC(1900, 0, 1) + i * 86_400_000).toISOString().slice(0, 10);
-const rows = (count: number) => Array.from({ length: count }, (_, i) => ({ account_id: DEMO_IDS.accounts.everydayChecking, snapshot_date: day(i), balance: i }));
+const rows = (count: number) =>
+  Array.from({ length: count }, (_, i) => ({
+    account_id: DEMO_IDS.accounts.everydayChecking,
+    snapshot_date: day(i),
+    balance: i,
+  }));
 const seedOf = (count: number) => Buffer.from(JSON.stringify({ snapshots: rows(count) }));
 
 interface Load {
@@ -27,12 +32,31 @@ const issueSeed = seedOf(83_500);
 const size = `${(issueSeed.byteLength / MIB).toFixed(1)} MiB`;
 const loads: Load[] = [
   { name: `the issue: a ${size} seed (83,500 rows), Content-Length`, path: '/__mock/snapshots/seed', body: issueSeed },
-  { name: `the same ${size} seed, chunked (no Content-Length)`, path: '/__mock/snapshots/seed', body: issueSeed, chunked: true },
-  { name: 'a 3.5 MiB seed of 40,000 rows (under the byte limit)', path: '/__mock/snapshots/seed', body: seedOf(40_000) },
+  {
+    name: `the same ${size} seed, chunked (no Content-Length)`,
+    path: '/__mock/snapshots/seed',
+    body: issueSeed,
+    chunked: true,
+  },
+  {
+    name: 'a 3.5 MiB seed of 40,000 rows (under the byte limit)',
+    path: '/__mock/snapshots/seed',
+    body: seedOf(40_000),
+  },
   {
     name: '10,000 wrong rows',
     path: '/__mock/snapshots/seed',
-    body: Buffer.from(JSON.stringify({ snapshots: Array.from({ length: 10_000 }, () => ({ account_id: 1, snapshot_date: 2, balance: 'x', is_estimated: 3, extra: 1 })) })),
+    body: Buffer.from(
+      JSON.stringify({
+        snapshots: Array.from({ length: 10_000 }, () => ({
+          account_id: 1,
+          snapshot_date: 2,
+          balance: 'x',
+          is_estimated: 3,
+          extra: 1,
+        })),
+      }),
+    ),
   },
   {
     name: 'the issue: a 305-byte scenario, one daily series 1970-2969',
@@ -51,14 +75,18 @@ const loads: Load[] = [
 
 function send(url: string, load: Load): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
-    const headers: Record<string, string> = { 'content-type': 'application/json', ...(load.chunked ? { 'transfer-encoding': 'chunked' } : { 'content-length': String(load.body.byteLength) }) };
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      ...(load.chunked ? { 'transfer-encoding': 'chunked' } : { 'content-length': String(load.body.byteLength) }),
+    };
     const req = request(`${url}${load.path}`, { method: 'POST', headers }, (res) => {
       let text = '';
       res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
       res.once('end', () => resolve({ status: res.statusCode!, text }));
     });
     req.once('error', reject);
-    if (load.chunked) for (let at = 0; at < load.body.byteLength; at += 64 * 1024) req.write(load.body.subarray(at, at + 64 * 1024));
+    if (load.chunked)
+      for (let at = 0; at < load.body.byteLength; at += 64 * 1024) req.write(load.body.subarray(at, at + 64 * 1024));
     req.end(load.chunked ? undefined : load.body);
   });
 }
@@ -78,7 +106,11 @@ const fmt = (m: { rss: number; heap: number }) => `${m.rss.toFixed(0)} / ${m.hea
 const server = createLedgerMockServer({ scenario: 'demo' });
 const running = await server.listen();
 try {
-  await send(running.url, { name: 'warm-up', path: '/__mock/snapshots/seed', body: Buffer.from(JSON.stringify({ snapshots: rows(10) })) });
+  await send(running.url, {
+    name: 'warm-up',
+    path: '/__mock/snapshots/seed',
+    body: Buffer.from(JSON.stringify({ snapshots: rows(10) })),
+  });
   console.log(`mocks: ${mocksNode}`);
   console.log('load | answer | ms | RSS / heapUsed MiB: before | right after | after GC');
   for (const load of loads) {
@@ -97,7 +129,9 @@ try {
         return answer.text.slice(0, 60);
       }
     })();
-    console.log(`${load.name} | ${answer.status} ${code} | ${ms.toFixed(0)} | ${fmt(before)} | ${fmt(after)} | ${fmt(collected)}`);
+    console.log(
+      `${load.name} | ${answer.status} ${code} | ${ms.toFixed(0)} | ${fmt(before)} | ${fmt(after)} | ${fmt(collected)}`,
+    );
   }
 } finally {
   await running.close();

@@ -25,7 +25,12 @@ const SECONDS = Number(arg('seconds', '5'));
 const AUTH = { authorization: `Bearer ${DEMO_TOKENS.alex}` };
 const JSON_AUTH = { ...AUTH, 'content-type': 'application/json' };
 const account = DEMO_IDS.accounts.everydayChecking;
-const write = (day: number) => JSON.stringify({ account_id: account, snapshot_date: `2026-01-${String(1 + (day % 28)).padStart(2, '0')}`, balance: 1000 + day });
+const write = (day: number) =>
+  JSON.stringify({
+    account_id: account,
+    snapshot_date: `2026-01-${String(1 + (day % 28)).padStart(2, '0')}`,
+    balance: 1000 + day,
+  });
 
 interface Load {
   name: string;
@@ -35,35 +40,82 @@ interface Load {
   requests: Array<{ method: 'GET' | 'POST'; path: string; headers: Record<string, string>; body?: string }>;
 }
 const loads: Load[] = [
-  { name: 'GET /me, 1 connection, 50 pipelined', connections: 1, pipelining: 50, requests: [{ method: 'GET', path: '/api/public/v1/me', headers: AUTH }] },
-  { name: 'POST /snapshots, 1 connection, 50 pipelined', connections: 1, pipelining: 50, requests: [{ method: 'POST', path: '/api/public/v1/snapshots', headers: JSON_AUTH, body: write(14) }] },
-  { name: 'GET /me, 10 connections', connections: 10, requests: [{ method: 'GET', path: '/api/public/v1/me', headers: AUTH }] },
-  { name: 'POST /snapshots, 10 connections', connections: 10, requests: [{ method: 'POST', path: '/api/public/v1/snapshots', headers: JSON_AUTH, body: write(14) }] },
+  {
+    name: 'GET /me, 1 connection, 50 pipelined',
+    connections: 1,
+    pipelining: 50,
+    requests: [{ method: 'GET', path: '/api/public/v1/me', headers: AUTH }],
+  },
+  {
+    name: 'POST /snapshots, 1 connection, 50 pipelined',
+    connections: 1,
+    pipelining: 50,
+    requests: [{ method: 'POST', path: '/api/public/v1/snapshots', headers: JSON_AUTH, body: write(14) }],
+  },
+  {
+    name: 'GET /me, 10 connections',
+    connections: 10,
+    requests: [{ method: 'GET', path: '/api/public/v1/me', headers: AUTH }],
+  },
+  {
+    name: 'POST /snapshots, 10 connections',
+    connections: 10,
+    requests: [{ method: 'POST', path: '/api/public/v1/snapshots', headers: JSON_AUTH, body: write(14) }],
+  },
   {
     name: 'mixed reads and writes, 50 connections',
     connections: 50,
     requests: [
       { method: 'GET', path: '/api/public/v1/me', headers: AUTH },
       { method: 'GET', path: '/api/public/v1/accounts', headers: AUTH },
-      { method: 'GET', path: `/api/public/v1/snapshots?account_id=${account}&from=2026-01-01&to=2026-01-31`, headers: AUTH },
+      {
+        method: 'GET',
+        path: `/api/public/v1/snapshots?account_id=${account}&from=2026-01-01&to=2026-01-31`,
+        headers: AUTH,
+      },
       { method: 'POST', path: '/api/public/v1/snapshots', headers: JSON_AUTH, body: write(3) },
     ],
   },
 ];
 
-const start = (cwd: string) => startProcess(process.execPath, ['dist/bin/ledger-mock.js', '--port', '0', '--scenario', 'demo'], /listening on (http:\/\/127\.0\.0\.1:\d+)/, { cwd });
+const start = (cwd: string) =>
+  startProcess(
+    process.execPath,
+    ['dist/bin/ledger-mock.js', '--port', '0', '--scenario', 'demo'],
+    /listening on (http:\/\/127\.0\.0\.1:\d+)/,
+    { cwd },
+  );
 
 /** CPU time (user + system) a process has used so far, in µs, from /proc/PID/stat. */
 function cpuMicros(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    .replace(/^.*\) /, '')
+    .split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1e6) / 100; // utime, stime in clock ticks (USER_HZ 100)
 }
 
-async function measure(server: RunningProcess, url: string, load: Load, seconds: number): Promise<{ rps: number; cpuUs: number }> {
+async function measure(
+  server: RunningProcess,
+  url: string,
+  load: Load,
+  seconds: number,
+): Promise<{ rps: number; cpuUs: number }> {
   const cpuBefore = cpuMicros(server.child.pid!);
-  const result = await autocannon({ url, connections: load.connections, pipelining: load.pipelining ?? 1, duration: seconds, requests: load.requests });
-  if (result.errors > 0 || result.timeouts > 0 || result.non2xx > 0) throw new Error(`${load.name} at ${url}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx`);
-  return { rps: result.requests.total / (result.duration || seconds), cpuUs: (cpuMicros(server.child.pid!) - cpuBefore) / result.requests.total };
+  const result = await autocannon({
+    url,
+    connections: load.connections,
+    pipelining: load.pipelining ?? 1,
+    duration: seconds,
+    requests: load.requests,
+  });
+  if (result.errors > 0 || result.timeouts > 0 || result.non2xx > 0)
+    throw new Error(
+      `${load.name} at ${url}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx`,
+    );
+  return {
+    rps: result.requests.total / (result.duration || seconds),
+    cpuUs: (cpuMicros(server.child.pid!) - cpuBefore) / result.requests.total,
+  };
 }
 
 const running: RunningProcess[] = [];
@@ -96,11 +148,25 @@ try {
     const [rpsBefore, rpsAfter] = rps[l]!;
     const [cpuBefore, cpuAfter] = cpu[l]!;
     return [
-      [load.name, 'requests/s', fmtSummary(summarize(rpsBefore!), 0), fmtSummary(summarize(rpsAfter!), 0), `${fmtSummary(pairedRatio(rpsAfter!, rpsBefore!), 2)}x`],
-      ['', 'server CPU µs/request', fmtSummary(summarize(cpuBefore!), 1), fmtSummary(summarize(cpuAfter!), 1), `${fmtSummary(pairedRatio(cpuAfter!, cpuBefore!), 2)}x`],
+      [
+        load.name,
+        'requests/s',
+        fmtSummary(summarize(rpsBefore!), 0),
+        fmtSummary(summarize(rpsAfter!), 0),
+        `${fmtSummary(pairedRatio(rpsAfter!, rpsBefore!), 2)}x`,
+      ],
+      [
+        '',
+        'server CPU µs/request',
+        fmtSummary(summarize(cpuBefore!), 1),
+        fmtSummary(summarize(cpuAfter!), 1),
+        `${fmtSummary(pairedRatio(cpuAfter!, cpuBefore!), 2)}x`,
+      ],
     ];
   });
-  console.log(`baseline: ${BASELINE}\nthis tree: ${TREE}\n${RUNS} runs of ${fmtNumber(SECONDS)} s per load and side, taking turns; median [min..max]\n`);
+  console.log(
+    `baseline: ${BASELINE}\nthis tree: ${TREE}\n${RUNS} runs of ${fmtNumber(SECONDS)} s per load and side, taking turns; median [min..max]\n`,
+  );
   console.log(textTable(['load', 'measure', 'baseline', 'this tree', 'this tree / baseline'], rows));
 } finally {
   await Promise.all(running.map((p) => p.stop()));

@@ -20,7 +20,13 @@ const BATCH = MAX_BULK_ROWS;
 const RUNS = 7;
 const START_DAY = dayNumber('2000-01-01')!;
 
-interface Wire { id: string; account_id: string; snapshot_date: string; balance: number; is_estimated: boolean }
+interface Wire {
+  id: string;
+  account_id: string;
+  snapshot_date: string;
+  balance: number;
+  is_estimated: boolean;
+}
 type Baseline = Map<string, Wire>;
 
 const accountIds = (count: number) => {
@@ -41,7 +47,13 @@ function buildBaseline(accounts: string[], perAccount: number, makeId: (n: numbe
   for (const account_id of accounts) {
     for (let d = 0; d < perAccount; d++) {
       const snapshot_date = formatDay(START_DAY + d);
-      map.set(`${account_id}|${snapshot_date}`, { id: makeId(n++), account_id, snapshot_date, balance: d * 1.25, is_estimated: false });
+      map.set(`${account_id}|${snapshot_date}`, {
+        id: makeId(n++),
+        account_id,
+        snapshot_date,
+        balance: d * 1.25,
+        is_estimated: false,
+      });
     }
   }
   return map;
@@ -74,9 +86,21 @@ function heapChild(variant: string): void {
 function heapRuns(variant: string, runs: number): { median: number; min: number; max: number } {
   const values: number[] = [];
   for (let i = 0; i < runs; i++) {
-    const child = spawnSync(process.execPath, ['--expose-gc', '--max-old-space-size=4096', '--import', 'tsx', fileURLToPath(import.meta.url), '--heap', variant], {
-      encoding: 'utf8',
-    });
+    const child = spawnSync(
+      process.execPath,
+      [
+        '--expose-gc',
+        '--max-old-space-size=4096',
+        '--import',
+        'tsx',
+        fileURLToPath(import.meta.url),
+        '--heap',
+        variant,
+      ],
+      {
+        encoding: 'utf8',
+      },
+    );
     if (child.status !== 0) throw new Error(`heap child ${variant} failed: ${child.stderr}`);
     const { bytes, size } = JSON.parse(child.stdout) as { bytes: number; size: number };
     if (size !== MILLION) throw new Error(`expected ${MILLION} rows, got ${size}`);
@@ -100,7 +124,11 @@ function upsertBench(): { store: ReturnType<typeof stats>; map: ReturnType<typeo
     const rows = Array.from({ length: BATCH }, (_, i) => {
       const account = pick(accounts);
       const day =
-        i % 3 === 0 ? START_DAY + Math.floor(random.next() * 1_000) : i % 3 === 1 ? START_DAY + 1_000 + run * 10_000 + i : START_DAY - 1 - run * 10_000 - i;
+        i % 3 === 0
+          ? START_DAY + Math.floor(random.next() * 1_000)
+          : i % 3 === 1
+            ? START_DAY + 1_000 + run * 10_000 + i
+            : START_DAY - 1 - run * 10_000 - i;
       return { account, day, date: formatDay(day), balance: random.next() * 1e6 };
     });
     let t = performance.now();
@@ -115,7 +143,13 @@ function upsertBench(): { store: ReturnType<typeof stats>; map: ReturnType<typeo
         existing.balance = r.balance;
         existing.is_estimated = false;
       } else {
-        map.set(key, { id: `snp_${(seq++).toString(36)}`, account_id: r.account, snapshot_date: r.date, balance: r.balance, is_estimated: false });
+        map.set(key, {
+          id: `snp_${(seq++).toString(36)}`,
+          account_id: r.account,
+          snapshot_date: r.date,
+          balance: r.balance,
+          is_estimated: false,
+        });
       }
     }
     mapTimes.push(performance.now() - t);
@@ -149,27 +183,38 @@ function rangeBench(total: number) {
   const probeRuns: number[] = [];
   const scanRuns: number[] = [];
   for (let run = 0; run < 5; run++) {
-    storeRuns.push(p50(() => {
-      const q = query();
-      if (store.range(q.account, q.from, q.to).length !== 30) throw new Error('range');
-    }, 2_000));
-    probeRuns.push(p50(() => {
-      const q = query();
-      const out: Wire[] = [];
-      for (let d = q.from; d <= q.to; d++) {
-        const hit = map.get(`${q.account}|${formatDay(d)}`);
-        if (hit) out.push(hit);
-      }
-      if (out.length !== 30) throw new Error('probe');
-    }, 2_000));
-    scanRuns.push(p50(() => {
-      const q = query();
-      const [from, to] = [formatDay(q.from), formatDay(q.to)];
-      const out: Wire[] = [];
-      for (const row of map.values()) if (row.account_id === q.account && row.snapshot_date >= from && row.snapshot_date <= to) out.push(row);
-      out.sort((a, b) => (a.snapshot_date < b.snapshot_date ? -1 : 1));
-      if (out.length !== 30) throw new Error('scan');
-    }, total >= MILLION ? 5 : 50, 1) / 1000);
+    storeRuns.push(
+      p50(() => {
+        const q = query();
+        if (store.range(q.account, q.from, q.to).length !== 30) throw new Error('range');
+      }, 2_000),
+    );
+    probeRuns.push(
+      p50(() => {
+        const q = query();
+        const out: Wire[] = [];
+        for (let d = q.from; d <= q.to; d++) {
+          const hit = map.get(`${q.account}|${formatDay(d)}`);
+          if (hit) out.push(hit);
+        }
+        if (out.length !== 30) throw new Error('probe');
+      }, 2_000),
+    );
+    scanRuns.push(
+      p50(
+        () => {
+          const q = query();
+          const [from, to] = [formatDay(q.from), formatDay(q.to)];
+          const out: Wire[] = [];
+          for (const row of map.values())
+            if (row.account_id === q.account && row.snapshot_date >= from && row.snapshot_date <= to) out.push(row);
+          out.sort((a, b) => (a.snapshot_date < b.snapshot_date ? -1 : 1));
+          if (out.length !== 30) throw new Error('scan');
+        },
+        total >= MILLION ? 5 : 50,
+        1,
+      ) / 1000,
+    );
   }
   return { store: stats(storeRuns), probe: stats(probeRuns), scan: stats(scanRuns) };
 }
@@ -209,12 +254,22 @@ async function main(): Promise<void> {
   const started = performance.now();
   const rows: Array<[string, string, string, string]> = [];
   const upsert = upsertBench();
-  rows.push(['5,000-row upsert into 1,000,000 (store time)', fmt(upsert.store, 'ms'), fmt(upsert.map, 'ms'), `${(upsert.store.median / upsert.map.median).toFixed(2)}x`]);
+  rows.push([
+    '5,000-row upsert into 1,000,000 (store time)',
+    fmt(upsert.store, 'ms'),
+    fmt(upsert.map, 'ms'),
+    `${(upsert.store.median / upsert.map.median).toFixed(2)}x`,
+  ]);
 
   const heapStore = heapRuns('store', 3);
   const heapMap = heapRuns('map', 3);
   const heapUuid = heapRuns('map-uuid', 1);
-  rows.push(['heap for 1,000,000 snapshots', fmt(heapStore, 'MB', 1), fmt(heapMap, 'MB', 1), `${(heapStore.median / heapMap.median).toFixed(2)}x`]);
+  rows.push([
+    'heap for 1,000,000 snapshots',
+    fmt(heapStore, 'MB', 1),
+    fmt(heapMap, 'MB', 1),
+    `${(heapStore.median / heapMap.median).toFixed(2)}x`,
+  ]);
   rows.push(['  (Map baseline with crypto.randomUUID ids)', '', fmt(heapUuid, 'MB', 1), '']);
 
   const ranges = [10_000, 100_000, MILLION].map((n) => ({ n, ...rangeBench(n) }));
@@ -236,9 +291,16 @@ async function main(): Promise<void> {
   const rule = await bulkRuleBench();
   rows.push(['5,000-row bulk rule into 1,000,000 (validate + write + event)', fmt(rule, 'ms'), '', '']);
 
-  const widths = [0, 1, 2, 3].map((i) => Math.max(...rows.map((r) => r[i]!.length), ['measure', 'indexed store', 'plain Map baseline', 'store/Map'][i]!.length));
+  const widths = [0, 1, 2, 3].map((i) =>
+    Math.max(
+      ...rows.map((r) => r[i]!.length),
+      ['measure', 'indexed store', 'plain Map baseline', 'store/Map'][i]!.length,
+    ),
+  );
   const line = (r: string[]) => r.map((c, i) => c.padEnd(widths[i]!)).join(' | ');
-  console.log(`Node ${process.version}; median [min..max] of ${RUNS} runs (upsert), 3 runs (heap), 5 runs of p50 (range)`);
+  console.log(
+    `Node ${process.version}; median [min..max] of ${RUNS} runs (upsert), 3 runs (heap), 5 runs of p50 (range)`,
+  );
   console.log(line(['measure', 'indexed store', 'plain Map baseline', 'store/Map']));
   console.log(widths.map((w) => '-'.repeat(w)).join('-|-'));
   for (const r of rows) console.log(line(r));

@@ -23,7 +23,10 @@ const stateFile = join(dir, 'ledger.state');
 async function prepare(): Promise<void> {
   writeFileSync(scenarioFile, JSON.stringify(bigScenario()));
   rmSync(stateFile, { force: true });
-  const server = createLedgerMockServer({ scenario: JSON.parse(readFileSync(scenarioFile, 'utf8')) as Scenario, state: stateFile });
+  const server = createLedgerMockServer({
+    scenario: JSON.parse(readFileSync(scenarioFile, 'utf8')) as Scenario,
+    state: stateFile,
+  });
   await (await server.listen()).close();
   report({ snapshots: SIZE, scenarioBytes: statSync(scenarioFile).size, stateBytes: statSync(stateFile).size });
 }
@@ -48,7 +51,10 @@ async function inProcess(variant: 'state' | 'scenario'): Promise<void> {
 async function cli(variant: 'cli-state' | 'cli-scenario'): Promise<void> {
   const args = variant === 'cli-state' ? ['--state', stateFile] : ['--scenario', scenarioFile];
   const started = performance.now();
-  const child = spawn(process.execPath, ['dist/bin/ledger-mock.js', '--port', '0', '--base-url-print', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['dist/bin/ledger-mock.js', '--port', '0', '--base-url-print', ...args], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let err = '';
   child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString('utf8')));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));

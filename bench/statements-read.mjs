@@ -17,14 +17,27 @@ const bytes = readFileSync(file); // a Buffer is a Uint8Array: no copy
 
 /** Each peer reads the whole file and finds what a sync needs from it (the closing balances). */
 const PEERS = {
-  mt940: { name: 'mt940js 1.3.5', read: () => new mt940js.Parser().parse(new TextDecoder('latin1').decode(bytes)).filter((s) => Number.isFinite(s.closingBalance)).length },
+  mt940: {
+    name: 'mt940js 1.3.5',
+    read: () =>
+      new mt940js.Parser()
+        .parse(new TextDecoder('latin1').decode(bytes))
+        .filter((s) => Number.isFinite(s.closingBalance)).length,
+  },
   camt: {
     name: 'fast-xml-parser 5.12.1',
-    read: () => new XMLParser({ ignoreAttributes: false }).parse(new TextDecoder().decode(bytes)).Document.BkToCstmrStmt.Stmt.filter((s) => s.Bal.some((b) => b.Tp.CdOrPrtry.Cd === 'CLBD')).length,
+    read: () =>
+      new XMLParser({ ignoreAttributes: false })
+        .parse(new TextDecoder().decode(bytes))
+        .Document.BkToCstmrStmt.Stmt.filter((s) => s.Bal.some((b) => b.Tp.CdOrPrtry.Cd === 'CLBD')).length,
   },
   ofx1: { name: 'ofx-js 1.1.1', read: () => Number(Boolean(ofxParse(new TextDecoder('latin1').decode(bytes)).OFX)) },
   ofx2: { name: 'ofx-js 1.1.1', read: () => Number(Boolean(ofxParse(new TextDecoder().decode(bytes)).OFX)) },
-  csv: { name: 'csv-parse 7.0.3 (cells only)', read: () => csvParse(new TextDecoder().decode(bytes), { delimiter: ';', relax_column_count: true, trim: true }).length },
+  csv: {
+    name: 'csv-parse 7.0.3 (cells only)',
+    read: () =>
+      csvParse(new TextDecoder().decode(bytes), { delimiter: ';', relax_column_count: true, trim: true }).length,
+  },
 };
 
 function ours(daily) {
@@ -40,4 +53,6 @@ const result = read();
 const ms = performance.now() - started;
 const spent = process.cpuUsage(cpu);
 const peakRssMb = process.resourceUsage().maxRSS / 1024;
-process.stdout.write(`\n@@bench-result ${JSON.stringify({ ms, cpuMs: (spent.user + spent.system) / 1000, peakRssMb, fileMb: bytes.length / 1024 / 1024, result, peer: PEERS[format].name })}\n`);
+process.stdout.write(
+  `\n@@bench-result ${JSON.stringify({ ms, cpuMs: (spent.user + spent.system) / 1000, peakRssMb, fileMb: bytes.length / 1024 / 1024, result, peer: PEERS[format].name })}\n`,
+);

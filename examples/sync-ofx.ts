@@ -29,9 +29,12 @@ export async function main(argv: string[], env: Record<string, string | undefine
   } catch (error) {
     // A command-line mistake in node's first sentence (its advice on `--` left out), then the usage: exit 2.
     const mistake = String((error as NodeJS.ErrnoException).code).startsWith('ERR_PARSE_ARGS');
-    io.stderr.write(`Error: ${mistake ? `${(error as Error).message.split(/\.\s/)[0]}\n${USAGE}` : (error as Error).message}\n`);
+    io.stderr.write(
+      `Error: ${mistake ? `${(error as Error).message.split(/\.\s/)[0]}\n${USAGE}` : (error as Error).message}\n`,
+    );
     return error instanceof Stop ? error.code : mistake ? 2 : 1;
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) process.exitCode = await main(process.argv.slice(2), process.env, process);
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href)
+  process.exitCode = await main(process.argv.slice(2), process.env, process);

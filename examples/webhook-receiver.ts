@@ -17,7 +17,10 @@ const MAX_BODY_BYTES = 8 * 1024 * 1024; // an event for a 5,000-row bulk write i
 const SHOWN = 3; // snapshots printed per event
 
 /** Starts the receiver on 127.0.0.1:`port` (0 for a free one); its `url` is `http://127.0.0.1:<port>/`. Events go to `out`. */
-export async function startWebhookReceiver(port: number, out: Output): Promise<{ url: string; close(): Promise<void> }> {
+export async function startWebhookReceiver(
+  port: number,
+  out: Output,
+): Promise<{ url: string; close(): Promise<void> }> {
   const server = createServer((request, response) => {
     handle(request, response, out).catch((error: unknown) => {
       say(out, `could not handle a request: ${(error as Error).message}`);
@@ -54,7 +57,9 @@ export function describeEvent(event: SnapshotUpsertedEvent, delivery?: string | 
   const lines = [
     `snapshot.upserted ${event.id} at ${event.created_at}${typeof delivery === 'string' && delivery !== event.id ? ` (delivery ${delivery})` : ''}`,
     `  operation ${event.data?.operation}, ${snapshots.length} ${snapshots.length === 1 ? 'row' : 'rows'}`,
-    ...snapshots.slice(0, SHOWN).map((s) => `  ${s.snapshot_date}  ${s.account_id}  ${money.format(s.balance).padStart(14)}  ${s.action}`),
+    ...snapshots
+      .slice(0, SHOWN)
+      .map((s) => `  ${s.snapshot_date}  ${s.account_id}  ${money.format(s.balance).padStart(14)}  ${s.action}`),
   ];
   if (snapshots.length > SHOWN) lines.push(`  ... and ${snapshots.length - SHOWN} more`);
   return lines.join('\n');
@@ -76,12 +81,17 @@ function reply(response: ServerResponse, status: number, headers: Record<string,
 }
 
 /** Runs the receiver until `io.signal` aborts (Ctrl-C). Returns the exit code: 0, 1 when it cannot listen (the port in use), 2 for bad arguments. */
-export async function main(argv: string[], _env: unknown, io: { stdout: Output; stderr: Output; signal?: AbortSignal }): Promise<number> {
+export async function main(
+  argv: string[],
+  _env: unknown,
+  io: { stdout: Output; stderr: Output; signal?: AbortSignal },
+): Promise<number> {
   if (argv.includes('--help') || argv.includes('-h')) return (say(io.stdout, USAGE), 0);
   let port: number;
   try {
     port = Number(parseArgs({ args: argv, options: { port: { type: 'string' } } }).values.port ?? 0);
-    if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error('--port must be a whole number from 0 to 65535');
+    if (!Number.isInteger(port) || port < 0 || port > 65_535)
+      throw new Error('--port must be a whole number from 0 to 65535');
   } catch (error) {
     return (say(io.stderr, `Error: ${(error as Error).message}\n${USAGE}`), 2);
   }
@@ -91,7 +101,9 @@ export async function main(argv: string[], _env: unknown, io: { stdout: Output; 
   });
   if (!receiver) return 1;
   say(io.stdout, `Listening for ledger webhooks on ${receiver.url} (Ctrl-C to stop)`);
-  await new Promise<void>((resolve) => (io.signal?.aborted ? resolve() : io.signal?.addEventListener('abort', () => resolve(), { once: true })));
+  await new Promise<void>((resolve) =>
+    io.signal?.aborted ? resolve() : io.signal?.addEventListener('abort', () => resolve(), { once: true }),
+  );
   await receiver.close();
   say(io.stdout, 'Stopped.');
   return 0;
@@ -100,5 +112,9 @@ export async function main(argv: string[], _env: unknown, io: { stdout: Output; 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const controller = new AbortController();
   process.once('SIGINT', () => controller.abort()).once('SIGTERM', () => controller.abort());
-  process.exitCode = await main(process.argv.slice(2), process.env, { stdout: process.stdout, stderr: process.stderr, signal: controller.signal });
+  process.exitCode = await main(process.argv.slice(2), process.env, {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    signal: controller.signal,
+  });
 }

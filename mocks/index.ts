@@ -3,7 +3,14 @@
 export { createLedgerMock, type LedgerMock, type LedgerMockOptions } from './create-ledger-mock';
 export type { MockFetch } from './adapters/fetch';
 export type { RequestHandler } from './core/handle-request';
-export type { BodyReader, MockReply, MockRequest, MockRequestBody, MockResponse, NetworkErrorReply } from './core/messages';
+export type {
+  BodyReader,
+  MockReply,
+  MockRequest,
+  MockRequestBody,
+  MockResponse,
+  NetworkErrorReply,
+} from './core/messages';
 export type { LedgerControl, LedgerDump, TokenInfo, AccountChange } from './control/control';
 export type { FaultKind, StatusFault } from './core/fault-kinds';
 export type { ActiveFault, FaultOperation, FaultSpec, OperationId } from './core/fault-spec';
@@ -11,7 +18,11 @@ export type { JournalEntry } from './core/journal';
 export type { JournalFilter, JournalMethod, StatusClass } from './core/journal-filter';
 export type { CheckpointInfo } from './control/checkpoints';
 export type { ScenarioName } from './control/scenario';
-export { scenarioFromInventory, type InventoryScenario, type InventoryScenarioOptions } from './control/scenario-from-inventory';
+export {
+  scenarioFromInventory,
+  type InventoryScenario,
+  type InventoryScenarioOptions,
+} from './control/scenario-from-inventory';
 export type {
   Scenario,
   ScenarioAccount,

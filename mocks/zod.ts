@@ -40,7 +40,11 @@ export interface ParseOptions {
 const SLICE = 500;
 
 /** Parses `input` with `schema`, with zod's English messages. */
-export function parseWith<T>(schema: ZodMiniType<T>, input: unknown, options: ParseOptions = {}): { ok: true; value: T } | ParseFailure {
+export function parseWith<T>(
+  schema: ZodMiniType<T>,
+  input: unknown,
+  options: ParseOptions = {},
+): { ok: true; value: T } | ParseFailure {
   const { maxIssues } = options;
   if (maxIssues !== undefined) {
     const early = firstIssuesInSlices(schema, input, maxIssues);

@@ -64,23 +64,31 @@ async function main(): Promise<number> {
   }
   const outputs = { report: values.report, json: values.json, record: values.record };
   for (const [option, file] of Object.entries(outputs)) if (file !== undefined) checkWritable(option, file);
-  if (values.record !== undefined && values.against !== undefined) throw new UsageError('--record saves a service\'s answers; --against reads a recording: give one');
-  if (values['base-url'] !== undefined && values.against !== undefined) throw new UsageError('--against compares with a recording and sends nothing: give --base-url or --against');
+  if (values.record !== undefined && values.against !== undefined)
+    throw new UsageError("--record saves a service's answers; --against reads a recording: give one");
+  if (values['base-url'] !== undefined && values.against !== undefined)
+    throw new UsageError('--against compares with a recording and sends nothing: give --base-url or --against');
   const rate = values.rate === undefined ? undefined : Number(values.rate);
-  if (values.rate !== undefined && !(Number(rate) > 0)) throw new UsageError(`--rate must be a number above 0, not "${values.rate}"`);
+  if (values.rate !== undefined && !(Number(rate) > 0))
+    throw new UsageError(`--rate must be a number above 0, not "${values.rate}"`);
   const against = values.against === undefined ? undefined : readRecording(values.against);
-  if (!against && values['base-url'] === undefined) throw new UsageError('give --base-url URL (or --against FILE)\nRun npx ledger-parity --help for the options.');
+  if (!against && values['base-url'] === undefined)
+    throw new UsageError('give --base-url URL (or --against FILE)\nRun npx ledger-parity --help for the options.');
 
   const controller = new AbortController();
   let firstAt = 0;
   const onSignal = (signal: NodeJS.Signals) => {
     if (controller.signal.aborted) {
       if (Date.now() - firstAt < SAME_INTERRUPT_MS) return;
-      process.stderr.write(`\nledger-parity: ${signal} again: quitting now; writes of the current probe may remain on the scratch account\n`);
+      process.stderr.write(
+        `\nledger-parity: ${signal} again: quitting now; writes of the current probe may remain on the scratch account\n`,
+      );
       process.exit(130);
     }
     firstAt = Date.now();
-    process.stderr.write(`\nledger-parity: ${signal}: stopping; undoing the writes first (Ctrl-C again to quit at once)\n`);
+    process.stderr.write(
+      `\nledger-parity: ${signal}: stopping; undoing the writes first (Ctrl-C again to quit at once)\n`,
+    );
     controller.abort();
   };
   process.on('SIGINT', onSignal);
@@ -94,7 +102,9 @@ async function main(): Promise<number> {
     ...(rate !== undefined ? { rate } : {}),
     signal: controller.signal,
     onProgress: ({ done, total, probe }) => {
-      process.stderr.write(`[${String(done).padStart(String(total).length)}/${total}] ${probe.outcome.padEnd(7)} ${probe.id}\n`);
+      process.stderr.write(
+        `[${String(done).padStart(String(total).length)}/${total}] ${probe.outcome.padEnd(7)} ${probe.id}\n`,
+      );
     },
   });
   const redact = (text: string) => (token ? text.split(token).join('<token>') : text);
@@ -102,7 +112,8 @@ async function main(): Promise<number> {
   if (outputs.json !== undefined) writeAtomically(outputs.json, redact(`${JSON.stringify(run.report, null, 2)}\n`));
   if (outputs.record !== undefined && run.recording) {
     // A recording is a reference: an interrupted run's would hold probes that never ran.
-    if (run.report.interrupted) process.stderr.write(`ledger-parity: interrupted, so ${outputs.record} was not written\n`);
+    if (run.report.interrupted)
+      process.stderr.write(`ledger-parity: interrupted, so ${outputs.record} was not written\n`);
     else writeAtomically(outputs.record, redact(`${JSON.stringify(run.recording, null, 2)}\n`));
   }
   process.stdout.write(redact(summary(run, outputs)));
@@ -112,23 +123,46 @@ async function main(): Promise<number> {
 function summary(run: ParityRun, outputs: Record<string, string | undefined>): string {
   const { report } = run;
   const { same, differs, skipped } = report.summary;
-  const odd = report.oddities.length > 0 ? `; ${report.oddities.length} odd answer${report.oddities.length === 1 ? '' : 's'}` : '';
-  const lines = [`ledger-parity: ${same} same, ${differs} differ, ${skipped} skipped (of ${report.probes.length} probes)${odd}${report.interrupted ? ', interrupted' : ''}`];
+  const odd =
+    report.oddities.length > 0
+      ? `; ${report.oddities.length} odd answer${report.oddities.length === 1 ? '' : 's'}`
+      : '';
+  const lines = [
+    `ledger-parity: ${same} same, ${differs} differ, ${skipped} skipped (of ${report.probes.length} probes)${odd}${report.interrupted ? ', interrupted' : ''}`,
+  ];
   const s = report.safety;
   if (s) {
-    const withToken = Object.entries(s.with_token).map(([method, n]) => `${method} ${n}`).join(', ') || 'none';
-    lines.push(`Sent: ${s.requests} requests to the target; with the token: ${withToken}; without a valid token: ${s.without_token}`);
-    if (report.mode === 'scratch') lines.push(`Undone: ${s.undone.snapshots_deleted} snapshots deleted; fields restored: ${s.undone.account_fields_restored.join(', ') || 'none needed'}`);
+    const withToken =
+      Object.entries(s.with_token)
+        .map(([method, n]) => `${method} ${n}`)
+        .join(', ') || 'none';
+    lines.push(
+      `Sent: ${s.requests} requests to the target; with the token: ${withToken}; without a valid token: ${s.without_token}`,
+    );
+    if (report.mode === 'scratch')
+      lines.push(
+        `Undone: ${s.undone.snapshots_deleted} snapshots deleted; fields restored: ${s.undone.account_fields_restored.join(', ') || 'none needed'}`,
+      );
     if (s.not_undone.length > 0) lines.push(`NOT UNDONE: ${s.not_undone.join('; ')}`);
     const ba = s.before_after;
-    lines.push(ba.identical === null ? `Before/after: ${ba.error}` : ba.identical ? 'Before/after: everything the token sees is identical' : `Before/after DIFFER: ${ba.changes.join('; ')}`);
+    lines.push(
+      ba.identical === null
+        ? `Before/after: ${ba.error}`
+        : ba.identical
+          ? 'Before/after: everything the token sees is identical'
+          : `Before/after DIFFER: ${ba.changes.join('; ')}`,
+    );
   }
   const c = report.coverage;
-  lines.push(`Rules and spec-gaps entries: ${c.observed} observed, ${c.skipped} skipped (their probes did not run), ${c.not_observable} not observable with one token`);
+  lines.push(
+    `Rules and spec-gaps entries: ${c.observed} observed, ${c.skipped} skipped (their probes did not run), ${c.not_observable} not observable with one token`,
+  );
   for (const oddity of report.oddities) lines.push(`odd answer (${oddity.read}): ${describeOddity(oddity)}`);
   for (const probe of report.probes.filter((p) => p.outcome === 'differs')) {
     const first = probe.differences?.[0];
-    lines.push(`differs: ${probe.id} (${probe.spec})${first ? `: ${first.where}: target ${short(first.target)}, fake ${short(first.fake)}` : ''}`);
+    lines.push(
+      `differs: ${probe.id} (${probe.spec})${first ? `: ${first.where}: target ${short(first.target)}, fake ${short(first.fake)}` : ''}`,
+    );
   }
   for (const [option, file] of Object.entries(outputs)) if (file !== undefined) lines.push(`${option}: ${file}`);
   return `${lines.join('\n')}\n`;
@@ -150,7 +184,8 @@ function readRecording(file: string): ParityRecording {
   try {
     return checkRecording(JSON.parse(text));
   } catch (error) {
-    if (error instanceof SyntaxError || error instanceof RecordingError) throw new UsageError(`recording ${file} cannot be used: ${error.message}`);
+    if (error instanceof SyntaxError || error instanceof RecordingError)
+      throw new UsageError(`recording ${file} cannot be used: ${error.message}`);
     throw error;
   }
 }
@@ -178,7 +213,12 @@ main().then(
   (code) => process.exit(code),
   (error: unknown) => {
     const token = process.env.LEDGER_TOKEN;
-    const message = error instanceof Error ? (error instanceof UsageError || error instanceof ParityStartError ? error.message : (error.stack ?? error.message)) : String(error);
+    const message =
+      error instanceof Error
+        ? error instanceof UsageError || error instanceof ParityStartError
+          ? error.message
+          : (error.stack ?? error.message)
+        : String(error);
     process.stderr.write(`ledger-parity: ${token ? message.split(token).join('<token>') : message}\n`);
     process.exit(error instanceof UsageError || error instanceof ParityStartError ? 2 : 1);
   },

@@ -54,18 +54,24 @@ export class ParityStartError extends Error {
 export const DEFAULTS = { rate: 5, budget: 2000, timeoutMs: 30_000 } as const;
 
 /** The options checked, with defaults applied; throws ParityStartError. */
-export function checkOptions(options: ParityOptions): Required<Pick<ParityOptions, 'rate' | 'budget' | 'timeoutMs'>> & ParityOptions {
+export function checkOptions(
+  options: ParityOptions,
+): Required<Pick<ParityOptions, 'rate' | 'budget' | 'timeoutMs'>> & ParityOptions {
   const rate = options.rate ?? DEFAULTS.rate;
   const budget = options.budget ?? DEFAULTS.budget;
   const timeoutMs = options.timeoutMs ?? DEFAULTS.timeoutMs;
   if (!(rate > 0)) throw new ParityStartError(`rate must be a number above 0, not ${String(options.rate)}`);
-  if (!Number.isInteger(budget) || budget < 100) throw new ParityStartError(`budget must be a whole number of at least 100, not ${String(options.budget)}`);
+  if (!Number.isInteger(budget) || budget < 100)
+    throw new ParityStartError(`budget must be a whole number of at least 100, not ${String(options.budget)}`);
   if (!(timeoutMs > 0)) throw new ParityStartError(`timeoutMs must be above 0, not ${String(options.timeoutMs)}`);
   const unknown = (options.only ?? []).filter((id) => !PROBES.some((probe) => probe.id === id));
   if (unknown.length > 0) throw new ParityStartError(`no probe ${unknown.join(', ')}`);
   if (options.against) {
-    const extra = (['baseUrl', 'scratchAccount', 'record'] as const).filter((key) => options[key] !== undefined && options[key] !== false);
-    if (extra.length > 0) throw new ParityStartError(`against compares with a recording and needs no ${extra.join(', ')}`);
+    const extra = (['baseUrl', 'scratchAccount', 'record'] as const).filter(
+      (key) => options[key] !== undefined && options[key] !== false,
+    );
+    if (extra.length > 0)
+      throw new ParityStartError(`against compares with a recording and needs no ${extra.join(', ')}`);
     return { ...options, rate, budget, timeoutMs };
   }
   if (!options.baseUrl) throw new ParityStartError('a base URL is needed (or a recording to compare against)');
@@ -78,6 +84,7 @@ export function checkOptions(options: ParityOptions): Required<Pick<ParityOption
   }
   const tokenProblem = commandTokenProblem('LEDGER_TOKEN', options.token);
   if (tokenProblem !== undefined) throw new ParityStartError(tokenProblem);
-  if (options.scratchAccount !== undefined && options.scratchAccount.trim() === '') throw new ParityStartError('the scratch account id is empty');
+  if (options.scratchAccount !== undefined && options.scratchAccount.trim() === '')
+    throw new ParityStartError('the scratch account id is empty');
   return { ...options, baseUrl, rate, budget, timeoutMs };
 }

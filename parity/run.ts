@@ -65,7 +65,10 @@ async function runAgainstService(options: Checked): Promise<ParityRun> {
   const ids = new MadeUpIds([before, fakeInventory], [gate, fakeGate]);
   const target = openSide('target', gate, before, options.scratchAccount, ids);
   const fake = openSide('fake', fakeGate, fakeInventory, options.scratchAccount, ids);
-  const oddities: OddAnswer[] = [...oddAnswers(oddBefore, 'before', target.masker), ...oddAnswers(oddFake, 'fake', fake.masker)];
+  const oddities: OddAnswer[] = [
+    ...oddAnswers(oddBefore, 'before', target.masker),
+    ...oddAnswers(oddFake, 'fake', fake.masker),
+  ];
 
   const results: ProbeResult[] = [];
   const recorded: ParityRecording['probes'] = {};
@@ -77,14 +80,16 @@ async function runAgainstService(options: Checked): Promise<ParityRun> {
         : options.only && !options.only.includes(probe.id)
           ? skipped(probe, NOT_SELECTED)
           : await compareLive(probe, mode, target, fake, ids).catch((error: unknown) => {
-            if (error instanceof Interrupted) {
-              interrupted = true;
-              return skipped(probe, 'interrupted while it ran (its writes were undone)');
-            }
-            throw error;
-          });
+              if (error instanceof Interrupted) {
+                interrupted = true;
+                return skipped(probe, 'interrupted while it ran (its writes were undone)');
+              }
+              throw error;
+            });
       results.push(result);
-      if (options.record) recorded[probe.id] = result.outcome === 'skipped' && !result.target ? { skipped: result.reason! } : { views: result.target ?? [] };
+      if (options.record)
+        recorded[probe.id] =
+          result.outcome === 'skipped' && !result.target ? { skipped: result.reason! } : { views: result.target ?? [] };
       if (!options.record && result.outcome !== 'differs') delete result.target;
       options.onProgress?.({ done: results.length, total: PROBES.length, probe: result });
     }
@@ -124,8 +129,19 @@ async function runAgainstService(options: Checked): Promise<ParityRun> {
       }
     : undefined;
   if (recording) for (const result of report.probes) if (result.outcome !== 'differs') delete result.target;
-  const exitCode = interrupted ? 130 : report.summary.differs > 0 || report.oddities.length > 0 || safety.not_undone.length > 0 || safety.before_after.identical !== true ? 1 : 0;
-  return { report, ...(recording ? { recording: JSON.parse(gate.redact(JSON.stringify(recording))) as ParityRecording } : {}), exitCode };
+  const exitCode = interrupted
+    ? 130
+    : report.summary.differs > 0 ||
+        report.oddities.length > 0 ||
+        safety.not_undone.length > 0 ||
+        safety.before_after.identical !== true
+      ? 1
+      : 0;
+  return {
+    report,
+    ...(recording ? { recording: JSON.parse(gate.redact(JSON.stringify(recording))) as ParityRecording } : {}),
+    exitCode,
+  };
 }
 
 async function runAgainstRecording(options: Checked, recording: ParityRecording): Promise<ParityRun> {
@@ -136,14 +152,18 @@ async function runAgainstRecording(options: Checked, recording: ParityRecording)
   const { inventory: fakeInventory, oddities: oddFake } = await readInventory(fakeGate.reads());
   const ids = new MadeUpIds([recording.inventory, fakeInventory], [fakeGate]);
   const fake = openSide('fake', fakeGate, fakeInventory, scratchAccount, ids);
-  const oddities: OddAnswer[] = [...(recording.oddities ?? []).map((o) => ({ ...o, read: 'recorded' as const })), ...oddAnswers(oddFake, 'fake', fake.masker)];
+  const oddities: OddAnswer[] = [
+    ...(recording.oddities ?? []).map((o) => ({ ...o, read: 'recorded' as const })),
+    ...oddAnswers(oddFake, 'fake', fake.masker),
+  ];
   const results: ProbeResult[] = [];
   try {
     for (const probe of PROBES) {
       const entry = recording.probes[probe.id];
       let result: ProbeResult;
       if (options.only && !options.only.includes(probe.id)) result = skipped(probe, NOT_SELECTED);
-      else if (entry === undefined) result = skipped(probe, `not in the recording (made by kit ${recording.kit_version})`);
+      else if (entry === undefined)
+        result = skipped(probe, `not in the recording (made by kit ${recording.kit_version})`);
       else if ('skipped' in entry) result = skipped(probe, `skipped when recorded: ${entry.skipped}`);
       else result = await compareWithRecorded(probe, entry.views, fake, ids);
       if (result.outcome !== 'differs') delete result.target;
@@ -155,7 +175,12 @@ async function runAgainstRecording(options: Checked, recording: ParityRecording)
   }
   const report: ParityReport = {
     kit: { name: 'ledger-parity', version: KIT_VERSION, openapi_version: DOCUMENT_VERSION },
-    target: { kind: 'recording', recorded_at: recording.recorded_at, openapi_version: recording.openapi_version, kit_version: recording.kit_version },
+    target: {
+      kind: 'recording',
+      recorded_at: recording.recorded_at,
+      openapi_version: recording.openapi_version,
+      kit_version: recording.kit_version,
+    },
     mode: recording.mode,
     started_at: started.toISOString(),
     probes: results,
@@ -170,7 +195,13 @@ async function runAgainstRecording(options: Checked, recording: ParityRecording)
 }
 
 /** Runs one probe on the target, then on the fake, and compares. */
-async function compareLive(probe: Probe, mode: 'read' | 'scratch', target: Side, fake: Side, ids: MadeUpIds): Promise<ProbeResult> {
+async function compareLive(
+  probe: Probe,
+  mode: 'read' | 'scratch',
+  target: Side,
+  fake: Side,
+  ids: MadeUpIds,
+): Promise<ProbeResult> {
   if (probe.mode === 'never') return skipped(probe, NEVER);
   if (probe.mode === 'scratch' && mode === 'read') return skipped(probe, 'needs --scratch-account: it writes');
   const need = probe.needs?.(probeState(target, ids));
@@ -186,7 +217,13 @@ async function compareLive(probe: Probe, mode: 'read' | 'scratch', target: Side,
     throw error;
   }
   const [t, f] = runs;
-  return judge(probe, views(t, target, probe), views(f, fake, probe), [t.unavailable, f.unavailable], [undefined, f.skipped]);
+  return judge(
+    probe,
+    views(t, target, probe),
+    views(f, fake, probe),
+    [t.unavailable, f.unavailable],
+    [undefined, f.skipped],
+  );
 }
 
 /** Runs one probe on the fake and compares with the recorded views. */
@@ -208,7 +245,13 @@ function views(run: ProbeRun, side: Side, probe: Probe): View[] {
   return probe.viewAll ? probe.viewAll(each, run.answers) : each;
 }
 
-function judge(probe: Probe, target: View[], fake: View[], unavailable: [string | undefined, string | undefined], skippedOn: [string | undefined, string | undefined] = [undefined, undefined]): ProbeResult {
+function judge(
+  probe: Probe,
+  target: View[],
+  fake: View[],
+  unavailable: [string | undefined, string | undefined],
+  skippedOn: [string | undefined, string | undefined] = [undefined, undefined],
+): ProbeResult {
   const { differences, notes } = compareViews(target, fake);
   if (unavailable[0]) notes.push(`on the target, a later step could not be built: ${unavailable[0]}`);
   if (unavailable[1]) notes.push(`on the fake, a later step could not be built: ${unavailable[1]}`);
@@ -239,7 +282,10 @@ function summarize(results: readonly ProbeResult[]): ParityReport['summary'] {
 function comparedByRange(): ParityReport['compared_by_range'] {
   return [
     ...Object.entries(LOOSE_FIELDS).map(([field, rule]) => ({ field, why: `${rule.why}: any ${rule.as} matches` })),
-    { field: 'the household plan (account.shared-visibility)', why: 'no API shows the plan: a shared visibility set, or 402 sharing_not_in_plan, both match' },
+    {
+      field: 'the household plan (account.shared-visibility)',
+      why: 'no API shows the plan: a shared visibility set, or 402 sharing_not_in_plan, both match',
+    },
   ];
 }
 
@@ -247,7 +293,9 @@ async function mirrorOf(inventory: Inventory): Promise<Mirror> {
   try {
     return await createMirror(inventory);
   } catch (error) {
-    throw new ParityStartError(`could not build a fake that mirrors the target: ${error instanceof Error ? error.message : String(error)}`);
+    throw new ParityStartError(
+      `could not build a fake that mirrors the target: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
 }
 
@@ -272,7 +320,10 @@ function safetyRecord(target: Side, beforeAfter: SafetyRecord['before_after'], o
     rate: options.rate,
     with_token: withToken,
     without_token: sent.filter((r) => !r.withToken).length,
-    undone: { snapshots_deleted: target.cleanup?.deleted ?? 0, account_fields_restored: [...(target.cleanup?.restoredFields ?? [])].sort() },
+    undone: {
+      snapshots_deleted: target.cleanup?.deleted ?? 0,
+      account_fields_restored: [...(target.cleanup?.restoredFields ?? [])].sort(),
+    },
     not_undone: target.cleanup?.problems ?? [],
     before_after: beforeAfter,
   };

@@ -27,7 +27,9 @@ export async function startRead(gate: RequestGate, baseUrl: string): Promise<Inv
   } catch (error) {
     if (error instanceof InventoryError) {
       const refused = /^GET \/api\/public\/v1\/me answered 40[13]/.test(error.message);
-      throw new ParityStartError(`${refused ? 'the target refused the token' : `cannot read what the token sees at ${baseUrl}`}: ${gate.redact(error.message)}`);
+      throw new ParityStartError(
+        `${refused ? 'the target refused the token' : `cannot read what the token sees at ${baseUrl}`}: ${gate.redact(error.message)}`,
+      );
     }
     throw error;
   }
@@ -36,33 +38,56 @@ export async function startRead(gate: RequestGate, baseUrl: string): Promise<Inv
 /** Scratch mode: the account is visible, and nothing of it is in the reserved range (so all there is the kit's). */
 export function checkScratch(inventory: Inventory, scratchAccount: string | undefined): void {
   if (scratchAccount === undefined) return;
-  if (!inventory.details[scratchAccount]) throw new ParityStartError(`the token sees no account ${scratchAccount}: create one for the kit and pass its id`);
+  if (!inventory.details[scratchAccount])
+    throw new ParityStartError(`the token sees no account ${scratchAccount}: create one for the kit and pass its id`);
   const inRange = inventory.snapshots.filter(
-    (s) => s.account_id === scratchAccount && s.snapshot_date >= RESERVED_RANGE.from && s.snapshot_date <= RESERVED_RANGE.to,
+    (s) =>
+      s.account_id === scratchAccount && s.snapshot_date >= RESERVED_RANGE.from && s.snapshot_date <= RESERVED_RANGE.to,
   );
   if (inRange.length > 0) {
     throw new ParityStartError(
       `the scratch account already has ${inRange.length} snapshot(s) in the reserved range ${RESERVED_RANGE.from}..${RESERVED_RANGE.to} ` +
-        `(${inRange.slice(0, 5).map((s) => `${s.snapshot_date} ${s.id}`).join(', ')}${inRange.length > 5 ? ', ...' : ''}). ` +
+        `(${inRange
+          .slice(0, 5)
+          .map((s) => `${s.snapshot_date} ${s.id}`)
+          .join(', ')}${inRange.length > 5 ? ', ...' : ''}). ` +
         'The kit writes only there and must find it empty: delete them (a run stopped by force may have left them), or use another account',
     );
   }
 }
 
 /** Everything the token sees, read again after the probes, compared with the first read. */
-export async function finalRead(gate: RequestGate, before: Inventory): Promise<{ beforeAfter: SafetyRecord['before_after']; oddities: Oddity[] }> {
+export async function finalRead(
+  gate: RequestGate,
+  before: Inventory,
+): Promise<{ beforeAfter: SafetyRecord['before_after']; oddities: Oddity[] }> {
   try {
     const { inventory: after, oddities } = await readInventory(gate.reads());
     const changes = inventoryChanges(before, after);
-    const seen = { categories: after.categories.length, accounts: after.accounts.length, snapshots: after.snapshots.length };
+    const seen = {
+      categories: after.categories.length,
+      accounts: after.accounts.length,
+      snapshots: after.snapshots.length,
+    };
     return { beforeAfter: { identical: changes.length === 0, changes, seen }, oddities };
   } catch (error) {
-    return { beforeAfter: { identical: null, error: `the final read failed: ${error instanceof Error ? error.message : String(error)}` }, oddities: [] };
+    return {
+      beforeAfter: {
+        identical: null,
+        error: `the final read failed: ${error instanceof Error ? error.message : String(error)}`,
+      },
+      oddities: [],
+    };
   }
 }
 
 /** Oddities as the report shows them: evidence masked, and none that an earlier reading already reported. */
-export function oddAnswers(oddities: readonly Oddity[], read: OddAnswer['read'], masker: Masker, already: readonly OddAnswer[] = []): OddAnswer[] {
+export function oddAnswers(
+  oddities: readonly Oddity[],
+  read: OddAnswer['read'],
+  masker: Masker,
+  already: readonly OddAnswer[] = [],
+): OddAnswer[] {
   const seen = new Set(already.map((o) => `${o.kind} ${o.request} ${o.what}`));
   return oddities
     .filter((o) => !seen.has(`${o.kind} ${o.request} ${o.what}`))

@@ -23,11 +23,24 @@ export interface Side {
 }
 
 /** Opens a side over a gate and the inventory read through it. */
-export function openSide(name: Side['name'], gate: RequestGate, inventory: Inventory, scratchAccountId: string | undefined, ids: MadeUpIds): Side {
+export function openSide(
+  name: Side['name'],
+  gate: RequestGate,
+  inventory: Inventory,
+  scratchAccountId: string | undefined,
+  ids: MadeUpIds,
+): Side {
   const scratch = scratchAccountId === undefined ? undefined : inventory.details[scratchAccountId];
-  if (scratch) gate.setScratchBaseline(new Set(inventory.snapshots.filter((s) => s.account_id === scratch.id).map((s) => s.id)));
-  const masker = new Masker(inventory, { ...(scratch ? { scratchAccountId: scratch.id } : {}), reservedYear: RESERVED_RANGE.year, absent: ids.names });
-  const cleanup: CleanupState | undefined = scratch ? { gate, inventory, scratch, deleted: 0, restoredFields: new Set(), problems: [] } : undefined;
+  if (scratch)
+    gate.setScratchBaseline(new Set(inventory.snapshots.filter((s) => s.account_id === scratch.id).map((s) => s.id)));
+  const masker = new Masker(inventory, {
+    ...(scratch ? { scratchAccountId: scratch.id } : {}),
+    reservedYear: RESERVED_RANGE.year,
+    absent: ids.names,
+  });
+  const cleanup: CleanupState | undefined = scratch
+    ? { gate, inventory, scratch, deleted: 0, restoredFields: new Set(), problems: [] }
+    : undefined;
   return { name, gate, inventory, scratch, masker, cleanup };
 }
 
@@ -79,6 +92,7 @@ export async function runProbe(side: Side, probe: Probe, ids: MadeUpIds): Promis
     }
     return { answers };
   } finally {
-    if (probe.mode === 'scratch' && side.cleanup) await undo(side.cleanup, sent, answers, probe.changesAccount === true);
+    if (probe.mode === 'scratch' && side.cleanup)
+      await undo(side.cleanup, sent, answers, probe.changesAccount === true);
   }
 }

@@ -46,7 +46,10 @@ const API = '/api/public/v1';
  * Reads everything the token sees: 4 requests and one per listed account, each through `get`. Throws InventoryError
  * only when GET /me gives no identity.
  */
-export async function readInventory(get: ReadGet, options: { onProgress?(progress: ReadProgress): void } = {}): Promise<InventoryRead> {
+export async function readInventory(
+  get: ReadGet,
+  options: { onProgress?(progress: ReadProgress): void } = {},
+): Promise<InventoryRead> {
   const oddities: Oddity[] = [];
   let done = 0;
   let total = 4;
@@ -72,8 +75,21 @@ export async function readInventory(get: ReadGet, options: { onProgress?(progres
     if (detail) details[account.id] = detail;
   }
   const snapshotsAnswer = await read('/snapshots');
-  const snapshots = pairsOnce(listed<Snapshot>(snapshotsAnswer, 'snapshots', 'Snapshot', oddities), describe(snapshotsAnswer), oddities);
-  return { inventory: { me: identity, categories, accounts, details, snapshots: ofListedAccounts(snapshots, accounts, describe(snapshotsAnswer), oddities) }, oddities };
+  const snapshots = pairsOnce(
+    listed<Snapshot>(snapshotsAnswer, 'snapshots', 'Snapshot', oddities),
+    describe(snapshotsAnswer),
+    oddities,
+  );
+  return {
+    inventory: {
+      me: identity,
+      categories,
+      accounts,
+      details,
+      snapshots: ofListedAccounts(snapshots, accounts, describe(snapshotsAnswer), oddities),
+    },
+    oddities,
+  };
 }
 
 /** The records of a list answer that match their schema, each id once; every other record is an oddity. */
@@ -83,11 +99,23 @@ function listed<T extends { id: string }>(answer: Answer, key: string, schema: s
   if (body === undefined) return [];
   const more = morePages(answer, body);
   if (more !== undefined) {
-    oddities.push({ kind: 'paged', request, what: `the answer says there is more: ${more}`, then: `only the ${key} it holds are used (the API has no pages to ask for)`, evidence: more });
+    oddities.push({
+      kind: 'paged',
+      request,
+      what: `the answer says there is more: ${more}`,
+      then: `only the ${key} it holds are used (the API has no pages to ask for)`,
+      evidence: more,
+    });
   }
   const list = body[key];
   if (!Array.isArray(list)) {
-    oddities.push({ kind: 'wrong-shape', request, what: `the answer holds no ${key} array (its keys: ${Object.keys(body).join(', ') || 'none'})`, then: `no ${key} are used`, evidence: body });
+    oddities.push({
+      kind: 'wrong-shape',
+      request,
+      what: `the answer holds no ${key} array (its keys: ${Object.keys(body).join(', ') || 'none'})`,
+      then: `no ${key} are used`,
+      evidence: body,
+    });
     return [];
   }
   const valid: T[] = [];
@@ -115,7 +143,9 @@ const NEXT_PAGE_KEYS = ['next', 'next_cursor', 'cursor', 'next_page', 'next_page
 function morePages(answer: Answer, body: Record<string, unknown>): string | undefined {
   const link = answer.headers.link;
   if (link !== undefined && /rel="?next"?/i.test(link)) return `Link: ${excerpt(link)}`;
-  const key = NEXT_PAGE_KEYS.find((name) => body[name] !== undefined && body[name] !== null && body[name] !== false && body[name] !== '');
+  const key = NEXT_PAGE_KEYS.find(
+    (name) => body[name] !== undefined && body[name] !== null && body[name] !== false && body[name] !== '',
+  );
   return key === undefined ? undefined : `${key}: ${excerpt(JSON.stringify(body[key]))}`;
 }
 
@@ -127,7 +157,13 @@ function detailOf(answer: Answer, account: Account, oddities: Oddity[]): Account
   if (body === undefined) return undefined;
   const problems = schemaProblems('AccountDetail', body);
   if (problems.length > 0) {
-    oddities.push({ kind: 'wrong-field', request, what: `the detail does not match openapi.json: ${problems.join('; ')}`, then: unused, evidence: body });
+    oddities.push({
+      kind: 'wrong-field',
+      request,
+      what: `the detail does not match openapi.json: ${problems.join('; ')}`,
+      then: unused,
+      evidence: body,
+    });
     return undefined;
   }
   const detail = body as AccountDetail;
@@ -153,7 +189,7 @@ function pairsOnce(snapshots: Snapshot[], request: string, oddities: Oddity[]): 
   return snapshots.filter((snapshot) => {
     const pair = `${snapshot.account_id}@${snapshot.snapshot_date}`;
     const was = first.get(pair);
-    if (!was) return first.set(pair, snapshot), true;
+    if (!was) return (first.set(pair, snapshot), true);
     oddities.push({
       kind: 'pair-twice',
       request,
@@ -166,15 +202,26 @@ function pairsOnce(snapshots: Snapshot[], request: string, oddities: Oddity[]): 
 }
 
 /** The snapshots of listed accounts; the others are one oddity per account. */
-function ofListedAccounts(snapshots: Snapshot[], accounts: readonly Account[], request: string, oddities: Oddity[]): Snapshot[] {
+function ofListedAccounts(
+  snapshots: Snapshot[],
+  accounts: readonly Account[],
+  request: string,
+  oddities: Oddity[],
+): Snapshot[] {
   const listedIds = new Set(accounts.map((a) => a.id));
   const unlisted = new Map<string, Snapshot[]>();
-  const kept = snapshots.filter((s) => listedIds.has(s.account_id) || (unlisted.set(s.account_id, [...(unlisted.get(s.account_id) ?? []), s]), false));
+  const kept = snapshots.filter(
+    (s) =>
+      listedIds.has(s.account_id) || (unlisted.set(s.account_id, [...(unlisted.get(s.account_id) ?? []), s]), false),
+  );
   for (const [accountId, orphans] of unlisted) {
     oddities.push({
       kind: 'unlisted-account',
       request,
-      what: `${orphans.length} snapshot(s) of account ${accountId}, which the account listing does not hold (${orphans.slice(0, 3).map((s) => `${s.snapshot_date} ${s.id}`).join(', ')}${orphans.length > 3 ? ', ...' : ''})`,
+      what: `${orphans.length} snapshot(s) of account ${accountId}, which the account listing does not hold (${orphans
+        .slice(0, 3)
+        .map((s) => `${s.snapshot_date} ${s.id}`)
+        .join(', ')}${orphans.length > 3 ? ', ...' : ''})`,
       then: 'they are left out',
       evidence: { account_id: accountId, snapshots: orphans.slice(0, 20), count: orphans.length },
     });
@@ -186,7 +233,13 @@ function ofListedAccounts(snapshots: Snapshot[], accounts: readonly Account[], r
 function usableBody(answer: Answer, unused: string, oddities: Oddity[]): Record<string, unknown> | undefined {
   const request = describe(answer);
   if (answer.status !== 200) {
-    oddities.push({ kind: 'unanswered', request, what: refusal(answer), then: unused, evidence: { status: answer.status, body: answer.json ?? excerpt(answer.text) } });
+    oddities.push({
+      kind: 'unanswered',
+      request,
+      what: refusal(answer),
+      then: unused,
+      evidence: { status: answer.status, body: answer.json ?? excerpt(answer.text) },
+    });
     return undefined;
   }
   if (typeof answer.json !== 'object' || answer.json === null || Array.isArray(answer.json)) {

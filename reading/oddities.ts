@@ -8,10 +8,22 @@
  * ledger-parity's coverage table cites them: `§4 GET /me`).
  */
 export const ODDITY_KINDS = {
-  unanswered: { is: 'no usable answer: a failure, or a status other than 200', why: 'spec 4: the read operations answer their body', rules: [] },
+  unanswered: {
+    is: 'no usable answer: a failure, or a status other than 200',
+    why: 'spec 4: the read operations answer their body',
+    rules: [],
+  },
   'not-json': { is: 'an answer that is not JSON', why: 'spec: all request and response bodies are JSON', rules: [] },
-  'wrong-shape': { is: 'JSON without the list it should hold', why: 'spec 4: `{ categories }`, `{ accounts }`, `{ snapshots }`', rules: [] },
-  'wrong-field': { is: 'a record with a field missing, of the wrong type, or outside the values openapi.json allows', why: 'spec 2 and openapi.json', rules: [] },
+  'wrong-shape': {
+    is: 'JSON without the list it should hold',
+    why: 'spec 4: `{ categories }`, `{ accounts }`, `{ snapshots }`',
+    rules: [],
+  },
+  'wrong-field': {
+    is: 'a record with a field missing, of the wrong type, or outside the values openapi.json allows',
+    why: 'spec 2 and openapi.json',
+    rules: [],
+  },
   'listed-twice': { is: 'an id listed twice', why: 'a list holds each record once', rules: [] },
   'repeated-page': {
     is: 'a run of records listed again, in the same order (a page that repeats)',
@@ -23,13 +35,21 @@ export const ODDITY_KINDS = {
     why: 'spec 8: GET /accounts and GET /snapshots have no pagination',
     rules: ['§4 GET /accounts no pagination', '§4 GET /snapshots no pagination', '§8 pagination'],
   },
-  'pair-twice': { is: 'two snapshots for one (account_id, snapshot_date)', why: 'spec 2: the pair (account_id, snapshot_date) is unique', rules: ['§2 Snapshot'] },
+  'pair-twice': {
+    is: 'two snapshots for one (account_id, snapshot_date)',
+    why: 'spec 2: the pair (account_id, snapshot_date) is unique',
+    rules: ['§2 Snapshot'],
+  },
   'unlisted-account': {
     is: 'snapshots of an account the account listing did not show (or showed unusably)',
     why: 'spec 4: GET /accounts lists every account visible to the token',
     rules: ['§4 GET /accounts lists every visible account'],
   },
-  'detail-differs': { is: 'an account whose GET /accounts/{id} disagrees with its listing', why: 'spec 2: the detail is the list form plus auto_carry_forward', rules: ['§4 GET /accounts/{id}'] },
+  'detail-differs': {
+    is: 'an account whose GET /accounts/{id} disagrees with its listing',
+    why: 'spec 2: the detail is the list form plus auto_carry_forward',
+    rules: ['§4 GET /accounts/{id}'],
+  },
 } as const satisfies Record<string, { is: string; why: string; rules: readonly string[] }>;
 
 /** A kind of odd answer. */
@@ -65,7 +85,11 @@ export function describeOddity(oddity: Oddity): string {
  * The records of a list with each id once: a repeat is left out and reported, `listed-twice` alone, or
  * `repeated-page` when a run of two or more repeats earlier records in the same order.
  */
-export function withoutRepeats<T extends { id: string }>(records: readonly T[], request: string, what: string): { kept: T[]; oddities: Oddity[] } {
+export function withoutRepeats<T extends { id: string }>(
+  records: readonly T[],
+  request: string,
+  what: string,
+): { kept: T[]; oddities: Oddity[] } {
   const first = new Map<string, number>();
   const repeats: Array<{ at: number; of: number }> = [];
   const kept: T[] = [];
@@ -79,7 +103,12 @@ export function withoutRepeats<T extends { id: string }>(records: readonly T[], 
   const oddities: Oddity[] = [];
   for (let i = 0; i < repeats.length; ) {
     let j = i;
-    while (j + 1 < repeats.length && repeats[j + 1]!.at === repeats[j]!.at + 1 && repeats[j + 1]!.of === repeats[j]!.of + 1) j++;
+    while (
+      j + 1 < repeats.length &&
+      repeats[j + 1]!.at === repeats[j]!.at + 1 &&
+      repeats[j + 1]!.of === repeats[j]!.of + 1
+    )
+      j++;
     const [start, end] = [repeats[i]!, repeats[j]!];
     if (j > i) {
       const ids = records.slice(start.at, end.at + 1).map((r) => r.id);
@@ -110,5 +139,7 @@ export function withoutRepeats<T extends { id: string }>(records: readonly T[], 
 /** The fields two records disagree on, by name. */
 export function differingFields(a: object, b: object): string[] {
   const [x, y] = [a as Record<string, unknown>, b as Record<string, unknown>];
-  return [...new Set([...Object.keys(x), ...Object.keys(y)])].filter((key) => JSON.stringify(x[key]) !== JSON.stringify(y[key]));
+  return [...new Set([...Object.keys(x), ...Object.keys(y)])].filter(
+    (key) => JSON.stringify(x[key]) !== JSON.stringify(y[key]),
+  );
 }

@@ -8,7 +8,9 @@ import addFormatsModule from 'ajv-formats';
 import document from '../openapi.json' with { type: 'json' };
 
 const DOCUMENT_ID = 'https://personal-ledger-sdk.test/openapi.json';
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv2020) => void;
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (
+  ajv: Ajv2020,
+) => void;
 
 type Json = Record<string, unknown>;
 
@@ -16,13 +18,12 @@ type Json = Record<string, unknown>;
 export const OPENAPI_DOCUMENT: Readonly<Json> = document as Json;
 
 /** Each path of the document: its template, its operations, and a pattern matching concrete paths. */
-export const DOCUMENTED_ROUTES: ReadonlyArray<{ template: string; item: Readonly<Json>; pattern: RegExp }> = Object.entries(
-  document.paths as Record<string, Json>,
-).map(([template, item]) => ({
-  template,
-  item,
-  pattern: new RegExp(`^${template.replace(/[.]/g, '\\.').replace(/\{[^}]+\}/g, '[^/]+')}$`),
-}));
+export const DOCUMENTED_ROUTES: ReadonlyArray<{ template: string; item: Readonly<Json>; pattern: RegExp }> =
+  Object.entries(document.paths as Record<string, Json>).map(([template, item]) => ({
+    template,
+    item,
+    pattern: new RegExp(`^${template.replace(/[.]/g, '\\.').replace(/\{[^}]+\}/g, '[^/]+')}$`),
+  }));
 
 /** One answer as the check reads it. */
 export interface CheckedAnswer {
@@ -48,7 +49,9 @@ export function answerProblems(answer: CheckedAnswer): string[] {
   const body = answer.json !== undefined ? { json: answer.json } : parse(answer.text);
   if (!route || !operation) {
     const isError = body !== undefined && schemaValidator('Error')(body.json);
-    return answer.status === 404 && isError ? [] : ['the request is outside openapi.json and the answer is not a 404 error body'];
+    return answer.status === 404 && isError
+      ? []
+      : ['the request is outside openapi.json and the answer is not a 404 error body'];
   }
   const responses = operation.responses as Json;
   const key = [String(answer.status), `${String(answer.status)[0]}XX`, 'default'].find((k) => k in responses);
@@ -57,10 +60,13 @@ export function answerProblems(answer: CheckedAnswer): string[] {
   const problems = requiredHeaders(response)
     .filter((name) => answer.header(name) === null || answer.header(name) === undefined)
     .map((name) => `required header ${name} is missing`);
-  const schema = ((response.content as Json | undefined)?.['application/json'] as Json | undefined)?.schema as Json | undefined;
+  const schema = ((response.content as Json | undefined)?.['application/json'] as Json | undefined)?.schema as
+    | Json
+    | undefined;
   if (!schema) return answer.text === '' ? problems : [...problems, 'documented without a body, but one was sent'];
   const contentType = answer.header('content-type') ?? null;
-  if (!contentType?.toLowerCase().includes('application/json')) return [...problems, `content-type ${contentType ?? '(none)'} is not JSON`];
+  if (!contentType?.toLowerCase().includes('application/json'))
+    return [...problems, `content-type ${contentType ?? '(none)'} is not JSON`];
   if (body === undefined) return [...problems, 'the body is not JSON'];
   const validate = compile(schema, `${route.template} ${answer.method.toUpperCase()} ${key}`);
   return validate(body.json) ? problems : [...problems, ...describeErrors(validate)];
@@ -82,8 +88,11 @@ export function checkResponse(input: {
   const where = `${input.method} ${input.url} -> ${input.status}`;
   const base = new URL(input.baseUrl).pathname.replace(/\/$/, '');
   const path = new URL(input.url).pathname.slice(base.length);
-  const header = (name: string) => (name.toLowerCase() === 'content-type' ? input.contentType : input.headers.get(name));
-  return answerProblems({ method: input.method, path, status: input.status, header, text: input.bodyText }).map((problem) => `${where}: ${problem}`);
+  const header = (name: string) =>
+    name.toLowerCase() === 'content-type' ? input.contentType : input.headers.get(name);
+  return answerProblems({ method: input.method, path, status: input.status, header, text: input.bodyText }).map(
+    (problem) => `${where}: ${problem}`,
+  );
 }
 
 /** Where `value` breaks the schema `name` of openapi.json (`components.schemas`), as short sentences; empty when it does not. */

@@ -26,7 +26,9 @@ export function checkedBaseUrl(baseUrl: string): string {
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new BaseUrlError(`${baseUrl} is not an http(s) URL`);
   if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
-    throw new BaseUrlError(`${baseUrl} is plain http to another machine: the token would travel unencrypted. Use https`);
+    throw new BaseUrlError(
+      `${baseUrl} is plain http to another machine: the token would travel unencrypted. Use https`,
+    );
   }
   if (url.search !== '' || url.hash !== '') throw new BaseUrlError('the base URL takes no query or fragment');
   url.pathname = basePath(url.pathname);
@@ -73,17 +75,21 @@ export function serviceGet(options: ServiceGetOptions): ReadGet {
       try {
         const timeout = AbortSignal.timeout(options.timeoutMs ?? 30_000);
         const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
-        answer = await readAnswer(request, await send(url, { method: 'GET', headers, redirect: 'manual', signal }), retries);
+        answer = await readAnswer(
+          request,
+          await send(url, { method: 'GET', headers, redirect: 'manual', signal }),
+          retries,
+        );
       } catch (error) {
         answer = failedAnswer(request, redact(describeFailure(error), options.token), retries);
       }
-      if ((answer.status !== 429 && answer.status !== 503) || retries === BUSY_RETRIES || options.signal?.aborted) return answer;
+      if ((answer.status !== 429 && answer.status !== 503) || retries === BUSY_RETRIES || options.signal?.aborted)
+        return answer;
       const wait = parseRetryAfter(answer.headers['retry-after']) ?? 1000;
       await new Promise((resolve) => setTimeout(resolve, Math.min(wait, MAX_BUSY_WAIT_MS)));
     }
   };
 }
-
 
 function redact(text: string, token: string): string {
   return token === '' ? text : text.split(token).join('<token>');

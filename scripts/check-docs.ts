@@ -23,10 +23,13 @@ for (const file of files) {
   if (MARKERS_ALLOWED.has(file)) continue;
   const bytes = readFileSync(join(root, file));
   if (bytes.subarray(0, 8000).includes(0)) continue; // binary
-  for (const line of conflictMarkerLines(bytes.toString('utf8'))) problems.push(`${file}:${line}: merge-conflict marker`);
+  for (const line of conflictMarkerLines(bytes.toString('utf8')))
+    problems.push(`${file}:${line}: merge-conflict marker`);
 }
 
-const pkg = existsSync(join(root, 'package.json')) ? (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { repository?: { url?: string } }) : {};
+const pkg = existsSync(join(root, 'package.json'))
+  ? (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { repository?: { url?: string } })
+  : {};
 const repository = pkg.repository?.url?.replace(/^git\+/, '').replace(/\.git$/, '');
 for (const link of brokenLinks(root, [...files].filter(isDoc), files, repository)) {
   problems.push(`${link.file}:${link.line}: broken link ${link.target}: ${link.reason}`);
@@ -37,4 +40,6 @@ if (problems.length > 0) {
   console.error(`check:docs: ${problems.length} problem(s)`);
   process.exit(1);
 }
-console.log(`check:docs: ${files.size} files without conflict markers, links between ${[...files].filter(isDoc).length} docs resolve`);
+console.log(
+  `check:docs: ${files.size} files without conflict markers, links between ${[...files].filter(isDoc).length} docs resolve`,
+);

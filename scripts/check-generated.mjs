@@ -30,7 +30,8 @@ for (const [path, expected] of Object.entries(expectedFiles)) {
   const [el, al] = [e[line] ?? '<end of file>', a[line] ?? '<end of file>'];
   let column = 0;
   while (column < el.length && el[column] === al[column]) column++;
-  const near = (text) => `${column > 60 ? '…' : ''}${text.slice(Math.max(0, column - 60), column + 60)}${text.length > column + 60 ? '…' : ''}`;
+  const near = (text) =>
+    `${column > 60 ? '…' : ''}${text.slice(Math.max(0, column - 60), column + 60)}${text.length > column + 60 ? '…' : ''}`;
   console.error(
     `${path} has drifted from ${path.includes('inspector') ? 'mocks/inspector/page/' : 'openapi.json'} (first difference at line ${line + 1}, column ${column + 1}).\n` +
       `  expected: ${JSON.stringify(near(el))}\n  found:    ${JSON.stringify(near(al))}`,

@@ -8,7 +8,12 @@ import { join } from 'node:path';
 
 const dir = mkdtempSync(join(tmpdir(), 'check-package-'));
 try {
-  const name = execFileSync('npm', ['pack', '--silent', '--ignore-scripts', '--pack-destination', dir], { encoding: 'utf8' }).trim().split('\n').pop();
+  const name = execFileSync('npm', ['pack', '--silent', '--ignore-scripts', '--pack-destination', dir], {
+    encoding: 'utf8',
+  })
+    .trim()
+    .split('\n')
+    .pop();
   const tarball = join(dir, name);
   const attw = (...args) => execFileSync('npx', ['attw', tarball, '--format', 'table', ...args], { stdio: 'inherit' });
   attw('--profile', 'node16', '--exclude-entrypoints', './mocks/vitest');

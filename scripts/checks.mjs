@@ -15,6 +15,7 @@ const CHECKS = [
   { script: 'check:generated' },
   { script: 'check:docs' },
   { script: 'lint:openapi' },
+  { script: 'lint' },
 ];
 
 const width = Math.max(2, availableParallelism());
@@ -38,7 +39,10 @@ function startReady() {
 function run(check) {
   const at = performance.now();
   const chunks = [];
-  const child = spawn('npm', ['run', check.script], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' } });
+  const child = spawn('npm', ['run', check.script], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' },
+  });
   child.stdout.on('data', (c) => chunks.push(c));
   child.stderr.on('data', (c) => chunks.push(c));
   running.set(check.script, child);
@@ -66,7 +70,8 @@ function finishIfDone() {
   if (running.size > 0) return;
   if (!failed && passed.size < CHECKS.length) return;
   console.log(`\nChecks (${width} at a time), ${seconds(performance.now() - started)} in all:`);
-  for (const t of times) console.log(`  ${t.ok ? 'ok    ' : 'FAILED'} ${t.script.padEnd(16)} ${seconds(t.took).padStart(8)}`);
+  for (const t of times)
+    console.log(`  ${t.ok ? 'ok    ' : 'FAILED'} ${t.script.padEnd(16)} ${seconds(t.took).padStart(8)}`);
   process.exitCode = failed ? 1 : 0;
 }
 

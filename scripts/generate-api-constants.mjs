@@ -29,7 +29,8 @@ function enumOf(schema) {
 function commonPrefix(paths) {
   const split = paths.map((path) => path.split('/'));
   const shared = [];
-  for (let i = 0; split.every((segments) => i < segments.length - 1 && segments[i] === split[0][i]); i += 1) shared.push(split[0][i]);
+  for (let i = 0; split.every((segments) => i < segments.length - 1 && segments[i] === split[0][i]); i += 1)
+    shared.push(split[0][i]);
   return shared.join('/');
 }
 
@@ -44,22 +45,76 @@ export function generateApiConstants(docPath) {
   const name = at(schemas, ['Name']);
   const event = at(schemas, ['SnapshotUpsertedEvent', 'properties']);
   const constants = [
-    ['Rows per POST /snapshots/bulk, at most (`BulkUpsertRequest.snapshots.maxItems`); more is refused with 413 `too_many_rows`.', 'MAX_BULK_ROWS', String(at(rows, ['maxItems']))],
-    ['Rows per POST /snapshots/bulk, at least (`BulkUpsertRequest.snapshots.minItems`).', 'MIN_BULK_ROWS', String(at(rows, ['minItems']))],
-    ['An id (`Uuid.pattern`): any UUID, upper or lower case hex.', 'UUID_PATTERN', `/${at(schemas, ['Uuid', 'pattern'])}/`],
-    ['The form of a date (`Date.pattern`): `YYYY-MM-DD`. A real calendar date is also required (`format: date`).', 'DATE_PATTERN', `/${at(schemas, ['Date', 'pattern'])}/`],
-    ['The shortest account or institution name (`Name.minLength`), in code points.', 'NAME_MIN_LENGTH', String(at(name, ['minLength']))],
-    ['The longest account or institution name (`Name.maxLength`), in code points.', 'NAME_MAX_LENGTH', String(at(name, ['maxLength']))],
+    [
+      'Rows per POST /snapshots/bulk, at most (`BulkUpsertRequest.snapshots.maxItems`); more is refused with 413 `too_many_rows`.',
+      'MAX_BULK_ROWS',
+      String(at(rows, ['maxItems'])),
+    ],
+    [
+      'Rows per POST /snapshots/bulk, at least (`BulkUpsertRequest.snapshots.minItems`).',
+      'MIN_BULK_ROWS',
+      String(at(rows, ['minItems'])),
+    ],
+    [
+      'An id (`Uuid.pattern`): any UUID, upper or lower case hex.',
+      'UUID_PATTERN',
+      `/${at(schemas, ['Uuid', 'pattern'])}/`,
+    ],
+    [
+      'The form of a date (`Date.pattern`): `YYYY-MM-DD`. A real calendar date is also required (`format: date`).',
+      'DATE_PATTERN',
+      `/${at(schemas, ['Date', 'pattern'])}/`,
+    ],
+    [
+      'The shortest account or institution name (`Name.minLength`), in code points.',
+      'NAME_MIN_LENGTH',
+      String(at(name, ['minLength'])),
+    ],
+    [
+      'The longest account or institution name (`Name.maxLength`), in code points.',
+      'NAME_MAX_LENGTH',
+      String(at(name, ['maxLength'])),
+    ],
     ['Who can see an account (`Visibility`).', 'VISIBILITIES', list(enumOf(at(schemas, ['Visibility'])))],
-    ["An account's lifecycle (`LifecycleStatus`).", 'LIFECYCLE_STATUSES', list(enumOf(at(schemas, ['LifecycleStatus'])))],
-    ["An account's liquidity label (`LiquidityTier`); `auto` asks the service to infer it.", 'LIQUIDITY_TIERS', list(enumOf(at(schemas, ['LiquidityTier'])))],
-    ['The category types seen so far (`CategoryType`): an open set, other values may come.', 'KNOWN_CATEGORY_TYPES', list(enumOf(at(schemas, ['CategoryType'])))],
+    [
+      "An account's lifecycle (`LifecycleStatus`).",
+      'LIFECYCLE_STATUSES',
+      list(enumOf(at(schemas, ['LifecycleStatus']))),
+    ],
+    [
+      "An account's liquidity label (`LiquidityTier`); `auto` asks the service to infer it.",
+      'LIQUIDITY_TIERS',
+      list(enumOf(at(schemas, ['LiquidityTier']))),
+    ],
+    [
+      'The category types seen so far (`CategoryType`): an open set, other values may come.',
+      'KNOWN_CATEGORY_TYPES',
+      list(enumOf(at(schemas, ['CategoryType']))),
+    ],
     ['What a snapshot write did (`UpsertAction`).', 'UPSERT_ACTIONS', list(enumOf(at(schemas, ['UpsertAction'])))],
-    ['The type of the webhook event every snapshot write fires (`SnapshotUpsertedEvent.type`).', 'SNAPSHOT_UPSERTED_EVENT', text(at(event, ['type', 'const']))],
-    ['The operations that fire it (`SnapshotUpsertedEvent.data.operation`).', 'SNAPSHOT_UPSERTED_OPERATIONS', list(enumOf(at(event, ['data', 'properties', 'operation'])))],
-    ['The `WWW-Authenticate` header of every 401 (`components.headers.WWW-Authenticate`).', 'WWW_AUTHENTICATE', text(at(document, ['components', 'headers', 'WWW-Authenticate', 'example']))],
-    ['Where every operation lives under the base URL (the prefix all `paths` share).', 'API_PREFIX', text(commonPrefix(Object.keys(at(document, ['paths']))))],
+    [
+      'The type of the webhook event every snapshot write fires (`SnapshotUpsertedEvent.type`).',
+      'SNAPSHOT_UPSERTED_EVENT',
+      text(at(event, ['type', 'const'])),
+    ],
+    [
+      'The operations that fire it (`SnapshotUpsertedEvent.data.operation`).',
+      'SNAPSHOT_UPSERTED_OPERATIONS',
+      list(enumOf(at(event, ['data', 'properties', 'operation']))),
+    ],
+    [
+      'The `WWW-Authenticate` header of every 401 (`components.headers.WWW-Authenticate`).',
+      'WWW_AUTHENTICATE',
+      text(at(document, ['components', 'headers', 'WWW-Authenticate', 'example'])),
+    ],
+    [
+      'Where every operation lives under the base URL (the prefix all `paths` share).',
+      'API_PREFIX',
+      text(commonPrefix(Object.keys(at(document, ['paths'])))),
+    ],
   ];
-  const body = constants.map(([doc, constName, value]) => `/** ${doc} */\nexport const ${constName} = ${value};\n`).join('\n');
+  const body = constants
+    .map(([doc, constName, value]) => `/** ${doc} */\nexport const ${constName} = ${value};\n`)
+    .join('\n');
   return `${HEADER}\n${body}`;
 }

@@ -35,7 +35,12 @@ const RUNTIME = {
 function createValidatorAjv(docPath) {
   const document = JSON.parse(readFileSync(docPath, 'utf8'));
   // strictNumbers: a balance of 1e400 parses to Infinity, which JSON cannot carry back.
-  const ajv = new Ajv2020({ allErrors: true, strict: false, strictNumbers: true, code: { source: true, esm: true, lines: true } });
+  const ajv = new Ajv2020({
+    allErrors: true,
+    strict: false,
+    strictNumbers: true,
+    code: { source: true, esm: true, lines: true },
+  });
   addFormats(ajv, ['date', 'uuid', 'date-time']);
   ajv.addSchema({ $id: DOCUMENT_ID, components: { schemas: document.components.schemas } });
   // Each validator is a schema `{ $ref }` to the document's, as the fake compiled them before (so every error,
@@ -64,17 +69,23 @@ export function generateValidators(docPath) {
   let code = standaloneCode(ajv, exports);
   for (const [from, to] of Object.entries(RUNTIME)) code = code.split(from).join(to);
   const leftover = /require\([^)]*\)[\w.]*/.exec(code);
-  if (leftover) throw new Error(`The validators need ${leftover[0]}: add its ESM equivalent to mocks/rules/validation-runtime.ts and RUNTIME`);
-  if (/\bnew Function\b|\beval\(/.test(code)) throw new Error('The generated validators would compile code at run time');
+  if (leftover)
+    throw new Error(
+      `The validators need ${leftover[0]}: add its ESM equivalent to mocks/rules/validation-runtime.ts and RUNTIME`,
+    );
+  if (/\bnew Function\b|\beval\(/.test(code))
+    throw new Error('The generated validators would compile code at run time');
   code = code.replace(/^"use strict";/, '');
   const js = `${HEADER}import { formats, ucs2length } from '../rules/validation-runtime';\n${code}\n`;
   const dts =
     HEADER +
-    '\n/** One problem a validator found: the parts of ajv\'s ErrorObject that the fake reads. */\n' +
+    "\n/** One problem a validator found: the parts of ajv's ErrorObject that the fake reads. */\n" +
     'export interface ValidationError {\n  keyword: string;\n  instancePath: string;\n  schemaPath: string;\n' +
     '  params: Record<string, unknown>;\n  message?: string;\n}\n\n' +
     '/** True when `data` matches the schema; otherwise `errors` lists every problem (allErrors). */\n' +
     'export interface Validator {\n  (data: unknown): boolean;\n  errors?: ValidationError[] | null;\n}\n\n' +
-    Object.keys(exports).map((name) => `export declare const ${name}: Validator;\n`).join('');
+    Object.keys(exports)
+      .map((name) => `export declare const ${name}: Validator;\n`)
+      .join('');
   return { js, dts };
 }

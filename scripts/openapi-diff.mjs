@@ -8,7 +8,11 @@ function operations(doc) {
   for (const [path, item] of Object.entries(doc?.paths ?? {})) {
     for (const method of METHODS) {
       const op = item?.[method];
-      if (op) ops.set(`${method.toUpperCase()} ${path}`, { ...op, parameters: [...(item.parameters ?? []), ...(op.parameters ?? [])] });
+      if (op)
+        ops.set(`${method.toUpperCase()} ${path}`, {
+          ...op,
+          parameters: [...(item.parameters ?? []), ...(op.parameters ?? [])],
+        });
     }
   }
   return ops;
@@ -24,13 +28,19 @@ function compare(before, after) {
 /** What changed between two OpenAPI documents: operations and schemas added, removed or altered. */
 export function diffOpenApi(before, after) {
   const schemas = (doc) => new Map(Object.entries(doc?.components?.schemas ?? {}));
-  return { operations: compare(operations(before), operations(after)), schemas: compare(schemas(before), schemas(after)) };
+  return {
+    operations: compare(operations(before), operations(after)),
+    schemas: compare(schemas(before), schemas(after)),
+  };
 }
 
 /** Human-readable lines for a diff; `no changes` when nothing differs. */
 export function formatDiff(diff) {
   const lines = [];
-  for (const [kind, d] of [['operation', diff.operations], ['schema', diff.schemas]]) {
+  for (const [kind, d] of [
+    ['operation', diff.operations],
+    ['schema', diff.schemas],
+  ]) {
     for (const k of d.added) lines.push(`+ ${kind} ${k}`);
     for (const k of d.removed) lines.push(`- ${kind} ${k}`);
     for (const k of d.altered) lines.push(`~ ${kind} ${k}`);

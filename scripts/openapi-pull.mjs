@@ -53,4 +53,6 @@ writeTypes(resolve(root, 'mocks/generated/validators.js'), validators.js);
 writeTypes(resolve(root, 'mocks/generated/validators.d.ts'), validators.dts);
 console.log(`pulled ${url}`);
 console.log(formatDiff(diffOpenApi(before, next)));
-console.log('regenerated src/generated/ and mocks/generated/validators.js; run `npm run typecheck` to see what must follow');
+console.log(
+  'regenerated src/generated/ and mocks/generated/validators.js; run `npm run typecheck` to see what must follow',
+);

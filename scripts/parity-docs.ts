@@ -3,7 +3,15 @@
 // `--check` changes nothing and fails when either file is out of date (a test runs it), so the docs cannot drift from
 // the catalogue.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { citation, coverageLines, PROBES, RULES, UNOBSERVABLE_GAPS, type ParityRecording, type SpecRule } from 'personal-ledger-sdk/parity';
+import {
+  citation,
+  coverageLines,
+  PROBES,
+  RULES,
+  UNOBSERVABLE_GAPS,
+  type ParityRecording,
+  type SpecRule,
+} from 'personal-ledger-sdk/parity';
 import { API_PREFIX, UUID_PATTERN } from '../src/generated/api-constants';
 import { RECORDING_FILE, SCRATCH } from './parity-scenario';
 
@@ -20,9 +28,14 @@ export function coverageTable(gapTitles: ReadonlyMap<number, string>): string {
   const list = (ids: string[]) => ids.map((id) => `\`${id}\``).join(', ');
   const rows = lines.map((line) => {
     const gap = /^spec-gaps (\d+)$/.exec(line.rule);
-    const says = gap ? (gapTitles.get(Number(gap[1])) ?? 'NO SUCH ENTRY') : (RULES as Record<string, SpecRule>)[line.rule]!.says;
+    const says = gap
+      ? (gapTitles.get(Number(gap[1])) ?? 'NO SUCH ENTRY')
+      : (RULES as Record<string, SpecRule>)[line.rule]!.says;
     const rule = gap ? `[spec-gaps ${gap[1]}](spec-gaps.md)` : line.rule;
-    const alone = [...line.reading.map((kind) => `the reading (odd answer \`${kind}\`)`), ...line.read.map((id) => `\`${id}\``)].join(', ');
+    const alone = [
+      ...line.reading.map((kind) => `the reading (odd answer \`${kind}\`)`),
+      ...line.read.map((id) => `\`${id}\``),
+    ].join(', ');
     return `| ${cell(rule)} | ${cell(says)} | ${alone} | ${list(line.scratch)} | ${list(line.webhooks)} | ${cell(line.cannot ?? '')} |`;
   });
   const observable = lines.filter((l) => l.reading.length + l.read.length + l.scratch.length + l.webhooks.length > 0);
@@ -46,10 +59,23 @@ export function coverageTable(gapTitles: ReadonlyMap<number, string>): string {
 export function probeTable(recording: ParityRecording): string {
   const rows = PROBES.map((probe) => {
     const entry = recording.probes[probe.id];
-    const requests = entry && 'views' in entry ? requestsOf(entry.views.map((v) => v.request)) : probe.mode === 'never' ? 'never sent' : '(not recorded)';
+    const requests =
+      entry && 'views' in entry
+        ? requestsOf(entry.views.map((v) => v.request))
+        : probe.mode === 'never'
+          ? 'never sent'
+          : '(not recorded)';
     return `| \`${probe.id}\` | ${cell(probe.title)} | ${cell(citation(probe))} | ${probe.mode} | ${cell(requests)} | ${cell(probe.compares)} |`;
   });
-  return [START, '', '| probe | checks | cites | mode | request(s) | compares |', '|---|---|---|---|---|---|', ...rows, '', END].join('\n');
+  return [
+    START,
+    '',
+    '| probe | checks | cites | mode | request(s) | compares |',
+    '|---|---|---|---|---|---|',
+    ...rows,
+    '',
+    END,
+  ].join('\n');
 }
 
 /** Any id in a text: openapi.json's UUID pattern, unanchored. */
@@ -112,16 +138,22 @@ function main(): void {
   const gapTitles = new Map([...gaps.matchAll(/^### (\d+)\. (.*)$/gm)].map((m) => [Number(m[1]), m[2]!]));
   const withProbes = `${before}${probeTable(recording)}${rest.slice(rest.indexOf(END) + END.length)}`;
   const [head, tail] = withProbes.split(COVERAGE_START);
-  if (tail === undefined || !tail.includes(COVERAGE_END)) throw new Error(`${PARITY_DOC} has no ${COVERAGE_START} ... ${COVERAGE_END} block`);
+  if (tail === undefined || !tail.includes(COVERAGE_END))
+    throw new Error(`${PARITY_DOC} has no ${COVERAGE_START} ... ${COVERAGE_END} block`);
   const nextParity = `${head}${coverageTable(gapTitles)}${tail.slice(tail.indexOf(COVERAGE_END) + COVERAGE_END.length)}`;
   const nextGaps = gapsWithParity(gaps);
-  for (const [file, now, next] of [[PARITY_DOC, parity, nextParity], [GAPS_DOC, gaps, nextGaps]] as const) {
+  for (const [file, now, next] of [
+    [PARITY_DOC, parity, nextParity],
+    [GAPS_DOC, gaps, nextGaps],
+  ] as const) {
     if (now === next) continue;
     if (check) stale.push(file);
     else writeFileSync(file, next);
   }
   if (stale.length > 0) {
-    console.error(`${stale.join(' and ')} ${stale.length === 1 ? 'is' : 'are'} out of date with the probe catalogue: run npm run parity:docs`);
+    console.error(
+      `${stale.join(' and ')} ${stale.length === 1 ? 'is' : 'are'} out of date with the probe catalogue: run npm run parity:docs`,
+    );
     process.exit(1);
   }
 }

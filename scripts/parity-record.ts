@@ -12,9 +12,13 @@ const dir = mkdtempSync(join(tmpdir(), 'parity-record-'));
 const scenario = join(dir, 'scenario.json');
 writeFileSync(scenario, JSON.stringify(parityScenario()));
 // ledger-mock itself, as another process: the recording is of the server users run.
-const server = spawn(process.execPath, ['--import', 'tsx', 'mocks/server/cli.ts', '--port', '0', '--scenario', scenario, '--base-url-print'], {
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
+const server = spawn(
+  process.execPath,
+  ['--import', 'tsx', 'mocks/server/cli.ts', '--port', '0', '--scenario', scenario, '--base-url-print'],
+  {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  },
+);
 try {
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
@@ -24,11 +28,20 @@ try {
     });
     server.once('exit', (code) => reject(new Error(`ledger-mock exited with ${code}`)));
   });
-  const run = await runParity({ baseUrl: url, token: TOKEN, scratchAccount: SCRATCH, record: true, rate: Number.POSITIVE_INFINITY });
+  const run = await runParity({
+    baseUrl: url,
+    token: TOKEN,
+    scratchAccount: SCRATCH,
+    record: true,
+    rate: Number.POSITIVE_INFINITY,
+  });
   const differs = run.report.probes.filter((p) => p.outcome === 'differs').map((p) => p.id);
-  if (differs.length > 0) throw new Error(`ledger-mock differs from the in-process fake in ${differs.join(', ')}: fix that before recording`);
+  if (differs.length > 0)
+    throw new Error(`ledger-mock differs from the in-process fake in ${differs.join(', ')}: fix that before recording`);
   writeFileSync(RECORDING_FILE, `${JSON.stringify(run.recording, null, 2)}\n`);
-  console.log(`${RECORDING_FILE}: ${Object.keys(run.recording!.probes).length} probes recorded (${run.report.summary.same} same, ${run.report.summary.skipped} skipped)`);
+  console.log(
+    `${RECORDING_FILE}: ${Object.keys(run.recording!.probes).length} probes recorded (${run.report.summary.same} same, ${run.report.summary.skipped} skipped)`,
+  );
 } finally {
   server.kill('SIGTERM');
   rmSync(dir, { recursive: true, force: true });

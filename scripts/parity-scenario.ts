@@ -15,6 +15,14 @@ export function parityScenario(): Scenario {
   return {
     ...(demo as Scenario),
     name: 'parity',
-    accounts: [...((demo as Scenario).accounts ?? []), { id: SCRATCH, owner_user_id: DEMO_IDS.users.alex, name: 'Parity scratch', category_id: DEMO_IDS.categories.cash }],
+    accounts: [
+      ...((demo as Scenario).accounts ?? []),
+      {
+        id: SCRATCH,
+        owner_user_id: DEMO_IDS.users.alex,
+        name: 'Parity scratch',
+        category_id: DEMO_IDS.categories.cash,
+      },
+    ],
   };
 }

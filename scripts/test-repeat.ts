@@ -29,7 +29,9 @@ function finish(interrupted: string | undefined): never {
   stopCurrentRun();
   hog?.stop();
   const failures = tally(outcomes, root.replace(/\/$/, ''));
-  console.log(`\n${interrupted ? `Interrupted by ${interrupted} after` : 'Done:'} ${outcomes.length} of ${args.runs} runs in ${minutes(Date.now() - started)}.`);
+  console.log(
+    `\n${interrupted ? `Interrupted by ${interrupted} after` : 'Done:'} ${outcomes.length} of ${args.runs} runs in ${minutes(Date.now() - started)}.`,
+  );
   console.log(formatTally(failures, outcomes.length));
   console.log(`Each run's JSON report and output: ${dir}`);
   process.exit(interrupted ? 130 : failures.length > 0 ? 1 : 0);
@@ -46,20 +48,26 @@ const luck = args.luck ? luckFiles(root) : [];
 if (args.luck) {
   const count = (kind: string) => luck.filter((f) => f.touches.some((t) => t === kind)).length;
   writeFileSync(join(dir, 'luck-files.txt'), luck.map((f) => `${f.file}\t${f.touches.join(',')}\n`).join(''));
-  console.log(`--luck: ${luck.length} test files touch processes (${count('processes')}), timers (${count('timers')}), files (${count('files')}), the network (${count('network')}) or randomness (${count('randomness')}); listed in ${join(dir, 'luck-files.txt')}`);
+  console.log(
+    `--luck: ${luck.length} test files touch processes (${count('processes')}), timers (${count('timers')}), files (${count('files')}), the network (${count('network')}) or randomness (${count('randomness')}); listed in ${join(dir, 'luck-files.txt')}`,
+  );
 }
 const vitestArgs = [...luck.map((f) => f.file), ...args.vitestArgs];
 const what = `vitest run${args.msw3 ? ' -c vitest.msw3.config.ts (Node 24)' : ''}${args.luck ? ` <the ${luck.length} luck files>` : ''}${args.vitestArgs.length > 0 ? ` ${args.vitestArgs.join(' ')}` : ''}`;
 try {
   if (args.hog) hog = startHog();
-  console.log(`test:repeat: ${args.runs} run${args.runs === 1 ? '' : 's'} of ${what}${hog ? `, beside a CPU hog (${hog.pids.length} busy processes)` : ''}`);
+  console.log(
+    `test:repeat: ${args.runs} run${args.runs === 1 ? '' : 's'} of ${what}${hog ? `, beside a CPU hog (${hog.pids.length} busy processes)` : ''}`,
+  );
   for (let run = 1; run <= args.runs; run++) {
     const runStarted = Date.now();
     const outcome = await runOnce({ root, dir, msw3: args.msw3, vitestArgs }, run);
     outcomes.push(outcome);
     const failed = failuresOf(outcome, root.replace(/\/$/, ''));
     const tests = outcome.report ? `${outcome.report.numTotalTests} tests, ` : '';
-    console.log(`run ${run}/${args.runs}: ${tests}${failed.length === 1 ? '1 failure' : `${failed.length} failures`} (${seconds(Date.now() - runStarted)})${failed.map((f) => `\n  ${f.test}\n    ${f.message}`).join('')}`);
+    console.log(
+      `run ${run}/${args.runs}: ${tests}${failed.length === 1 ? '1 failure' : `${failed.length} failures`} (${seconds(Date.now() - runStarted)})${failed.map((f) => `\n  ${f.test}\n    ${f.message}`).join('')}`,
+    );
   }
 } finally {
   hog?.stop();

@@ -18,7 +18,9 @@ import type { Identity } from './types';
 // puts the whole CommonJS module under `default`, so the function is one level further down there.
 type CreateClient = typeof openapiFetch.default;
 const createClient: CreateClient =
-  typeof openapiFetch.default === 'function' ? openapiFetch.default : (openapiFetch.default as unknown as { default: CreateClient }).default;
+  typeof openapiFetch.default === 'function'
+    ? openapiFetch.default
+    : (openapiFetch.default as unknown as { default: CreateClient }).default;
 
 /**
  * A client for the Personal Ledger API: the raw typed openapi-fetch methods (results as `{ data, error, response }`)
@@ -69,7 +71,12 @@ export interface LedgerClient {
 export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
   const normalized = normalizeClientOptions(options);
   const secrets = [normalized.token];
-  const observer = new ClientObserver({ on: normalized.on, log: normalized.log, bodies: normalized.eventBodies, secrets });
+  const observer = new ClientObserver({
+    on: normalized.on,
+    log: normalized.log,
+    bodies: normalized.eventBodies,
+    secrets,
+  });
   const transport = createTransport({
     baseUrl: normalized.baseUrl,
     fetch: normalized.fetch,
@@ -80,7 +87,12 @@ export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
   });
   // openapi-fetch's default query serializer, made once rather than on every call.
   const querySerializer = openapiFetch.createQuerySerializer();
-  const raw = createClient<paths>({ baseUrl: normalized.baseUrl, headers: clientHeaders(normalized), querySerializer, fetch: normalized.fetch });
+  const raw = createClient<paths>({
+    baseUrl: normalized.baseUrl,
+    headers: clientHeaders(normalized),
+    querySerializer,
+    fetch: normalized.fetch,
+  });
   const ctx: ResourceContext = { api: withTransport(raw, transport, true), secrets };
   const api = withTransport(raw, transport, false);
   return {
@@ -99,7 +111,9 @@ export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
 }
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-type CallInit = { signal?: AbortSignal | null; fetch?: FetchLike; body?: unknown; bodySerializer?: BodySerializer<unknown> } | undefined;
+type CallInit =
+  | { signal?: AbortSignal | null; fetch?: FetchLike; body?: unknown; bodySerializer?: BodySerializer<unknown> }
+  | undefined;
 
 /**
  * The typed methods, each call run by the transport: one openapi-fetch call per attempt, given the attempt's fetch.
@@ -117,7 +131,8 @@ function withTransport(raw: ApiClient, transport: Transport, traced: boolean): R
         fetch: init?.fetch,
         body: init?.body,
         bodySerializer: init?.bodySerializer,
-        attempt: (fetch, bodySerializer) => call(path, bodySerializer ? { ...init, fetch, bodySerializer } : { ...init, fetch }),
+        attempt: (fetch, bodySerializer) =>
+          call(path, bodySerializer ? { ...init, fetch, bodySerializer } : { ...init, fetch }),
       });
     return run as unknown as ApiClient[M];
   };

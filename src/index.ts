@@ -24,7 +24,14 @@ export { MAX_BULK_ROWS } from './generated/api-constants';
 
 export { bulkUpsertSnapshots } from './bulk/bulk-upsert-snapshots';
 export { upsertChangedSnapshots } from './bulk/upsert-changed';
-export type { DuplicateSnapshot, PlannedSnapshot, SkippedSnapshot, SnapshotChange, UpsertChangedOptions, UpsertChangedReport } from './bulk/upsert-changed';
+export type {
+  DuplicateSnapshot,
+  PlannedSnapshot,
+  SkippedSnapshot,
+  SnapshotChange,
+  UpsertChangedOptions,
+  UpsertChangedReport,
+} from './bulk/upsert-changed';
 export { formatBulkSummary, formatSkippedRows, groupSkippedByReason } from './bulk/report-format';
 export type { FormatSkippedRowsOptions, SkippedReasonCount } from './bulk/report-format';
 export type {

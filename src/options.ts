@@ -108,7 +108,8 @@ const LOG_METHODS = ['debug', 'info', 'warn', 'error'] as const;
 
 function normalizeListeners(on: unknown): ClientListeners {
   if (on === undefined) return {};
-  if (typeof on !== 'object' || on === null) fail('`on` must be an object of listeners, e.g. { response: (event) => {} }');
+  if (typeof on !== 'object' || on === null)
+    fail('`on` must be an object of listeners, e.g. { response: (event) => {} }');
   for (const [name, listener] of Object.entries(on)) {
     const problem = listener === undefined ? undefined : listenerProblem(name, listener);
     if (problem) fail(`\`on\`: ${problem}`);
@@ -145,9 +146,11 @@ function normalizeRetry(retry: unknown): NormalizedRetryOptions {
     fail('`retry.statusCodes` must be an array of HTTP statuses');
   }
   const predicate = r.retryNonIdempotent ?? false;
-  if (typeof predicate !== 'boolean' && typeof predicate !== 'function') fail('`retry.retryNonIdempotent` must be a boolean or a function');
+  if (typeof predicate !== 'boolean' && typeof predicate !== 'function')
+    fail('`retry.retryNonIdempotent` must be a boolean or a function');
   if (r.onRetry !== undefined && typeof r.onRetry !== 'function') fail('`retry.onRetry` must be a function');
-  const delay = (key: 'baseDelayMs' | 'maxDelayMs' | 'maxRetryAfterMs') => numberIn(`retry.${key}`, r[key], RETRY_DEFAULTS[key], MAX_TIMER_MS);
+  const delay = (key: 'baseDelayMs' | 'maxDelayMs' | 'maxRetryAfterMs') =>
+    numberIn(`retry.${key}`, r[key], RETRY_DEFAULTS[key], MAX_TIMER_MS);
   return {
     maxRetries: numberIn('retry.maxRetries', r.maxRetries, RETRY_DEFAULTS.maxRetries, 100, true),
     baseDelayMs: delay('baseDelayMs'),
@@ -162,9 +165,13 @@ function normalizeRetry(retry: unknown): NormalizedRetryOptions {
 
 function normalizeBudget(budget: unknown): Required<RetryBudgetOptions> | false {
   if (budget === false) return false;
-  if (budget !== undefined && (typeof budget !== 'object' || budget === null)) fail('`retry.budget` must be an object or false');
+  if (budget !== undefined && (typeof budget !== 'object' || budget === null))
+    fail('`retry.budget` must be an object or false');
   const b = (budget ?? {}) as Record<string, unknown>;
-  const entries = Object.entries(RETRY_DEFAULTS.budget).map(([key, fallback]) => [key, numberIn(`retry.budget.${key}`, b[key], fallback, Number.MAX_SAFE_INTEGER)]);
+  const entries = Object.entries(RETRY_DEFAULTS.budget).map(([key, fallback]) => [
+    key,
+    numberIn(`retry.budget.${key}`, b[key], fallback, Number.MAX_SAFE_INTEGER),
+  ]);
   return Object.fromEntries(entries) as Required<RetryBudgetOptions>;
 }
 
@@ -180,20 +187,23 @@ function normalizeTimeout(timeoutMs: unknown): number | false {
 /** `value`, or `fallback` when it is undefined; a number from 0 to `max` (a whole one when `whole`). */
 function numberIn(name: string, value: unknown, fallback: number, max: number, whole = false): number {
   if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > max) fail(`\`${name}\` must be a number from 0 to ${max}`);
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > max)
+    fail(`\`${name}\` must be a number from 0 to ${max}`);
   if (whole && !Number.isInteger(value)) fail(`\`${name}\` must be a whole number`);
   return value;
 }
 
 function normalizeBaseUrl(baseUrl: unknown): string {
-  if (typeof baseUrl !== 'string' || baseUrl.trim() === '') fail('`baseUrl` is required, e.g. https://ledger.example.com');
+  if (typeof baseUrl !== 'string' || baseUrl.trim() === '')
+    fail('`baseUrl` is required, e.g. https://ledger.example.com');
   let url: URL;
   try {
     url = new URL(baseUrl.trim());
   } catch {
     fail('`baseUrl` must be an absolute http(s) URL, e.g. https://ledger.example.com');
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') fail(`\`baseUrl\` must use http or https, not ${url.protocol}`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    fail(`\`baseUrl\` must use http or https, not ${url.protocol}`);
   if (url.username || url.password) fail('`baseUrl` must not contain credentials; pass the token as `token`');
   if (url.search || url.hash) fail('`baseUrl` must not contain a query or fragment');
   return `${url.origin}${basePath(url.pathname)}`;

@@ -9,7 +9,14 @@ export function addUp(opening: string, entries: readonly Decimal[], closing: str
   const close = parseDecimal(closing)!;
   const total = sum(entries);
   const expected = add(open, total);
-  return { ok: equals(expected, close), opening, entries: toPlain(total), count: entries.length, expected: toPlain(expected), closing };
+  return {
+    ok: equals(expected, close),
+    opening,
+    entries: toPlain(total),
+    count: entries.length,
+    expected: toPlain(expected),
+    closing,
+  };
 }
 
 /** Why a statement does not add up, for a skipped statement's reason. */

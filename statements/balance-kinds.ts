@@ -43,7 +43,12 @@ export const BALANCE_KINDS: readonly BalanceKindInfo[] = [
   {
     kind: 'closing_booked',
     description: 'closing booked balance',
-    spellings: { ofx: 'LEDGERBAL', mt940: ['62F'], camt: ['CLBD'], csv: "the day's closing running balance, or the balance a header or footer states" },
+    spellings: {
+      ofx: 'LEDGERBAL',
+      mt940: ['62F'],
+      camt: ['CLBD'],
+      csv: "the day's closing running balance, or the balance a header or footer states",
+    },
     role: 'closing',
     written: true,
     why: "the bank's own booked balance at the end of the day: exactly what a balance ledger keeps",
@@ -142,7 +147,7 @@ export const BALANCE_KINDS: readonly BalanceKindInfo[] = [
     spellings: { camt: ['INFO'] },
     role: 'other',
     written: false,
-    why: 'for information only, by the bank\'s own label',
+    why: "for information only, by the bank's own label",
   },
 ];
 

@@ -26,7 +26,11 @@ export interface HistoryBase {
  * The closing balance of each day that has entries, before `until` (the day whose balance is stated): forward from an
  * opening balance, or back from a closing balance. Undefined when an entry's amount is not a plain decimal.
  */
-export function dailyBalances(base: HistoryBase, entries: readonly StatementEntry[], until: string): DerivedDay[] | undefined {
+export function dailyBalances(
+  base: HistoryBase,
+  entries: readonly StatementEntry[],
+  until: string,
+): DerivedDay[] | undefined {
   const byDay = new Map<string, { sum: Decimal; count: number }>();
   for (const entry of entries) {
     const amount = parseDecimal(entry.amount);
@@ -74,24 +78,44 @@ export type StatementDays = { days: DerivedDay[]; base: StatementBalance } | { r
 export function statementDays(statement: Statement): StatementDays | undefined {
   const history = statement.history;
   if (!history || (history.entries.length === 0 && history.problem === undefined)) return undefined;
-  const closing = statement.balances.find((b) => balanceKind(b.kind).role === 'closing' && b.kind !== 'investment_value');
+  const closing = statement.balances.find(
+    (b) => balanceKind(b.kind).role === 'closing' && b.kind !== 'investment_value',
+  );
   if (!closing) return undefined;
   if (history.problem !== undefined) return { reason: `no day's balance is derived from it: ${history.problem}` };
   if (statement.addUp && !statement.addUp.ok) {
-    return history.entries.some((e) => e.date < closing.date) ? { reason: "no day's balance is derived from it, as it does not add up" } : undefined;
+    return history.entries.some((e) => e.date < closing.date)
+      ? { reason: "no day's balance is derived from it, as it does not add up" }
+      : undefined;
   }
   // Without an add-up check, only a list the file shows complete (OFX) proves days, back from the closing balance.
   if (!statement.addUp && history.completeToClosing !== true) {
-    return history.entries.some((e) => e.date < closing.date) ? { reason: "no day's balance is derived from it: it has no opening balance in its closing balance's currency to check its entries against" } : undefined;
+    return history.entries.some((e) => e.date < closing.date)
+      ? {
+          reason:
+            "no day's balance is derived from it: it has no opening balance in its closing balance's currency to check its entries against",
+        }
+      : undefined;
   }
   const opening = statement.addUp ? statement.balances.find((b) => balanceKind(b.kind).role === 'opening') : undefined;
-  const outside = history.entries.find((e) => e.date > closing.date || (opening !== undefined && e.date < opening.date));
+  const outside = history.entries.find(
+    (e) => e.date > closing.date || (opening !== undefined && e.date < opening.date),
+  );
   if (outside) {
-    const which = outside.date > closing.date ? `after its closing balance's day ${closing.date}` : `before its opening balance's day ${opening!.date}`;
-    return { reason: `no day's balance is derived from it: an entry${outside.line !== undefined ? ` (line ${outside.line})` : ''} is dated ${outside.date}, ${which}` };
+    const which =
+      outside.date > closing.date
+        ? `after its closing balance's day ${closing.date}`
+        : `before its opening balance's day ${opening!.date}`;
+    return {
+      reason: `no day's balance is derived from it: an entry${outside.line !== undefined ? ` (line ${outside.line})` : ''} is dated ${outside.date}, ${which}`,
+    };
   }
   const base = opening ?? closing;
-  const days = dailyBalances({ from: opening ? 'opening' : 'closing', amount: base.amount }, history.entries, closing.date);
+  const days = dailyBalances(
+    { from: opening ? 'opening' : 'closing', amount: base.amount },
+    history.entries,
+    closing.date,
+  );
   if (!days) return { reason: "no day's balance is derived from it: an entry's amount is not a plain decimal" };
   return { days, base };
 }

@@ -40,7 +40,8 @@ export const STATEMENT_FORMATS: readonly StatementFormat[] = [
     name: 'OFX/QFX (1.x SGML, 2.x XML)',
     detect: (head) => /OFXHEADER\s*[:=]|<\?OFX|<OFX>/i.test(head),
     read: (bytes) => readOfx(bytes),
-    writes: 'the ledger balance LEDGERBAL on its DTASOF day (bank and credit-card statements); an investment account\'s value (AVAILCASH plus every position\'s MKTVAL); AVAILBAL is reported',
+    writes:
+      "the ledger balance LEDGERBAL on its DTASOF day (bank and credit-card statements); an investment account's value (AVAILCASH plus every position's MKTVAL); AVAILBAL is reported",
   },
   {
     id: 'camt',
@@ -62,10 +63,13 @@ export const STATEMENT_FORMATS: readonly StatementFormat[] = [
     detect: (head) => head.length > 0 && !head.includes('\u0000'),
     read: (bytes, options) => {
       if (!options.profile) {
-        throw new StatementFormatError("not an OFX, camt or MT940 file; read as a CSV export, it needs its bank's profile, which says its columns, dates and amounts: give options.profile, a shipped layout's id (a key of BANK_LAYOUTS, such as 'chase-us') or a profile of its own");
+        throw new StatementFormatError(
+          "not an OFX, camt or MT940 file; read as a CSV export, it needs its bank's profile, which says its columns, dates and amounts: give options.profile, a shipped layout's id (a key of BANK_LAYOUTS, such as 'chase-us') or a profile of its own",
+        );
       }
       return readCsv(bytes, options.profile);
     },
-    writes: "each account's closing balance of each day (the day's last running balance, or the balance the file states once)",
+    writes:
+      "each account's closing balance of each day (the day's last running balance, or the balance the file states once)",
   },
 ];

@@ -4,7 +4,13 @@ export { readStatements, detectFormat } from './read';
 export { STATEMENT_FORMATS } from './formats';
 export type { ReadStatementsOptions, StatementFormat } from './formats';
 export { selectBalances } from './select';
-export type { DerivedFrom, SelectBalancesOptions, SelectedBalance, SourcedSkippedItem, SourcedStatementFile } from './select';
+export type {
+  DerivedFrom,
+  SelectBalancesOptions,
+  SelectedBalance,
+  SourcedSkippedItem,
+  SourcedStatementFile,
+} from './select';
 export { BALANCE_KINDS, DEFAULT_WRITTEN_KINDS, balanceKind, isBalanceKind } from './balance-kinds';
 export type { BalanceKind, BalanceKindInfo, BalanceKindSpellings } from './balance-kinds';
 export { BANK_LAYOUTS, checkBankProfile } from './csv/bank-profiles';
@@ -12,5 +18,20 @@ export type { BankLayout } from './csv/bank-profiles';
 export type { BankProfile, Column, Columns, StatedBalance } from './csv/profile';
 export type { DateOrder } from './csv/dates';
 export type { Parsed } from './csv/amounts';
-export { StatementArgumentError, StatementFormatError, isStatementArgumentError, isStatementFormatError } from './errors';
-export type { AddUp, SkippedItem, Statement, StatementAccount, StatementBalance, StatementEntry, StatementFile, StatementFormatId, StatementHistory } from './types';
+export {
+  StatementArgumentError,
+  StatementFormatError,
+  isStatementArgumentError,
+  isStatementFormatError,
+} from './errors';
+export type {
+  AddUp,
+  SkippedItem,
+  Statement,
+  StatementAccount,
+  StatementBalance,
+  StatementEntry,
+  StatementFile,
+  StatementFormatId,
+  StatementHistory,
+} from './types';

@@ -23,7 +23,10 @@ export function readStatements(bytes: Uint8Array | ArrayBuffer, options: ReadSta
   const file = fileBytes(bytes, 'readStatements');
   const { format: id, profile } = checkOptions(options);
   const format = id ? STATEMENT_FORMATS.find((f) => f.id === id) : detectFormat(file);
-  if (!format) throw new StatementFormatError('not a statement format this reads (OFX/QFX, camt.053/camt.052, MT940, or a CSV export with its bank profile)');
+  if (!format)
+    throw new StatementFormatError(
+      'not a statement format this reads (OFX/QFX, camt.053/camt.052, MT940, or a CSV export with its bank profile)',
+    );
   return format.read(file, profile ? { profile } : {});
 }
 
@@ -37,7 +40,10 @@ export function detectFormat(bytes: Uint8Array | ArrayBuffer): StatementFormat |
 function fileBytes(bytes: unknown, call: string): Uint8Array {
   if (ArrayBuffer.isView(bytes) && tagOf(bytes) === 'Uint8Array') return bytes as Uint8Array;
   if (tagOf(bytes) === 'ArrayBuffer') return new Uint8Array(bytes as ArrayBuffer);
-  const text = typeof bytes === 'string' ? '; text already read is turned back into bytes with new TextEncoder().encode(text)' : '';
+  const text =
+    typeof bytes === 'string'
+      ? '; text already read is turned back into bytes with new TextEncoder().encode(text)'
+      : '';
   throw new StatementArgumentError(
     `${call}: the file's bytes must be a Uint8Array (readFileSync(path) in Node) or an ArrayBuffer (await file.arrayBuffer() in a browser), not ${kindOf(bytes)}${text}`,
   );
@@ -46,7 +52,9 @@ function fileBytes(bytes: unknown, call: string): Uint8Array {
 /** The options, checked: a known format id, and the profile as a checked BankProfile. */
 function checkOptions(options: unknown): { format?: string; profile?: BankProfile } {
   if (typeof options !== 'object' || options === null || Array.isArray(options)) {
-    throw new StatementArgumentError(`readStatements: options must be an object such as { profile: 'chase-us' }, not ${kindOf(options)}`);
+    throw new StatementArgumentError(
+      `readStatements: options must be an object such as { profile: 'chase-us' }, not ${kindOf(options)}`,
+    );
   }
   const { format, profile } = options as Record<string, unknown>;
   const ids = STATEMENT_FORMATS.map((f) => f.id);
@@ -55,15 +63,23 @@ function checkOptions(options: unknown): { format?: string; profile?: BankProfil
       `readStatements: options.format ${JSON.stringify(format) ?? kindOf(format)} is not a format this reads: give one of ${ids.join(', ')}, or leave it out to detect the format from the content`,
     );
   }
-  return { ...(format !== undefined ? { format: format as string } : {}), ...(profile !== undefined ? { profile: checkedProfile(profile) } : {}) };
+  return {
+    ...(format !== undefined ? { format: format as string } : {}),
+    ...(profile !== undefined ? { profile: checkedProfile(profile) } : {}),
+  };
 }
 
 /** A layout id is looked up, a profile object checked, as a bank of the mapping file is: every problem by its path. */
 function checkedProfile(profile: unknown): BankProfile {
   if (typeof profile !== 'string' && (typeof profile !== 'object' || profile === null || Array.isArray(profile))) {
-    throw new StatementArgumentError(`readStatements: options.profile must be a bank profile (an object) or the id of a shipped layout (a key of BANK_LAYOUTS), not ${kindOf(profile)}`);
+    throw new StatementArgumentError(
+      `readStatements: options.profile must be a bank profile (an object) or the id of a shipped layout (a key of BANK_LAYOUTS), not ${kindOf(profile)}`,
+    );
   }
-  const checked = typeof profile === 'string' ? checkBankProfile({ profile }, 'options') : checkBankProfile(profile, 'options.profile');
+  const checked =
+    typeof profile === 'string'
+      ? checkBankProfile({ profile }, 'options')
+      : checkBankProfile(profile, 'options.profile');
   if (!checked.ok) throw new StatementArgumentError(`readStatements: ${checked.reason}`);
   return checked.value;
 }

@@ -64,7 +64,10 @@ export interface SelectBalancesOptions {
  * Chooses the balances to write from files already read, and says why each other statement is not written from.
  * Skipped items the readers reported are passed through. Results are in file order, then position in the file.
  */
-export function selectBalances(files: readonly SourcedStatementFile[], options: SelectBalancesOptions = {}): { balances: SelectedBalance[]; skipped: SourcedSkippedItem[] } {
+export function selectBalances(
+  files: readonly SourcedStatementFile[],
+  options: SelectBalancesOptions = {},
+): { balances: SelectedBalance[]; skipped: SourcedSkippedItem[] } {
   const kinds = new Set(options.kinds ?? DEFAULT_WRITTEN_KINDS);
   const daily = options.daily === true && kinds.has('closing_booked');
   const skipped: SourcedSkippedItem[] = [];
@@ -80,10 +83,19 @@ export function selectBalances(files: readonly SourcedStatementFile[], options: 
   for (const { source, file } of files) {
     skipped.push(...file.skipped.map((s) => ({ ...s, source })));
     for (const statement of file.statements) {
-      const skip = (reason: string) => skipped.push({ source, location: statement.location, ...(statement.line !== undefined ? { line: statement.line } : {}), ...(statement.account.id ? { account: statement.account.id } : {}), reason });
+      const skip = (reason: string) =>
+        skipped.push({
+          source,
+          location: statement.location,
+          ...(statement.line !== undefined ? { line: statement.line } : {}),
+          ...(statement.account.id ? { account: statement.account.id } : {}),
+          reason,
+        });
       const unbalanced = statement.addUp && !statement.addUp.ok ? statement.addUp : undefined;
       if (unbalanced && !options.acceptUnbalanced) {
-        skip(`${describeAddUp(unbalanced)} (difference ${difference(unbalanced.closing, unbalanced.expected)}): its balance is not written, as the file may be incomplete or altered`);
+        skip(
+          `${describeAddUp(unbalanced)} (difference ${difference(unbalanced.closing, unbalanced.expected)}): its balance is not written, as the file may be incomplete or altered`,
+        );
         continue;
       }
       const account = accountKey(statement, source);
@@ -92,11 +104,28 @@ export function selectBalances(files: readonly SourcedStatementFile[], options: 
         if (found && 'reason' in found) skip(`${found.reason}; its closing balance alone is written`);
         else if (found) {
           for (const day of found.days) {
-            const balance = { kind: 'closing_booked' as const, date: day.date, amount: day.amount, currency: found.base.currency ?? statement.currency, location: statement.location };
-            push(derived, `${account}\u0000${day.date}`, { source, statement, balance, derived: { base: found.base, entries: day.entries, description: describeDerivation(found.base, day.entries) } });
+            const balance = {
+              kind: 'closing_booked' as const,
+              date: day.date,
+              amount: day.amount,
+              currency: found.base.currency ?? statement.currency,
+              location: statement.location,
+            };
+            push(derived, `${account}\u0000${day.date}`, {
+              source,
+              statement,
+              balance,
+              derived: {
+                base: found.base,
+                entries: day.entries,
+                description: describeDerivation(found.base, day.entries),
+              },
+            });
           }
         }
-        for (const b of statement.balances) if (balanceKind(b.kind).role === 'closing') push(stated, `${account}\u0000${b.date}`, { source, statement, balance: b });
+        for (const b of statement.balances)
+          if (balanceKind(b.kind).role === 'closing')
+            push(stated, `${account}\u0000${b.date}`, { source, statement, balance: b });
       }
       const wanted = statement.balances.filter((b) => kinds.has(b.kind));
       if (wanted.length === 0 && statement.balances.some((b) => b.kind === 'interim_closing')) continue; // a page: its statement closes on its last page
@@ -104,7 +133,13 @@ export function selectBalances(files: readonly SourcedStatementFile[], options: 
         skip(noBalance(statement, kinds));
         continue;
       }
-      for (const balance of wanted) push(groups, `${account}\u0000${balance.date}`, { source, statement, balance, ...(unbalanced ? { unbalanced } : {}) });
+      for (const balance of wanted)
+        push(groups, `${account}\u0000${balance.date}`, {
+          source,
+          statement,
+          balance,
+          ...(unbalanced ? { unbalanced } : {}),
+        });
     }
   }
   const chosen = new Map<string, SelectedBalance>();
@@ -120,7 +155,9 @@ export function selectBalances(files: readonly SourcedStatementFile[], options: 
       // The balances the day ends on: every one stated, but those another statement of the day continues from.
       const members = [...(stated.get(key) ?? []), ...candidates];
       const openings = new Set(members.map((m) => openingOf(m.statement)).filter((o) => o !== undefined));
-      const ends = (stated.get(key) ?? []).filter((s) => !openings.has(amountKey(s.balance.amount)) || openingOf(s.statement) === amountKey(s.balance.amount));
+      const ends = (stated.get(key) ?? []).filter(
+        (s) => !openings.has(amountKey(s.balance.amount)) || openingOf(s.statement) === amountKey(s.balance.amount),
+      );
       if (new Set([...ends, ...candidates].map((m) => amountKey(m.balance.amount))).size === 1) {
         if (!winner) balances.push(candidates[0]!);
         continue;
@@ -130,14 +167,23 @@ export function selectBalances(files: readonly SourcedStatementFile[], options: 
     } else conflict(candidates, groups.get(key)!, skipped); // the stated balances of the day conflict already
   }
   const order = new Map(files.map((f, i) => [f.source, i]));
-  const byPosition = (a: { source: string; at: number }, b: { source: string; at: number }) => order.get(a.source)! - order.get(b.source)! || a.at - b.at;
+  const byPosition = (a: { source: string; at: number }, b: { source: string; at: number }) =>
+    order.get(a.source)! - order.get(b.source)! || a.at - b.at;
   balances.sort(
     (a, b) =>
-      byPosition({ source: a.source, at: positionOf(a.derived ? a.statement.line : a.balance.line, a.statement.number) }, { source: b.source, at: positionOf(b.derived ? b.statement.line : b.balance.line, b.statement.number) }) ||
+      byPosition(
+        { source: a.source, at: positionOf(a.derived ? a.statement.line : a.balance.line, a.statement.number) },
+        { source: b.source, at: positionOf(b.derived ? b.statement.line : b.balance.line, b.statement.number) },
+      ) ||
       Number(!a.derived) - Number(!b.derived) ||
       (a.balance.date < b.balance.date ? -1 : a.balance.date > b.balance.date ? 1 : 0),
   );
-  skipped.sort((a, b) => byPosition({ source: a.source, at: positionOf(a.line, firstNumber(a.location)) }, { source: b.source, at: positionOf(b.line, firstNumber(b.location)) }));
+  skipped.sort((a, b) =>
+    byPosition(
+      { source: a.source, at: positionOf(a.line, firstNumber(a.location)) },
+      { source: b.source, at: positionOf(b.line, firstNumber(b.location)) },
+    ),
+  );
   return { balances, skipped };
 }
 
@@ -145,15 +191,31 @@ export function selectBalances(files: readonly SourcedStatementFile[], options: 
  * Balances of one account and day that differ: none is written. Each of `members` is skipped naming them all (and
  * `others`, which disagree with them); a stated balance among `others` is skipped too.
  */
-function conflict(members: readonly SelectedBalance[], others: readonly SelectedBalance[], skipped: SourcedSkippedItem[]): void {
+function conflict(
+  members: readonly SelectedBalance[],
+  others: readonly SelectedBalance[],
+  skipped: SourcedSkippedItem[],
+): void {
   const all = [...members, ...others];
-  const where = (g: SelectedBalance) => (g.statement.location === g.balance.location ? g.balance.location : `${g.statement.location}, ${g.balance.location}`);
-  const list = all.map((g) => `${g.balance.amount} ${g.derived ? `derived from ${g.source} ${g.statement.location}` : `from ${g.source} ${where(g)}`}`).join('; ');
+  const where = (g: SelectedBalance) =>
+    g.statement.location === g.balance.location ? g.balance.location : `${g.statement.location}, ${g.balance.location}`;
+  const list = all
+    .map(
+      (g) =>
+        `${g.balance.amount} ${g.derived ? `derived from ${g.source} ${g.statement.location}` : `from ${g.source} ${where(g)}`}`,
+    )
+    .join('; ');
   const first = all[0]!;
   const reason = `${all.length} different ${balanceKind(first.balance.kind).description}s for account ${first.statement.account.id || "(the file's one account)"} on ${first.balance.date} (${list}): none is written`;
   for (const g of all) {
     if (others.includes(g) && g.balance.kind !== 'closing_booked' && !g.derived) continue; // a page's balance, never written anyway
-    skipped.push({ source: g.source, location: g.derived ? `${g.statement.location} (${g.balance.date})` : g.balance.location, ...(g.balance.line !== undefined ? { line: g.balance.line } : {}), ...(g.statement.account.id ? { account: g.statement.account.id } : {}), reason });
+    skipped.push({
+      source: g.source,
+      location: g.derived ? `${g.statement.location} (${g.balance.date})` : g.balance.location,
+      ...(g.balance.line !== undefined ? { line: g.balance.line } : {}),
+      ...(g.statement.account.id ? { account: g.statement.account.id } : {}),
+      reason,
+    });
   }
 }
 
@@ -187,8 +249,12 @@ function lastOfDay(group: readonly SelectedBalance[]): SelectedBalance | undefin
 }
 
 function noBalance(statement: Statement, kinds: ReadonlySet<BalanceKind>): string {
-  const wanted = BALANCE_KINDS.filter((k) => kinds.has(k.kind)).map((k) => k.description).join(' or ');
-  const has = statement.balances.map((b) => `${balanceKind(b.kind).description} ${b.amount}${b.currency ? ` ${b.currency}` : ''} on ${b.date}`);
+  const wanted = BALANCE_KINDS.filter((k) => kinds.has(k.kind))
+    .map((k) => k.description)
+    .join(' or ');
+  const has = statement.balances.map(
+    (b) => `${balanceKind(b.kind).description} ${b.amount}${b.currency ? ` ${b.currency}` : ''} on ${b.date}`,
+  );
   const what = has.length > 0 ? `it states only ${has.join('; ')}` : 'it states no balance';
   const note = statement.notes.length > 0 ? ` (${statement.notes.join('; ')})` : '';
   return `no ${wanted} to write: ${what}${note}`;
@@ -205,4 +271,3 @@ function positionOf(line: number | undefined, number: number): number {
 function firstNumber(location: string): number {
   return Number(/\d+/.exec(location)?.[0] ?? 0);
 }
-

@@ -50,7 +50,9 @@ function decodeWindows1252(bytes: Uint8Array): string {
   for (let i = 0; i < bytes.length; i += CHUNK) {
     parts.push(String.fromCharCode.apply(null, bytes.subarray(i, i + CHUNK) as unknown as number[]));
   }
-  return parts.join('').replace(/[\u0080-\u009f]/g, (c) => String.fromCharCode(WINDOWS_1252_C1[c.charCodeAt(0) - 0x80]!));
+  return parts
+    .join('')
+    .replace(/[\u0080-\u009f]/g, (c) => String.fromCharCode(WINDOWS_1252_C1[c.charCodeAt(0) - 0x80]!));
 }
 
 /** True when this runtime's TextDecoder knows the encoding label. */

@@ -34,7 +34,11 @@ export async function resolveAccounts(
     if (resolved.has(key)) continue;
     const found = findByName(accounts, target.account);
     if (found.length > 1) {
-      resolved.set(key, { state: 'unavailable', target, reason: `${found.length} ledger accounts are named "${target.account}"; rename one` });
+      resolved.set(key, {
+        state: 'unavailable',
+        target,
+        reason: `${found.length} ledger accounts are named "${target.account}"; rename one`,
+      });
       continue;
     }
     if (found.length === 1) {

@@ -17,13 +17,22 @@ export function parseCommandLine<const O extends Options>(argv: string[], option
   if (argv.includes('--help') || argv.includes('-h')) throw new HelpRequested(usage);
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, options: { ...options, ...HELP }, allowPositionals: true, strict: true, tokens: true });
+    parsed = parseArgs({
+      args: argv,
+      options: { ...options, ...HELP },
+      allowPositionals: true,
+      strict: true,
+      tokens: true,
+    });
   } catch (error) {
-    throw new SetupError(commandLineMistake(error, /^Usage: (\S+(?: [a-z][a-z-]*)*)/.exec(usage)?.[1] ?? 'ledger-sync'));
+    throw new SetupError(
+      commandLineMistake(error, /^Usage: (\S+(?: [a-z][a-z-]*)*)/.exec(usage)?.[1] ?? 'ledger-sync'),
+    );
   }
-  const given = parsed.tokens.flatMap((t) => (t.kind === 'option' && options[t.name]?.type === 'string' && options[t.name]?.multiple !== true ? [t.name] : []));
+  const given = parsed.tokens.flatMap((t) =>
+    t.kind === 'option' && options[t.name]?.type === 'string' && options[t.name]?.multiple !== true ? [t.name] : [],
+  );
   const twice = given.find((name, i) => given.indexOf(name) !== i);
   if (twice !== undefined) throw new SetupError(`--${twice} is given more than once: give it once\n${usage}`);
   return parsed;
 }
-

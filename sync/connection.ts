@@ -21,17 +21,25 @@ export interface LedgerConnection {
 /** The demo ledger's seed: each run starts from the same state and makes the same ids. */
 export const DEMO_SEED = 'personal-ledger-sync';
 
-const NEITHER = 'set LEDGER_BASE_URL and LEDGER_TOKEN to write to your ledger, or pass --demo to use the built-in demo ledger';
+const NEITHER =
+  'set LEDGER_BASE_URL and LEDGER_TOKEN to write to your ledger, or pass --demo to use the built-in demo ledger';
 
 /**
  * Checks the choice and makes the client, without a request. Throws SetupError naming the variable at fault.
  *
  * @param userAgent the program's name, sent before the SDK's in User-Agent @default 'ledger-sync'
  */
-export function connect(env: Env, run: { demo: boolean; dryRun: boolean }, io: Io, userAgent = 'ledger-sync'): LedgerConnection {
+export function connect(
+  env: Env,
+  run: { demo: boolean; dryRun: boolean },
+  io: Io,
+  userAgent = 'ledger-sync',
+): LedgerConnection {
   if (run.demo) {
     const fake = io.fake ?? createLedgerMock({ scenario: 'demo', seed: DEMO_SEED });
-    const what = run.dryRun ? '--demo --dry-run: comparing with the built-in demo ledger, writing nothing' : '--demo: writing to the built-in demo ledger';
+    const what = run.dryRun
+      ? '--demo --dry-run: comparing with the built-in demo ledger, writing nothing'
+      : '--demo: writing to the built-in demo ledger';
     say(io.stdout, `${what} (an offline fake of the API in this process; nothing leaves this machine).`);
     const client = createLedgerClient({ baseUrl: fake.baseUrl, token: DEMO_TOKENS.alex, userAgent, fetch: fake.fetch });
     return { client, kind: 'demo', target: 'the built-in demo ledger', secrets: [DEMO_TOKENS.alex] };
@@ -52,7 +60,12 @@ export function connect(env: Env, run: { demo: boolean; dryRun: boolean }, io: I
     // The SDK's own checks (src/options.ts) say what is wrong and never quote the token; they name the options
     // (`baseUrl`, `token`), which here are the variables.
     const variable = /^[^:]*: `token`/.test(error.message) ? 'LEDGER_TOKEN' : 'LEDGER_BASE_URL';
-    const problem = error.message.replace(/^[^:]*: `(?:baseUrl|token)`/, 'it').replace(/`token`/g, 'LEDGER_TOKEN').replace(/`baseUrl`/g, 'LEDGER_BASE_URL');
-    throw new SetupError(`${variable} is not usable: ${problem}${variable === 'LEDGER_TOKEN' ? ' (value not shown)' : ''}`);
+    const problem = error.message
+      .replace(/^[^:]*: `(?:baseUrl|token)`/, 'it')
+      .replace(/`token`/g, 'LEDGER_TOKEN')
+      .replace(/`baseUrl`/g, 'LEDGER_BASE_URL');
+    throw new SetupError(
+      `${variable} is not usable: ${problem}${variable === 'LEDGER_TOKEN' ? ' (value not shown)' : ''}`,
+    );
   }
 }

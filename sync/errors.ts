@@ -1,5 +1,11 @@
 // Prints a failure the same way in every command: what failed, then status, code and detail, never a secret.
-import { isBulkUpsertError, isLedgerApiError, isNetworkError, isTimeoutError, type LedgerApiError } from 'personal-ledger-sdk';
+import {
+  isBulkUpsertError,
+  isLedgerApiError,
+  isNetworkError,
+  isTimeoutError,
+  type LedgerApiError,
+} from 'personal-ledger-sdk';
 import { redact } from '../src/shared/redact';
 import { say, type Io } from './io';
 
@@ -72,5 +78,10 @@ export function describeError(error: unknown, secrets: readonly string[]): { lin
 function apiLines(error: LedgerApiError): string[] {
   const detail = error.detail.map((d) => `${d.path} ${d.message}`).join('; ');
   const hint = HINTS[error.status];
-  return [`  status: ${error.status}`, `  code: ${error.code ?? '(none)'}`, `  detail: ${detail || '(none)'}`, ...(hint ? [`  ${hint}`] : [])];
+  return [
+    `  status: ${error.status}`,
+    `  code: ${error.code ?? '(none)'}`,
+    `  detail: ${detail || '(none)'}`,
+    ...(hint ? [`  ${hint}`] : []),
+  ];
 }

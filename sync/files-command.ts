@@ -1,6 +1,13 @@
 // `ledger-sync <file or folder>...`: reads statement files of every format, maps each account to a ledger account,
 // and writes each closing balance that is new or changed.
-import { BALANCE_KINDS, DEFAULT_WRITTEN_KINDS, isBalanceKind, selectBalances, type BalanceKind, type SelectedBalance } from 'personal-ledger-sdk/statements';
+import {
+  BALANCE_KINDS,
+  DEFAULT_WRITTEN_KINDS,
+  isBalanceKind,
+  selectBalances,
+  type BalanceKind,
+  type SelectedBalance,
+} from 'personal-ledger-sdk/statements';
 import { parseCommandLine } from './args';
 import { connect } from './connection';
 import { EXIT, SetupError, type RunState } from './errors';
@@ -12,7 +19,16 @@ import { loadMapping, mappingToStartFrom, type Mapping } from './mapping';
 import { mapBalances, type PlannedRow, type SkippedRow } from './plan';
 import { progressReporter } from './progress';
 import { bankByName, filesNotNamed, readFiles, type ReadFile } from './read-files';
-import { explainStatus, formatRefused, formatSkipped, humanIo, jsonReport, printJson, summaryLine, writeAndReport } from './report';
+import {
+  explainStatus,
+  formatRefused,
+  formatSkipped,
+  humanIo,
+  jsonReport,
+  printJson,
+  summaryLine,
+  writeAndReport,
+} from './report';
 
 export const FILES_USAGE = `Usage: ledger-sync <file or folder>... --mapping <file> [--dry-run] [--json] [--strict] [--bank <id>] [--write <kinds>] [--daily] [--accept-unbalanced] [--demo]
        ledger-sync <file or folder>... [--write-mapping <file>] [--json] [--bank <id>] [--write <kinds>]   (a first run)
@@ -67,7 +83,12 @@ const NO_MAPPING: Mapping = { accounts: new Map(), banks: new Map() };
 const PROGRESS_ROWS = 5000;
 
 /** Runs a file sync. Returns the exit code. Throws SetupError (exit 2) before anything is read or sent. */
-export async function syncFiles(argv: string[], env: Env, io: Io, keep: (held: Partial<RunState>) => void): Promise<number> {
+export async function syncFiles(
+  argv: string[],
+  env: Env,
+  io: Io,
+  keep: (held: Partial<RunState>) => void,
+): Promise<number> {
   const { values, positionals } = parseCommandLine(argv, OPTIONS, FILES_USAGE);
   keep({ json: values.json === true });
   if (positionals.length === 0) throw new SetupError(`give one or more statement files or folders\n${SHORT_USAGE}`);
@@ -75,7 +96,10 @@ export async function syncFiles(argv: string[], env: Env, io: Io, keep: (held: P
   const json = values.json === true;
   const kinds = writeKinds(values.write);
   const writeTo = values['write-mapping'];
-  if (values.mapping !== undefined && writeTo !== undefined) throw new SetupError(`--write-mapping saves a mapping to start from, on a first run (without --mapping): give one or the other\n${FILES_USAGE}`);
+  if (values.mapping !== undefined && writeTo !== undefined)
+    throw new SetupError(
+      `--write-mapping saves a mapping to start from, on a first run (without --mapping): give one or the other\n${FILES_USAGE}`,
+    );
   if (writeTo !== undefined) await checkNewMappingFile(writeTo);
   const mapping = values.mapping === undefined ? NO_MAPPING : await loadMapping(values.mapping);
   const bank = values.bank === undefined ? undefined : bankByName(mapping, values.bank);
@@ -85,25 +109,61 @@ export async function syncFiles(argv: string[], env: Env, io: Io, keep: (held: P
   keep({ secrets: connection.secrets });
 
   const { paths, files, refused } = await readFiles(positionals, [values.mapping], mapping, bank, io.stderr);
-  const selection = selectBalances(files.map((f) => ({ source: f.source, file: f.file })), { kinds, daily: values.daily === true, acceptUnbalanced: values['accept-unbalanced'] === true });
+  const selection = selectBalances(
+    files.map((f) => ({ source: f.source, file: f.file })),
+    { kinds, daily: values.daily === true, acceptUnbalanced: values['accept-unbalanced'] === true },
+  );
   const mapped = mapBalances(selection.balances, new Map(files.map((f) => [f.source, f])), mapping);
-  for (const f of files) say(human.stdout, describeFile(f, selection.balances.filter((b) => b.source === f.source), kinds));
+  for (const f of files)
+    say(
+      human.stdout,
+      describeFile(
+        f,
+        selection.balances.filter((b) => b.source === f.source),
+        kinds,
+      ),
+    );
   const unbalanced = selection.balances.filter((b) => b.unbalanced);
   if (unbalanced.length > 0) {
-    say(human.stdout, `${plural(unbalanced.length, 'closing balance')} of statements that do not add up ${unbalanced.length === 1 ? 'is' : 'are'} taken as the bank states ${unbalanced.length === 1 ? 'it' : 'them'} (--accept-unbalanced): ${unbalanced.map((b) => `${b.source} ${b.statement.location}`).join(', ')}`);
+    say(
+      human.stdout,
+      `${plural(unbalanced.length, 'closing balance')} of statements that do not add up ${unbalanced.length === 1 ? 'is' : 'are'} taken as the bank states ${unbalanced.length === 1 ? 'it' : 'them'} (--accept-unbalanced): ${unbalanced.map((b) => `${b.source} ${b.statement.location}`).join(', ')}`,
+    );
   }
 
   const skipped: SkippedRow[] = [
-    ...selection.skipped.map((s) => ({ source: `${s.source} ${s.location}`, label: s.account ?? '', date: '', balance: '', reason: s.reason })),
+    ...selection.skipped.map((s) => ({
+      source: `${s.source} ${s.location}`,
+      label: s.account ?? '',
+      date: '',
+      balance: '',
+      reason: s.reason,
+    })),
     ...mapped.skipped,
   ];
-  const bar = mapped.rows.length > PROGRESS_ROWS && !dryRun ? progressReporter(io.stderr, mapped.rows.length) : undefined;
-  const { planned, written, skipped: notWritten } = await writeAndReport(connection.client, mapped.rows, human.stdout, { dryRun, signal: io.signal, onProgress: bar?.update });
+  const bar =
+    mapped.rows.length > PROGRESS_ROWS && !dryRun ? progressReporter(io.stderr, mapped.rows.length) : undefined;
+  const {
+    planned,
+    written,
+    skipped: notWritten,
+  } = await writeAndReport(connection.client, mapped.rows, human.stdout, {
+    dryRun,
+    signal: io.signal,
+    onProgress: bar?.update,
+  });
   bar?.end();
   skipped.push(...notWritten);
   // A file nothing came of (a page without its statement's close, say) is named with why, in --json too.
   const named = [...planned.map((r) => r.source), ...skipped.map((s) => s.source)];
-  for (const f of filesNotNamed(files, named)) skipped.push({ source: f.source, label: [...new Set(f.file.statements.map((st) => st.account.id))].join(', '), date: '', balance: '', reason: `nothing to write from it: ${fileParts(f, [], kinds).join('; ')}` });
+  for (const f of filesNotNamed(files, named))
+    skipped.push({
+      source: f.source,
+      label: [...new Set(f.file.statements.map((st) => st.account.id))].join(', '),
+      date: '',
+      balance: '',
+      reason: `nothing to write from it: ${fileParts(f, [], kinds).join('; ')}`,
+    });
   if (skipped.length > 0) {
     skipped.sort(bySource(paths));
     say(human.stdout, `${plural(skipped.length, 'item')} skipped:`);
@@ -111,11 +171,17 @@ export async function syncFiles(argv: string[], env: Env, io: Io, keep: (held: P
   }
   if (mapped.unmapped.length > 0) {
     const entries = mapped.unmapped.map((u) => ({ key: u.key, account: u.key, currency: u.currency }));
-    say(human.stdout, `${plural(mapped.unmapped.length, 'account is', 'accounts are')} not in the mapping. To add to its "accounts" (name each ledger account, set its category; a card is a liability):`);
+    say(
+      human.stdout,
+      `${plural(mapped.unmapped.length, 'account is', 'accounts are')} not in the mapping. To add to its "accounts" (name each ledger account, set its category; a card is a liability):`,
+    );
     say(human.stdout, mappingToStartFrom(entries));
   }
   if (refused.length > 0) {
-    say(human.stdout, `${plural(refused.length, 'file')} refused, nothing read from ${refused.length === 1 ? 'it' : 'them'}:`);
+    say(
+      human.stdout,
+      `${plural(refused.length, 'file')} refused, nothing read from ${refused.length === 1 ? 'it' : 'them'}:`,
+    );
     say(human.stdout, formatRefused(refused));
   }
   say(human.stdout, summary(planned, written, skipped.length, refused, dryRun, connection.target));
@@ -139,22 +205,58 @@ function bySource(paths: readonly string[]): (a: SkippedRow, b: SkippedRow) => n
 /** --write: the kinds to write, each checked against the table of balance kinds. */
 function writeKinds(text: string | undefined): BalanceKind[] {
   if (text === undefined) return [...DEFAULT_WRITTEN_KINDS];
-  const kinds = text.split(',').map((k) => k.trim()).filter(Boolean);
+  const kinds = text
+    .split(',')
+    .map((k) => k.trim())
+    .filter(Boolean);
   const unknown = kinds.filter((k) => !isBalanceKind(k));
   if (kinds.length === 0 || unknown.length > 0) {
-    throw new SetupError(`--write ${unknown.length > 0 ? `names unknown kinds (${unknown.join(', ')})` : 'is empty'}: give some of ${BALANCE_KINDS.map((k) => k.kind).join(', ')}`);
+    throw new SetupError(
+      `--write ${unknown.length > 0 ? `names unknown kinds (${unknown.join(', ')})` : 'is empty'}: give some of ${BALANCE_KINDS.map((k) => k.kind).join(', ')}`,
+    );
   }
   return kinds as BalanceKind[];
 }
 
 /** A first run: what the files hold and a mapping to start from; nothing written. Exit status 2. */
-async function firstRun(given: string[], options: { kinds: BalanceKind[]; bank: ReturnType<typeof bankByName> | undefined; writeTo: string | undefined }, io: Io, human: Io, json: boolean): Promise<number> {
+async function firstRun(
+  given: string[],
+  options: { kinds: BalanceKind[]; bank: ReturnType<typeof bankByName> | undefined; writeTo: string | undefined },
+  io: Io,
+  human: Io,
+  json: boolean,
+): Promise<number> {
   const { files, refused } = await readFiles(given, [], NO_MAPPING, options.bank, io.stderr);
-  const selection = selectBalances(files.map((f) => ({ source: f.source, file: f.file })), { kinds: options.kinds });
-  const describe = (f: ReadFile) => describeFile(f, selection.balances.filter((b) => b.source === f.source), options.kinds);
-  const empty = files.filter((f) => f.file.statements.length === 0 && !selection.skipped.some((s) => s.source === f.source));
-  const skipped = [...selection.skipped, ...empty.map((f) => ({ source: f.source, location: '', reason: `nothing in it to map: ${fileParts(f, [], options.kinds).join('; ')}` }))];
-  say(io.stderr, await reportFirstRun({ files, skipped, refused }, options.kinds, io, { human, json, writeTo: options.writeTo, describe }));
+  const selection = selectBalances(
+    files.map((f) => ({ source: f.source, file: f.file })),
+    { kinds: options.kinds },
+  );
+  const describe = (f: ReadFile) =>
+    describeFile(
+      f,
+      selection.balances.filter((b) => b.source === f.source),
+      options.kinds,
+    );
+  const empty = files.filter(
+    (f) => f.file.statements.length === 0 && !selection.skipped.some((s) => s.source === f.source),
+  );
+  const skipped = [
+    ...selection.skipped,
+    ...empty.map((f) => ({
+      source: f.source,
+      location: '',
+      reason: `nothing in it to map: ${fileParts(f, [], options.kinds).join('; ')}`,
+    })),
+  ];
+  say(
+    io.stderr,
+    await reportFirstRun({ files, skipped, refused }, options.kinds, io, {
+      human,
+      json,
+      writeTo: options.writeTo,
+      describe,
+    }),
+  );
   return EXIT.refused;
 }
 
@@ -174,7 +276,9 @@ function fileParts(f: ReadFile, selected: readonly SelectedBalance[], kinds: rea
   return [
     plural(statements.length, f.file.format === 'csv' ? 'account' : 'statement'),
     // Found in the file, before the mapping and the ledger have their say (the table and the summary give those).
-    toWrite === 0 ? `no balance of the kinds written (${kindNames(kinds)})` : `${plural(toWrite, 'balance')} found (${kindNames(found)}${derived > 0 ? `; ${formatCount(derived)} of them derived day by day` : ''})`,
+    toWrite === 0
+      ? `no balance of the kinds written (${kindNames(kinds)})`
+      : `${plural(toWrite, 'balance')} found (${kindNames(found)}${derived > 0 ? `; ${formatCount(derived)} of them derived day by day` : ''})`,
     ...(f.file.skipped.length > 0 ? [`${formatCount(f.file.skipped.length)} skipped`] : []),
     ...(others.length > 0 ? [`${plural(others.length, 'other balance')} reported, not written (${otherKinds})`] : []),
   ];
@@ -185,7 +289,14 @@ function kindNames(kinds: readonly string[]): string {
   return [...new Set(kinds.map((k) => k.replace(/_/g, ' ')))].join(', ');
 }
 
-function summary(planned: readonly PlannedRow[], written: number, skipped: number, refused: readonly RefusedFile[], dryRun: boolean, target: string): string {
+function summary(
+  planned: readonly PlannedRow[],
+  written: number,
+  skipped: number,
+  refused: readonly RefusedFile[],
+  dryRun: boolean,
+  target: string,
+): string {
   const tail = `${skipped > 0 ? `; ${formatCount(skipped)} skipped` : ''}${refused.length > 0 ? `; ${plural(refused.length, 'file')} refused` : ''}`;
   return summaryLine(planned, written, dryRun, target, tail);
 }

@@ -2,7 +2,13 @@
 // currency and balances), prints a mapping to start from (and with --write-mapping saves it in a new file), and writes
 // nothing to any ledger: no ledger or token is needed.
 import { link, lstat, rm, writeFile } from 'node:fs/promises';
-import { balanceKind, type BalanceKind, type SourcedSkippedItem, type Statement, type StatementBalance } from 'personal-ledger-sdk/statements';
+import {
+  balanceKind,
+  type BalanceKind,
+  type SourcedSkippedItem,
+  type Statement,
+  type StatementBalance,
+} from 'personal-ledger-sdk/statements';
 import { SetupError } from './errors';
 import { formatMoney, formatTable, plural } from './format';
 import type { RefusedFile } from './inputs';
@@ -14,7 +20,10 @@ import { formatRefused, formatSkipped, printJson, type FirstRunReport } from './
 /** Refuses --write-mapping to a path that exists, before anything is read: a mapping is never overwritten. */
 export async function checkNewMappingFile(path: string): Promise<void> {
   const existing = await lstat(path).catch(() => undefined);
-  if (existing) throw new SetupError(`--write-mapping ${path}: the file exists, and a mapping is never overwritten: give a new file name (or use --mapping ${path})`);
+  if (existing)
+    throw new SetupError(
+      `--write-mapping ${path}: the file exists, and a mapping is never overwritten: give a new file name (or use --mapping ${path})`,
+    );
 }
 
 /**
@@ -28,28 +37,51 @@ export async function reportFirstRun(
   options: { human: Io; json: boolean; writeTo: string | undefined; describe: (f: ReadFile) => string },
 ): Promise<string> {
   const out = options.human.stdout;
-  const statements = read.files.flatMap((f) => f.file.statements.map((statement) => ({ source: `${f.source} ${statement.location}`, statement })));
+  const statements = read.files.flatMap((f) =>
+    f.file.statements.map((statement) => ({ source: `${f.source} ${statement.location}`, statement })),
+  );
   const starter = starterAccounts(statements.map((s) => s.statement));
   for (const f of read.files) {
     say(out, options.describe(f));
-    const rows = f.file.statements.map((s) => [s.location, s.account.id || "(the file's one account)", currencyOf(s) ?? '', describeBalances(s, kinds)]);
-    if (rows.length > 0) say(out, formatTable(['Statement', 'Account', 'Currency', 'Balances (of the kinds written)'], rows));
+    const rows = f.file.statements.map((s) => [
+      s.location,
+      s.account.id || "(the file's one account)",
+      currencyOf(s) ?? '',
+      describeBalances(s, kinds),
+    ]);
+    if (rows.length > 0)
+      say(out, formatTable(['Statement', 'Account', 'Currency', 'Balances (of the kinds written)'], rows));
   }
-  const skipped = read.skipped.map((s) => ({ source: s.location === '' ? s.source : `${s.source} ${s.location}`, label: s.account ?? '', date: '', balance: '', reason: s.reason }));
+  const skipped = read.skipped.map((s) => ({
+    source: s.location === '' ? s.source : `${s.source} ${s.location}`,
+    label: s.account ?? '',
+    date: '',
+    balance: '',
+    reason: s.reason,
+  }));
   if (skipped.length > 0) {
     say(out, `${plural(skipped.length, 'item')} skipped:`);
     say(out, formatSkipped(skipped));
   }
   if (read.refused.length > 0) {
-    say(out, `${plural(read.refused.length, 'file')} refused, nothing read from ${read.refused.length === 1 ? 'it' : 'them'}:`);
+    say(
+      out,
+      `${plural(read.refused.length, 'file')} refused, nothing read from ${read.refused.length === 1 ? 'it' : 'them'}:`,
+    );
     say(out, formatRefused(read.refused));
   }
   for (const f of read.files.filter((f) => f.file.statements.some((s) => s.account.id === ''))) {
     const id = f.bank?.id ?? '<id>';
-    say(out, `${f.source} names no account (a single-account export): its ledger account goes under banks.${id}.account of the mapping, beside "profile": "${id}"`);
+    say(
+      out,
+      `${f.source} names no account (a single-account export): its ledger account goes under banks.${id}.account of the mapping, beside "profile": "${id}"`,
+    );
   }
   if (starter.length > 0) {
-    say(out, 'No --mapping given, so nothing is written. A mapping to start from (name each ledger account and set its category; a card is a liability):');
+    say(
+      out,
+      'No --mapping given, so nothing is written. A mapping to start from (name each ledger account and set its category; a card is a liability):',
+    );
     say(out, mappingToStartFrom(starter));
   }
   if (options.json) {
@@ -68,9 +100,12 @@ export async function reportFirstRun(
     printJson(io.stdout, report);
   }
   if (options.writeTo === undefined) {
-    return starter.length > 0 ? 'No --mapping given, so nothing was written: save the mapping above to a file (or pass --write-mapping <file>), name each ledger account, then run again with --mapping <file>.' : 'No --mapping given, so nothing was written, and no account was found to map.';
+    return starter.length > 0
+      ? 'No --mapping given, so nothing was written: save the mapping above to a file (or pass --write-mapping <file>), name each ledger account, then run again with --mapping <file>.'
+      : 'No --mapping given, so nothing was written, and no account was found to map.';
   }
-  if (starter.length === 0) return `No --mapping given, so nothing was written; no account was found to map, so ${options.writeTo} was not created.`;
+  if (starter.length === 0)
+    return `No --mapping given, so nothing was written; no account was found to map, so ${options.writeTo} was not created.`;
   await createFile(options.writeTo, `${mappingToStartFrom(starter, '')}\n`);
   return `No --mapping given, so nothing was written. Wrote the mapping to start from to ${options.writeTo}: name each ledger account in it, then run again with --mapping ${options.writeTo}.`;
 }
@@ -79,7 +114,8 @@ export async function reportFirstRun(
 function starterAccounts(statements: readonly Statement[]): StarterAccount[] {
   const found = new Map<string, StarterAccount>();
   for (const s of statements) {
-    if (s.account.id !== '' && !found.has(accountKey(s.account.id))) found.set(accountKey(s.account.id), { key: s.account.id, account: s.account.id, currency: currencyOf(s) });
+    if (s.account.id !== '' && !found.has(accountKey(s.account.id)))
+      found.set(accountKey(s.account.id), { key: s.account.id, account: s.account.id, currency: currencyOf(s) });
   }
   return [...found.values()];
 }
@@ -110,7 +146,9 @@ async function createFile(path: string, text: string): Promise<void> {
     await link(temporary, path); // fails when path exists (EEXIST), whoever made it since the start
   } catch (error) {
     const exists = written && (error as NodeJS.ErrnoException).code === 'EEXIST';
-    throw new Error(`cannot write the mapping to ${path}: ${exists ? 'the file exists (made since the run started), and a mapping is never overwritten' : fileProblem(error)}`);
+    throw new Error(
+      `cannot write the mapping to ${path}: ${exists ? 'the file exists (made since the run started), and a mapping is never overwritten' : fileProblem(error)}`,
+    );
   } finally {
     if (written) await rm(temporary, { force: true });
   }

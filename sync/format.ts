@@ -14,7 +14,10 @@ const CELL_START = 16;
  */
 export function printable(text: string): string {
   // eslint-disable-next-line no-control-regex
-  return text.replace(/\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|[\u0000-\u001f\u007f-\u009f]+/g, ' ');
+  return text.replace(
+    /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|[\u0000-\u001f\u007f-\u009f]+/g,
+    ' ',
+  );
 }
 
 /**
@@ -22,11 +25,17 @@ export function printable(text: string): string {
  * cells but the last are cut to 48 characters in the middle, keeping both ends (a file's name ends its path, a
  * source says which statement at its end), and control characters become spaces.
  */
-export function formatTable(headers: readonly string[], rows: readonly (readonly string[])[], right: readonly number[] = []): string {
+export function formatTable(
+  headers: readonly string[],
+  rows: readonly (readonly string[])[],
+  right: readonly number[] = [],
+): string {
   const last = headers.length - 1;
   const clean = (text: string, column: number) => {
     const one = printable(text);
-    return column < last && one.length > MAX_CELL ? `${one.slice(0, CELL_START)}…${one.slice(one.length - (MAX_CELL - 1 - CELL_START))}` : one;
+    return column < last && one.length > MAX_CELL
+      ? `${one.slice(0, CELL_START)}…${one.slice(one.length - (MAX_CELL - 1 - CELL_START))}`
+      : one;
   };
   const cells = [headers, ...rows].map((row) => row.map(clean));
   const widths = headers.map((_, c) => Math.max(...cells.map((row) => (row[c] ?? '').length)));

@@ -20,7 +20,10 @@ export const MAX_FILE_BYTES = 100 * 1024 * 1024;
  * The files to read, in order, and the paths refused. A path that is not a folder is a file: readInput says why it
  * cannot be read. `leaveOut` (the --mapping file) is not read when found inside a folder given: it is no statement.
  */
-export async function expandInputs(paths: readonly string[], leaveOut: readonly string[] = []): Promise<{ files: string[]; refused: RefusedFile[] }> {
+export async function expandInputs(
+  paths: readonly string[],
+  leaveOut: readonly string[] = [],
+): Promise<{ files: string[]; refused: RefusedFile[] }> {
   const files: string[] = [];
   const refused: RefusedFile[] = [];
   const left = new Set(await Promise.all(leaveOut.map((path) => realpath(path).catch(() => path))));
@@ -31,8 +34,15 @@ export async function expandInputs(paths: readonly string[], leaveOut: readonly 
     }
     const before = refused.length;
     const found = await filesIn(path, [await realpath(path)], refused);
-    const inside = left.size === 0 ? found : await filterAsync(found, async (file) => !left.has(await realpath(file).catch(() => file)));
-    if (inside.length === 0 && refused.length === before) refused.push({ file: path, reason: found.length > 0 ? 'a folder with no file in it but the --mapping file' : 'a folder with no file in it' });
+    const inside =
+      left.size === 0
+        ? found
+        : await filterAsync(found, async (file) => !left.has(await realpath(file).catch(() => file)));
+    if (inside.length === 0 && refused.length === before)
+      refused.push({
+        file: path,
+        reason: found.length > 0 ? 'a folder with no file in it but the --mapping file' : 'a folder with no file in it',
+      });
     files.push(...inside);
   }
   return { files, refused };
@@ -62,7 +72,8 @@ async function filesIn(folder: string, above: readonly string[], refused: Refuse
     const path = join(folder, entry.name);
     if (entry.isDirectory() || (entry.isSymbolicLink() && (await isFolder(path)))) {
       const real = await realpath(path);
-      if (above.includes(real)) refused.push({ file: path, reason: `a link to ${real}, a folder it is in (a loop): not followed` });
+      if (above.includes(real))
+        refused.push({ file: path, reason: `a link to ${real}, a folder it is in (a loop): not followed` });
       else files.push(...(await filesIn(path, [...above, real], refused)));
     } else {
       files.push(path); // a file, a link to one, or what readInput refuses (a dangling link, a named pipe)
@@ -77,12 +88,23 @@ export async function readInput(file: string): Promise<Uint8Array | RefusedFile>
   try {
     info = await stat(file);
   } catch (error) {
-    const target = (error as NodeJS.ErrnoException).code === 'ENOENT' ? await readlink(file).catch(() => undefined) : undefined;
-    return { file, reason: target !== undefined ? `a symbolic link to ${target}, which does not exist` : `cannot read it: ${fileProblem(error)}` };
+    const target =
+      (error as NodeJS.ErrnoException).code === 'ENOENT' ? await readlink(file).catch(() => undefined) : undefined;
+    return {
+      file,
+      reason:
+        target !== undefined
+          ? `a symbolic link to ${target}, which does not exist`
+          : `cannot read it: ${fileProblem(error)}`,
+    };
   }
   if (!info.isFile()) return { file, reason: `not a regular file (${kindOf(info)}): not opened` };
   if (info.size === 0) return { file, reason: 'the file is empty (0 bytes)' };
-  if (info.size > MAX_FILE_BYTES) return { file, reason: `it is ${Math.round(info.size / 1024 / 1024)} MB, over the ${MAX_FILE_BYTES / 1024 / 1024} MB a statement file may be` };
+  if (info.size > MAX_FILE_BYTES)
+    return {
+      file,
+      reason: `it is ${Math.round(info.size / 1024 / 1024)} MB, over the ${MAX_FILE_BYTES / 1024 / 1024} MB a statement file may be`,
+    };
   try {
     return await readFile(file); // a Buffer is a Uint8Array: not copied
   } catch (error) {

@@ -40,7 +40,10 @@ export async function main(argv: string[], env: Env, io: Io): Promise<number> {
     return await command.run(argv.slice(command.words.length), env, io, (held) => Object.assign(state, held));
   } catch (error) {
     const code = reportError(error, io, state.secrets);
-    if (state.json && !(error instanceof HelpRequested)) printJson(io.stdout, { error: { message: jsonMessage(describeError(error, state.secrets).lines), exit_code: code } });
+    if (state.json && !(error instanceof HelpRequested))
+      printJson(io.stdout, {
+        error: { message: jsonMessage(describeError(error, state.secrets).lines), exit_code: code },
+      });
     return code;
   }
 }
@@ -51,14 +54,20 @@ export async function main(argv: string[], env: Env, io: Io): Promise<number> {
  */
 function checkSubcommand(command: Command, next: string | undefined): void {
   const depth = command.words.length;
-  const subcommands = COMMANDS.filter((c) => c.words.length === depth + 1 && command.words.every((w, i) => c.words[i] === w)).map((c) => c.words[depth]!);
+  const subcommands = COMMANDS.filter(
+    (c) => c.words.length === depth + 1 && command.words.every((w, i) => c.words[i] === w),
+  ).map((c) => c.words[depth]!);
   if (depth === 0 || subcommands.length === 0 || next === undefined || !/^[a-z][a-z-]{0,19}$/.test(next)) return;
   const name = `ledger-sync ${command.words.join(' ')}`;
-  throw new SetupError(`${name}: unknown subcommand ${next}${didYouMean(next, subcommands)}; its subcommands: ${subcommands.join(', ')} (${name} ${subcommands[0]} --help)`);
+  throw new SetupError(
+    `${name}: unknown subcommand ${next}${didYouMean(next, subcommands)}; its subcommands: ${subcommands.join(', ')} (${name} ${subcommands[0]} --help)`,
+  );
 }
 
 /** The failure as stderr shows it, without the leading `Error: ` and the usage a refusal appends. */
 function jsonMessage(lines: readonly string[]): string {
-  return lines.join('\n').replace(/^Error: /, '').split('\nUsage: ')[0]!;
+  return lines
+    .join('\n')
+    .replace(/^Error: /, '')
+    .split('\nUsage: ')[0]!;
 }
-

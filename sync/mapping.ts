@@ -51,7 +51,15 @@ const NOTE = '$comment';
 /** The fields of the mapping itself. */
 const MAPPING_FIELDS = ['accounts', 'banks', 'ofx_accounts', NOTE] as const;
 /** The fields of an account entry (of AccountTarget). */
-const TARGET_FIELDS = ['account', 'category', 'category_type', 'institution_name', 'negate_balance', 'currency', NOTE] as const satisfies ReadonlyArray<keyof AccountTarget | typeof NOTE>;
+const TARGET_FIELDS = [
+  'account',
+  'category',
+  'category_type',
+  'institution_name',
+  'negate_balance',
+  'currency',
+  NOTE,
+] as const satisfies ReadonlyArray<keyof AccountTarget | typeof NOTE>;
 /** Fields of a bank entry that are the mapping's, not the profile's. */
 const BANK_FIELDS = ['accounts', 'account', NOTE] as const;
 
@@ -103,12 +111,18 @@ const SYNTAX_ERRORS: Record<ReturnType<typeof printParseErrorCode>, string> = {
 function parseMappingText(text: string, path: string): unknown {
   const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
   const errors: ParseError[] = [];
-  const value: unknown = parse(body, errors, { allowTrailingComma: true, disallowComments: false, allowEmptyContent: false });
+  const value: unknown = parse(body, errors, {
+    allowTrailingComma: true,
+    disallowComments: false,
+    allowEmptyContent: false,
+  });
   const first = errors[0];
   if (first) {
     const before = body.slice(0, first.offset).split('\n');
     const where = `line ${before.length}, column ${before.at(-1)!.length + 1}`;
-    throw new SetupError(`mapping file ${path} is not valid JSON: ${where}: ${SYNTAX_ERRORS[printParseErrorCode(first.error)]}`);
+    throw new SetupError(
+      `mapping file ${path} is not valid JSON: ${where}: ${SYNTAX_ERRORS[printParseErrorCode(first.error)]}`,
+    );
   }
   return value;
 }
@@ -122,7 +136,8 @@ export function checkMapping(raw: unknown, problems: string[]): Mapping {
   const add = (id: string, target: AccountTarget, at: string) => {
     const key = accountKey(id);
     const before = accounts.get(key);
-    if (before && before.account !== target.account) problems.push(`${at} maps "${id}" to "${target.account}", but ${where.get(key)} maps it to "${before.account}"`);
+    if (before && before.account !== target.account)
+      problems.push(`${at} maps "${id}" to "${target.account}", but ${where.get(key)} maps it to "${before.account}"`);
     if (!before) {
       accounts.set(key, target);
       where.set(key, at);
@@ -143,19 +158,28 @@ export function checkMapping(raw: unknown, problems: string[]): Mapping {
     const own = new Map<string, AccountTarget>();
     const byLabel = profile.ok && profile.value.columns.label !== undefined;
     if (bank.accounts !== undefined) {
-      if (profile.ok && !byLabel) problems.push(`${at}.accounts maps labels, but the profile has no account column (columns.label): use "account"`);
+      if (profile.ok && !byLabel)
+        problems.push(
+          `${at}.accounts maps labels, but the profile has no account column (columns.label): use "account"`,
+        );
       for (const [label, target] of Object.entries(asObject(bank.accounts, `${at}.accounts`, problems))) {
         const checked = checkTarget(target, `${at}.accounts["${label}"]`, problems);
-        if (own.has(accountKey(label))) problems.push(`${at}.accounts has "${label}" twice (labels match ignoring spaces and case)`);
+        if (own.has(accountKey(label)))
+          problems.push(`${at}.accounts has "${label}" twice (labels match ignoring spaces and case)`);
         if (checked) own.set(accountKey(label), checked);
       }
     }
     let account: AccountTarget | undefined;
     if (bank.account !== undefined) {
-      if (byLabel) problems.push(`${at}.account is for single-account files; this profile has an account column (columns.label): use "accounts"`);
+      if (byLabel)
+        problems.push(
+          `${at}.account is for single-account files; this profile has an account column (columns.label): use "accounts"`,
+        );
       account = checkTarget(bank.account, `${at}.account`, problems);
     } else if (profile.ok && !byLabel) {
-      problems.push(`${at}.account is required: the ledger account of this single-account export (its profile has no columns.label)`);
+      problems.push(
+        `${at}.account is required: the ledger account of this single-account export (its profile has no columns.label)`,
+      );
     }
     if (profile.ok) banks.set(id, { id, profile: profile.value, accounts: own, account });
   }
@@ -167,17 +191,23 @@ function checkTarget(raw: unknown, where: string, problems: string[]): AccountTa
   const before = problems.length;
   problems.push(...unknownFields(t, TARGET_FIELDS, where, 'an account entry'));
   for (const key of ['account', 'category', 'category_type'] as const) {
-    if (typeof t[key] !== 'string' || (t[key] as string).trim() === '') problems.push(`${where}.${key} must be a non-empty string`);
+    if (typeof t[key] !== 'string' || (t[key] as string).trim() === '')
+      problems.push(`${where}.${key} must be a non-empty string`);
   }
-  if (typeof t.account === 'string' && [...t.account].length > 120) problems.push(`${where}.account must be 1-120 characters`);
+  if (typeof t.account === 'string' && [...t.account].length > 120)
+    problems.push(`${where}.account must be 1-120 characters`);
   if (typeof t.category_type === 'string' && t.category_type.trim() !== '' && !isKnownCategoryType(t.category_type)) {
-    problems.push(`${where}.category_type "${t.category_type}" is not a category type: use ${KNOWN_CATEGORY_TYPES.map((k) => `"${k}"`).join(' or ')}${didYouMean(t.category_type, KNOWN_CATEGORY_TYPES)}`);
+    problems.push(
+      `${where}.category_type "${t.category_type}" is not a category type: use ${KNOWN_CATEGORY_TYPES.map((k) => `"${k}"`).join(' or ')}${didYouMean(t.category_type, KNOWN_CATEGORY_TYPES)}`,
+    );
   }
   if (t.institution_name !== undefined && (typeof t.institution_name !== 'string' || t.institution_name === '')) {
     problems.push(`${where}.institution_name must be a non-empty string`);
   }
-  if (t.negate_balance !== undefined && typeof t.negate_balance !== 'boolean') problems.push(`${where}.negate_balance must be true or false`);
-  if (t.currency !== undefined && (typeof t.currency !== 'string' || !/^[A-Z]{3}$/.test(t.currency))) problems.push(`${where}.currency must be a three-letter ISO 4217 code such as "EUR"`);
+  if (t.negate_balance !== undefined && typeof t.negate_balance !== 'boolean')
+    problems.push(`${where}.negate_balance must be true or false`);
+  if (t.currency !== undefined && (typeof t.currency !== 'string' || !/^[A-Z]{3}$/.test(t.currency)))
+    problems.push(`${where}.currency must be a three-letter ISO 4217 code such as "EUR"`);
   return problems.length === before ? (t as unknown as AccountTarget) : undefined;
 }
 
@@ -219,5 +249,10 @@ export function mappingToStartFrom(entries: readonly StarterAccount[], indent = 
 }
 
 function starterTarget(e: StarterAccount): AccountTarget {
-  return { account: e.account, category: 'Cash', category_type: 'asset', ...(e.currency ? { currency: e.currency } : {}) };
+  return {
+    account: e.account,
+    category: 'Cash',
+    category_type: 'asset',
+    ...(e.currency ? { currency: e.currency } : {}),
+  };
 }

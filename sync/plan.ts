@@ -1,7 +1,14 @@
 // From the balances chosen in the files to ledger rows: each statement account mapped to a ledger account (created
 // when missing, unless a dry run), then compared with the ledger and written by the SDK's write-only-what-changed
 // helper. Anything not written is skipped with its reason and its source.
-import { upsertChangedSnapshots, type BulkProgress, type BulkRow, type LedgerClient, type Snapshot, type SnapshotChange } from 'personal-ledger-sdk';
+import {
+  upsertChangedSnapshots,
+  type BulkProgress,
+  type BulkRow,
+  type LedgerClient,
+  type Snapshot,
+  type SnapshotChange,
+} from 'personal-ledger-sdk';
 import type { SelectedBalance } from 'personal-ledger-sdk/statements';
 import { accountIdOf, nameKey, resolveAccounts, type ResolvedAccount } from './accounts';
 import { formatMoney, maskAccountNumber } from './format';
@@ -61,13 +68,16 @@ export function mapBalances(
     const bank = files.get(source)?.bank;
     const id = statement.account.id;
     const where = `${source} ${balance.location === statement.location || statement.format === 'csv' ? balance.location : `${statement.location}`}`;
-    const target = (bank ? (bank.account ?? bank.accounts.get(accountKey(id))) : undefined) ?? mapping.accounts.get(accountKey(id));
+    const target =
+      (bank ? (bank.account ?? bank.accounts.get(accountKey(id))) : undefined) ?? mapping.accounts.get(accountKey(id));
     // An unmapped account is shown in full: it is the key the user must write (from their own file, no secret).
     const label = statement.account.scheme === 'label' || !target ? id : maskAccountNumber(id);
     const amount = Number(balance.amount);
-    const skip = (reason: string) => skipped.push({ source: where, label, date: balance.date, balance: formatMoney(amount), reason });
+    const skip = (reason: string) =>
+      skipped.push({ source: where, label, date: balance.date, balance: formatMoney(amount), reason });
     if (!target) {
-      if (id !== '' && !unmapped.has(accountKey(id))) unmapped.set(accountKey(id), { key: id, currency: balance.currency ?? statement.currency });
+      if (id !== '' && !unmapped.has(accountKey(id)))
+        unmapped.set(accountKey(id), { key: id, currency: balance.currency ?? statement.currency });
       const reason = !bank
         ? `not in the mapping: add ${JSON.stringify(id)} to its "accounts"`
         : id === ''
@@ -82,7 +92,13 @@ export function mapBalances(
     }
     const institution = target.institution_name ?? bank?.profile.institution_name ?? bank?.profile.name;
     const full = institution ? { ...target, institution_name: institution } : target;
-    rows.push({ source: `${where}${origin(chosen)}`, label, target: full, date: balance.date, balance: signed(full, amount) });
+    rows.push({
+      source: `${where}${origin(chosen)}`,
+      label,
+      target: full,
+      date: balance.date,
+      balance: signed(full, amount),
+    });
   }
   return { rows, skipped, unmapped: [...unmapped.values()] };
 }
@@ -109,7 +125,11 @@ export async function planAndWrite(
   rows: readonly BalanceRow[],
   options: { dryRun: boolean; signal?: AbortSignal; onProgress?: (progress: BulkProgress) => void },
 ): Promise<{ planned: PlannedRow[]; skipped: SkippedRow[]; accounts: Map<string, ResolvedAccount>; written: number }> {
-  const accounts = await resolveAccounts(client, rows.map((r) => r.target), { create: !options.dryRun });
+  const accounts = await resolveAccounts(
+    client,
+    rows.map((r) => r.target),
+    { create: !options.dryRun },
+  );
   const skipped: SkippedRow[] = [];
   const toCompare: Array<{ row: BalanceRow; at: number; bulk: BulkRow }> = [];
   const planned: Array<PlannedRow & { at: number }> = [];
@@ -117,14 +137,19 @@ export async function planAndWrite(
     const account = accounts.get(nameKey(row.target.account));
     const id = accountIdOf(account);
     if (account?.state === 'unavailable') skipped.push(skip(row, account.reason));
-    else if (id === undefined) planned.push({ ...row, at, action: 'new', stored: undefined, accountExists: false }); // to be created (dry run)
+    else if (id === undefined)
+      planned.push({ ...row, at, action: 'new', stored: undefined, accountExists: false }); // to be created (dry run)
     else toCompare.push({ row, at, bulk: { account_id: id, snapshot_date: row.date, balance: row.balance } });
   });
-  const report = await upsertChangedSnapshots(client, toCompare.map((r) => r.bulk), {
-    planOnly: options.dryRun,
-    signal: options.signal,
-    bulk: { onProgress: options.onProgress },
-  });
+  const report = await upsertChangedSnapshots(
+    client,
+    toCompare.map((r) => r.bulk),
+    {
+      planOnly: options.dryRun,
+      signal: options.signal,
+      bulk: { onProgress: options.onProgress },
+    },
+  );
   for (const p of report.rows) {
     const { row, at } = toCompare[p.index]!;
     planned.push({ ...row, at, action: p.action, stored: p.stored, accountExists: true });

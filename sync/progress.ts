@@ -12,7 +12,11 @@ const LINE_STEP = 5;
  *
  * @param unit what is counted @default 'rows'
  */
-export function progressReporter(out: Output, total: number, unit = 'rows'): { update(progress: BulkProgress): void; end(): void } {
+export function progressReporter(
+  out: Output,
+  total: number,
+  unit = 'rows',
+): { update(progress: BulkProgress): void; end(): void } {
   let lastPercent = -LINE_STEP;
   let drawn = false;
   return {
@@ -21,7 +25,9 @@ export function progressReporter(out: Output, total: number, unit = 'rows'): { u
       const counts = `${formatCount(rowsDone)}/${formatCount(total)} ${unit}${skipped > 0 ? `, ${formatCount(skipped)} skipped` : ''}`;
       if (out.isTTY) {
         const filled = Math.round((percent / 100) * WIDTH);
-        out.write(`\r[${'#'.repeat(filled)}${'-'.repeat(WIDTH - filled)}] ${String(percent).padStart(3)}%  ${counts}\u001b[K`);
+        out.write(
+          `\r[${'#'.repeat(filled)}${'-'.repeat(WIDTH - filled)}] ${String(percent).padStart(3)}%  ${counts}\u001b[K`,
+        );
         drawn = true;
       } else if (percent >= lastPercent + LINE_STEP || rowsDone === total) {
         out.write(`progress: ${String(percent).padStart(3)}%  ${counts}\n`);

@@ -1,7 +1,13 @@
 // Reading the files of a run: each one's format is told from its content; a CSV export is read with its bank's
 // profile (--bank, or the one bank of the mapping whose profile fits the file). A file none of the readers can use is
 // refused with the reason; the others are still read.
-import { BANK_LAYOUTS, detectFormat, isStatementFormatError, readStatements, type StatementFile } from 'personal-ledger-sdk/statements';
+import {
+  BANK_LAYOUTS,
+  detectFormat,
+  isStatementFormatError,
+  readStatements,
+  type StatementFile,
+} from 'personal-ledger-sdk/statements';
 import { SetupError } from './errors';
 import { expandInputs, readInput, type RefusedFile } from './inputs';
 import type { Output } from './io';
@@ -59,7 +65,11 @@ export function filesNotNamed(files: readonly ReadFile[], named: readonly string
 }
 
 /** Reads one file. */
-async function readOne(source: string, mapping: Mapping, bank: BankMapping | undefined): Promise<ReadFile | RefusedFile> {
+async function readOne(
+  source: string,
+  mapping: Mapping,
+  bank: BankMapping | undefined,
+): Promise<ReadFile | RefusedFile> {
   const bytes = await readInput(source);
   if (!(bytes instanceof Uint8Array)) return bytes;
   try {
@@ -85,8 +95,17 @@ function readWithSomeBank(source: string, bytes: Uint8Array, mapping: Mapping): 
   }
   if (fits.length === 1) return fits[0]!;
   if (fits.length === 0) {
-    const banks = mapping.banks.size > 0 ? `none of the mapping's banks (${[...mapping.banks.keys()].join(', ')}) fits it` : 'the mapping has no "banks"';
-    return { file: source, reason: `a CSV export (or other text, not OFX, camt or MT940): ${banks}; name its bank with --bank` };
+    const banks =
+      mapping.banks.size > 0
+        ? `none of the mapping's banks (${[...mapping.banks.keys()].join(', ')}) fits it`
+        : 'the mapping has no "banks"';
+    return {
+      file: source,
+      reason: `a CSV export (or other text, not OFX, camt or MT940): ${banks}; name its bank with --bank`,
+    };
   }
-  return { file: source, reason: `a CSV export that the profiles of several banks read (${fits.map((f) => f.bank!.id).join(', ')}): name its bank with --bank` };
+  return {
+    file: source,
+    reason: `a CSV export that the profiles of several banks read (${fits.map((f) => f.bank!.id).join(', ')}): name its bank with --bank`,
+  };
 }

@@ -17,9 +17,19 @@ export interface JsonReport {
 }
 
 /** The report of a run: every planned row, everything skipped, every refused file. */
-export function jsonReport(rows: readonly PlannedRow[], skipped: readonly SkippedRow[], refused: readonly RefusedFile[]): JsonReport {
+export function jsonReport(
+  rows: readonly PlannedRow[],
+  skipped: readonly SkippedRow[],
+  refused: readonly RefusedFile[],
+): JsonReport {
   return {
-    rows: rows.map((row) => ({ account: row.target.account, date: row.date, balance: row.balance, action: row.action, source: row.source })),
+    rows: rows.map((row) => ({
+      account: row.target.account,
+      date: row.date,
+      balance: row.balance,
+      action: row.action,
+      source: row.source,
+    })),
     skipped: skipped.map(({ source, reason }) => ({ source, reason })),
     refused: refused.map(({ file, reason }) => ({ file, reason })),
   };
@@ -33,7 +43,13 @@ export interface JsonFailure {
 /** The `--json` report of a first run (no --mapping): exactly this object is printed on stdout. */
 export interface FirstRunReport {
   /** Every statement read, in file order: where it is, its account and currency, and every balance it states. */
-  statements: Array<{ source: string; format: string; account: string; currency: string | null; balances: Array<{ kind: BalanceKind; date: string; balance: number }> }>;
+  statements: Array<{
+    source: string;
+    format: string;
+    account: string;
+    currency: string | null;
+    balances: Array<{ kind: BalanceKind; date: string; balance: number }>;
+  }>;
   /** The mapping to start from, as the human output prints it (and --write-mapping saves it). */
   mapping: { accounts: Record<string, AccountTarget> };
   skipped: Array<{ source: string; reason: string }>;
@@ -72,12 +88,20 @@ export async function writeAndReport(
  * The run's last line: what was (or, on a dry run, would be) written to `target`, new, changed and up to date;
  * `tail` adds what only one command counts ("; 2 skipped; 1 file refused").
  */
-export function summaryLine(planned: readonly PlannedRow[], written: number, dryRun: boolean, target: string, tail: string): string {
+export function summaryLine(
+  planned: readonly PlannedRow[],
+  written: number,
+  dryRun: boolean,
+  target: string,
+  tail: string,
+): string {
   const count = (action: PlannedRow['action']) => planned.filter((r) => r.action === action).length;
   const toWrite = planned.length - count('unchanged');
   const changes = `${formatCount(count('new'))} new, ${formatCount(count('changed'))} changed, ${formatCount(count('unchanged'))} already up to date`;
-  if (dryRun) return `Summary (dry run): ${plural(toWrite, 'balance')} would be written to ${target} (${changes}); nothing was written${tail}.`;
-  if (toWrite === 0 && planned.length > 0) return `Nothing to write: all ${plural(planned.length, 'balance')} already up to date${tail}.`;
+  if (dryRun)
+    return `Summary (dry run): ${plural(toWrite, 'balance')} would be written to ${target} (${changes}); nothing was written${tail}.`;
+  if (toWrite === 0 && planned.length > 0)
+    return `Nothing to write: all ${plural(planned.length, 'balance')} already up to date${tail}.`;
   return `Summary: wrote ${plural(written, 'balance')} to ${target} (${changes})${tail}.`;
 }
 
@@ -85,14 +109,16 @@ export function summaryLine(planned: readonly PlannedRow[], written: number, dry
 export function formatPlan(rows: readonly PlannedRow[], limit = 50): string {
   const table = formatTable(
     ['Action', 'Account', 'Date', 'Balance', 'Stored', 'Source'],
-    rows.slice(0, limit).map((row) => [
-      row.action,
-      row.target.account,
-      row.date,
-      formatMoney(row.balance),
-      row.stored ? `${formatMoney(row.stored.balance)}${row.stored.is_estimated ? ' (estimated)' : ''}` : '',
-      row.source,
-    ]),
+    rows
+      .slice(0, limit)
+      .map((row) => [
+        row.action,
+        row.target.account,
+        row.date,
+        formatMoney(row.balance),
+        row.stored ? `${formatMoney(row.stored.balance)}${row.stored.is_estimated ? ' (estimated)' : ''}` : '',
+        row.source,
+      ]),
     [3, 4],
   );
   return rows.length > limit ? `${table}\n  ... and ${rows.length - limit} more` : table;
@@ -109,14 +135,18 @@ export function formatSkipped(skipped: readonly SkippedRow[], limit = 50): strin
 
 /** Refused files as a table. */
 export function formatRefused(refused: readonly RefusedFile[]): string {
-  return formatTable(['File', 'Reason'], refused.map((r) => [r.file, r.reason]));
+  return formatTable(
+    ['File', 'Reason'],
+    refused.map((r) => [r.file, r.reason]),
+  );
 }
 
 /** The closing line of a run whose exit status is 1 although it finished: why, on stderr. Returns whether it is 1. */
 export function explainStatus(io: Io, refused: number, skipped: number, strict: boolean): boolean {
   const reasons: string[] = [];
   if (refused > 0) reasons.push(`${refused} ${refused === 1 ? 'file was' : 'files were'} refused`);
-  if (strict && skipped > 0) reasons.push(`--strict and ${skipped} ${skipped === 1 ? 'item was' : 'items were'} skipped`);
+  if (strict && skipped > 0)
+    reasons.push(`--strict and ${skipped} ${skipped === 1 ? 'item was' : 'items were'} skipped`);
   if (reasons.length > 0) say(io.stderr, `Exiting with status 1 because ${reasons.join(' and ')} (listed above).`);
   return reasons.length > 0;
 }

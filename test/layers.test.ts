@@ -42,7 +42,18 @@ const FOLDERS: readonly Folder[] = [
     imports: [],
     layers: [
       // generated/ and shared/ are also the foundation of the fake and of the statement readers.
-      { name: 'foundation', paths: ['generated/', 'shared/', 'globals.d.ts', 'types.ts', 'bulk/types.ts', 'retry/retry-options.ts', 'observe/events.ts'] },
+      {
+        name: 'foundation',
+        paths: [
+          'generated/',
+          'shared/',
+          'globals.d.ts',
+          'types.ts',
+          'bulk/types.ts',
+          'retry/retry-options.ts',
+          'observe/events.ts',
+        ],
+      },
       { name: 'errors', paths: ['errors/'] },
       { name: 'observe', paths: ['observe/'] },
       { name: 'options', paths: ['options.ts', 'headers.ts'] },
@@ -59,7 +70,10 @@ const FOLDERS: readonly Folder[] = [
     imports: ['src/generated/', 'src/shared/'],
     noNode: true,
     layers: [
-      { name: 'foundation', paths: ['decimal.ts', 'text.ts', 'dates.ts', 'format.ts', 'errors.ts', 'types.ts', 'balance-kinds.ts'] },
+      {
+        name: 'foundation',
+        paths: ['decimal.ts', 'text.ts', 'dates.ts', 'format.ts', 'errors.ts', 'types.ts', 'balance-kinds.ts'],
+      },
       { name: 'add-up check and daily balances', paths: ['add-up.ts', 'daily.ts'] },
       { name: 'readers', paths: ['ofx/', 'csv/', 'mt940/', 'camt/'] },
       { name: 'formats', paths: ['formats.ts'] },
@@ -72,7 +86,10 @@ const FOLDERS: readonly Folder[] = [
     folder: 'reading',
     imports: ['src/'],
     layers: [
-      { name: 'answers, pace, oddities, schema check', paths: ['answer.ts', 'pacer.ts', 'oddities.ts', 'openapi-check.ts'] },
+      {
+        name: 'answers, pace, oddities, schema check',
+        paths: ['answer.ts', 'pacer.ts', 'oddities.ts', 'openapi-check.ts'],
+      },
       { name: 'inventory', paths: ['inventory.ts'] },
       { name: 'service', paths: ['service.ts'] },
     ],
@@ -84,7 +101,14 @@ const FOLDERS: readonly Folder[] = [
     layers: [
       {
         name: 'foundation',
-        paths: ['errors.ts', 'zod.ts', 'openapi-document.ts', 'generated/', 'scenarios/', 'rules/validation-runtime.ts'],
+        paths: [
+          'errors.ts',
+          'zod.ts',
+          'openapi-document.ts',
+          'generated/',
+          'scenarios/',
+          'rules/validation-runtime.ts',
+        ],
       },
       { name: 'store', paths: ['store/'] },
       { name: 'rules', paths: ['rules/'] },
@@ -108,7 +132,10 @@ const FOLDERS: readonly Folder[] = [
     imports: ['src/', 'statements/', 'mocks/'],
     layers: [
       { name: 'foundation', paths: ['errors.ts', 'io.ts', 'args.ts', 'format.ts', 'progress.ts'] },
-      { name: 'connection, mapping, inputs, accounts', paths: ['connection.ts', 'mapping.ts', 'inputs.ts', 'accounts.ts'] },
+      {
+        name: 'connection, mapping, inputs, accounts',
+        paths: ['connection.ts', 'mapping.ts', 'inputs.ts', 'accounts.ts'],
+      },
       { name: 'read, plan, report', paths: ['read-files.ts', 'plan.ts', 'report.ts', 'first-run.ts'] },
       // SimpleFIN Bridge: its address rule, HTTP, statuses, Account Set, day and mapping key, and the access file.
       { name: 'simplefin', paths: ['simplefin/'] },
@@ -155,7 +182,11 @@ const FOLDERS: readonly Folder[] = [
       { name: 'benchmarks', paths: [''] },
     ],
   },
-  { folder: 'test', imports: ['src/', 'statements/', 'reading/', 'mocks/', 'sync/', 'parity/', 'examples/', 'scripts/', 'bench/'], layers: ALL },
+  {
+    folder: 'test',
+    imports: ['src/', 'statements/', 'reading/', 'mocks/', 'sync/', 'parity/', 'examples/', 'scripts/', 'bench/'],
+    layers: ALL,
+  },
 ];
 
 /** Imports that break the rules today and are known, each with who removes it (none now). */
@@ -165,7 +196,11 @@ const KNOWN_EXCEPTIONS: ReadonlyArray<{ why: string; edges: readonly string[] }>
  * Every source file (`.ts`, `.mts`, `.cts`, `.js`, `.mjs`, `.cjs`) in a folder, relative to the repository: the files
  * git tracks, and new ones it does not ignore (so build output and installed packages never count).
  */
-const SOURCE_FILES: readonly string[] = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
+const SOURCE_FILES: readonly string[] = execFileSync(
+  'git',
+  ['ls-files', '--cached', '--others', '--exclude-standard'],
+  { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+)
   .split('\n')
   .filter((file) => file.includes('/') && /\.[mc]?[jt]s$/.test(file) && !file.split('/').includes('node_modules'));
 
@@ -201,7 +236,15 @@ function importGraph(folders: readonly string[]): Graph {
       if (entries.has(fileName)) return [entries.get(fileName)!];
       if (!fileName.startsWith('.')) return [];
       const target = relative(ROOT, resolve(ROOT, dirname(file), fileName)).replace(/\.[mc]?js$/, '');
-      const candidates = [target, `${target}.ts`, `${target}.mts`, `${target}.js`, `${target}.mjs`, `${target}.d.ts`, join(target, 'index.ts')];
+      const candidates = [
+        target,
+        `${target}.ts`,
+        `${target}.mts`,
+        `${target}.js`,
+        `${target}.mjs`,
+        `${target}.d.ts`,
+        join(target, 'index.ts'),
+      ];
       return candidates.filter((candidate) => known.has(candidate)).slice(0, 1);
     });
     graph.set(file, [...new Set(targets)]);
@@ -209,7 +252,8 @@ function importGraph(folders: readonly string[]): Graph {
   return graph;
 }
 
-const under = (file: string, path: string) => (path === '' || path.endsWith('/') ? file.startsWith(path) : file === path);
+const under = (file: string, path: string) =>
+  path === '' || path.endsWith('/') ? file.startsWith(path) : file === path;
 
 /** The folder entry of a file, and its layer's index there (-1: no layer holds it). The longest matching path wins. */
 function placeOf(file: string, folders: readonly Folder[]): { folder: Folder; layer: number } | undefined {
@@ -219,7 +263,8 @@ function placeOf(file: string, folders: readonly Folder[]): { folder: Folder; la
   let best = -1;
   let bestLength = -1;
   folder.layers.forEach(({ paths }, index) => {
-    for (const path of paths) if (under(inFolder, path) && path.length > bestLength) (best = index), (bestLength = path.length);
+    for (const path of paths)
+      if (under(inFolder, path) && path.length > bestLength) (best = index), (bestLength = path.length);
   });
   return { folder, layer: best };
 }
@@ -230,7 +275,9 @@ function layerViolations(graph: Graph, folders: readonly Folder[] = FOLDERS): st
   for (const [from, targets] of graph) {
     const here = placeOf(from, folders);
     if (!here || here.layer < 0) {
-      problems.push(`${from} is in no layer: add it to FOLDERS in test/layers.test.ts (and to the layout in CONTRIBUTING.md)`);
+      problems.push(
+        `${from} is in no layer: add it to FOLDERS in test/layers.test.ts (and to the layout in CONTRIBUTING.md)`,
+      );
       continue;
     }
     const layer = here.folder.layers[here.layer]!;
@@ -239,13 +286,18 @@ function layerViolations(graph: Graph, folders: readonly Folder[] = FOLDERS): st
       const there = placeOf(to, folders);
       if (there?.folder === here.folder) {
         if (there.layer > here.layer) {
-          problems.push(`${from} -> ${to} (${here.folder.folder}/: ${layer.name} imports ${here.folder.layers[there.layer]!.name}, a layer above it)`);
+          problems.push(
+            `${from} -> ${to} (${here.folder.folder}/: ${layer.name} imports ${here.folder.layers[there.layer]!.name}, a layer above it)`,
+          );
         }
         continue;
       }
       const allowed = [...here.folder.imports, ...(layer.alsoImports ?? [])].some((path) => under(to, path));
       const earlier = there !== undefined && folders.indexOf(there.folder) < position;
-      if (!allowed || !earlier) problems.push(`${from} -> ${to} (${here.folder.folder}/ may import ${[...here.folder.imports, ...(layer.alsoImports ?? [])].join(', ') || 'no other folder'})`);
+      if (!allowed || !earlier)
+        problems.push(
+          `${from} -> ${to} (${here.folder.folder}/ may import ${[...here.folder.imports, ...(layer.alsoImports ?? [])].join(', ') || 'no other folder'})`,
+        );
     }
   }
   return problems;
@@ -268,7 +320,11 @@ function nodeImports(folders: readonly Folder[]): string[] {
   return folders
     .filter((folder) => folder.noNode)
     .flatMap((folder) => sourceFiles(folder.folder))
-    .filter((file) => ts.preProcessFile(readFileSync(join(ROOT, file), 'utf8'), true, true).importedFiles.some(({ fileName }) => fileName.startsWith('node:')))
+    .filter((file) =>
+      ts
+        .preProcessFile(readFileSync(join(ROOT, file), 'utf8'), true, true)
+        .importedFiles.some(({ fileName }) => fileName.startsWith('node:')),
+    )
     .map((file) => `${file} imports a node: module; its folder runs anywhere`);
 }
 
@@ -316,7 +372,8 @@ function importCycles(graph: Graph): string[] {
         while (loop[0] !== start) loop.unshift(cameFrom.get(loop[0]!)!);
         return [...loop, start].join(' -> ');
       }
-      for (const target of next) if (!cameFrom.has(target) && target !== start) (cameFrom.set(target, file), queue.push(target));
+      for (const target of next)
+        if (!cameFrom.has(target) && target !== start) cameFrom.set(target, file), queue.push(target);
     }
     return component.join(' <-> ');
   });
@@ -338,7 +395,9 @@ function withoutKnownExceptions(graph: Graph): { graph: Graph; stale: string[] }
       }),
     );
   }
-  const stale = [...known].filter((edge) => !seen.has(edge)).map((edge) => `${edge} no longer occurs: remove it from KNOWN_EXCEPTIONS`);
+  const stale = [...known]
+    .filter((edge) => !seen.has(edge))
+    .map((edge) => `${edge} no longer occurs: remove it from KNOWN_EXCEPTIONS`);
   return { graph: kept, stale };
 }
 
@@ -356,7 +415,14 @@ describe('the repository: folders as layers, and imports that point one way', ()
   });
 
   it('every folder with source files has its entry in FOLDERS, and each folder may import only folders before it', () => {
-    expect(folders.filter((folder) => !FOLDERS.some((f) => f.folder === folder)).map((folder) => `${folder}/ has source files but no entry in FOLDERS of test/layers.test.ts: add it (and its order to CONTRIBUTING.md's layout)`)).toEqual([]);
+    expect(
+      folders
+        .filter((folder) => !FOLDERS.some((f) => f.folder === folder))
+        .map(
+          (folder) =>
+            `${folder}/ has source files but no entry in FOLDERS of test/layers.test.ts: add it (and its order to CONTRIBUTING.md's layout)`,
+        ),
+    ).toEqual([]);
     expect(folderOrderProblems(FOLDERS)).toEqual([]);
   });
 
@@ -388,14 +454,22 @@ describe('the repository: folders as layers, and imports that point one way', ()
         at = 0;
         continue;
       }
-      for (const { paths } of layers) for (const path of paths) if (path !== '' && !layout.includes(`\`${path}\``)) missing.push(`${folder}/${path}`);
+      for (const { paths } of layers)
+        for (const path of paths) if (path !== '' && !layout.includes(`\`${path}\``)) missing.push(`${folder}/${path}`);
     }
     expect(missing).toEqual([]);
   });
 
   it('the checks can fail: an upward import, a folder out of order, a file in no layer and a cycle are all reported', () => {
     const folders: Folder[] = [
-      { folder: 'src', imports: [], layers: [{ name: 'errors', paths: ['errors/'] }, { name: 'client', paths: ['client.ts'] }] },
+      {
+        folder: 'src',
+        imports: [],
+        layers: [
+          { name: 'errors', paths: ['errors/'] },
+          { name: 'client', paths: ['client.ts'] },
+        ],
+      },
       {
         folder: 'mocks',
         imports: ['src/shared/'],
@@ -425,13 +499,17 @@ describe('the repository: folders as layers, and imports that point one way', ()
       'src/errors/error.ts -> src/client.ts (src/: errors imports client, a layer above it)',
     ]);
     expect(folderOrderProblems(folders)).toEqual(['late/ may import test/, which is not a folder before it']);
-    expect(importCycles(before)).toEqual(['mocks/store/ledger-store.ts -> mocks/store/store-changes.ts -> mocks/store/ledger-store.ts']);
+    expect(importCycles(before)).toEqual([
+      'mocks/store/ledger-store.ts -> mocks/store/store-changes.ts -> mocks/store/ledger-store.ts',
+    ]);
     const ring: Graph = new Map([
       ['mocks/rules/a.ts', ['mocks/rules/b.ts']],
       ['mocks/rules/b.ts', ['mocks/rules/c.ts', 'mocks/store/x.ts']],
       ['mocks/rules/c.ts', ['mocks/rules/a.ts']],
       ['mocks/store/x.ts', []],
     ]);
-    expect(importCycles(ring)).toEqual(['mocks/rules/a.ts -> mocks/rules/b.ts -> mocks/rules/c.ts -> mocks/rules/a.ts']);
+    expect(importCycles(ring)).toEqual([
+      'mocks/rules/a.ts -> mocks/rules/b.ts -> mocks/rules/c.ts -> mocks/rules/a.ts',
+    ]);
   });
 });

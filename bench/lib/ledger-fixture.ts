@@ -21,7 +21,11 @@ export async function ledgerFixture(count: number): Promise<Fixture> {
   await mock.ready;
   const accounts: string[] = [];
   for (let i = 0; i < count; i++) {
-    const account = await mock.control.createAccount({ userId: DEMO_IDS.users.alex, name: `Bench ${i}`, categoryId: DEMO_IDS.categories.cash });
+    const account = await mock.control.createAccount({
+      userId: DEMO_IDS.users.alex,
+      name: `Bench ${i}`,
+      categoryId: DEMO_IDS.categories.cash,
+    });
     accounts.push(account.id);
   }
   return { mock, accounts, day: (d) => formatDay(START_DAY + d) };

@@ -19,8 +19,17 @@ export async function freePort(): Promise<number> {
 }
 
 /** Spawns `command args`, waits (bounded) until its stdout or stderr matches `ready`; output is drained and dropped after. */
-export async function startProcess(command: string, args: string[], ready: RegExp, options: { cwd: string; timeoutMs?: number; env?: NodeJS.ProcessEnv }): Promise<RunningProcess> {
-  const child = spawn(command, args, { cwd: options.cwd, stdio: ['ignore', 'pipe', 'pipe'], env: options.env ?? process.env });
+export async function startProcess(
+  command: string,
+  args: string[],
+  ready: RegExp,
+  options: { cwd: string; timeoutMs?: number; env?: NodeJS.ProcessEnv },
+): Promise<RunningProcess> {
+  const child = spawn(command, args, {
+    cwd: options.cwd,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: options.env ?? process.env,
+  });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const stop = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
@@ -32,7 +41,10 @@ export async function startProcess(command: string, args: string[], ready: RegEx
   let output = '';
   try {
     const match = await new Promise<RegExpMatchArray>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`${command} did not get ready within ${options.timeoutMs ?? 60_000} ms:\n${output}`)), options.timeoutMs ?? 60_000);
+      const timer = setTimeout(
+        () => reject(new Error(`${command} did not get ready within ${options.timeoutMs ?? 60_000} ms:\n${output}`)),
+        options.timeoutMs ?? 60_000,
+      );
       const onData = (chunk: Buffer) => {
         if (output === undefined) return;
         output += chunk.toString('utf8');

@@ -13,11 +13,20 @@ it('runs in Chromium', () => {
 
 it('creates an account, records a balance and reads it back', async () => {
   const account = await ledger.accounts.create({ name: 'Holiday fund', category_id: DEMO_IDS.categories.cash });
-  const { action } = await ledger.snapshots.upsert({ account_id: account.id, snapshot_date: '2026-10-31', balance: 420 });
+  const { action } = await ledger.snapshots.upsert({
+    account_id: account.id,
+    snapshot_date: '2026-10-31',
+    balance: 420,
+  });
   expect(action).toBe('inserted');
-  expect(await ledger.snapshots.list({ account_id: account.id })).toMatchObject([{ snapshot_date: '2026-10-31', balance: 420 }]);
+  expect(await ledger.snapshots.list({ account_id: account.id })).toMatchObject([
+    { snapshot_date: '2026-10-31', balance: 420 },
+  ]);
 });
 
 it('answers errors as the service does', async () => {
-  await expect(ledger.accounts.get('00000000-0000-4000-8000-000000000000')).rejects.toMatchObject({ status: 404, code: 'not_found' });
+  await expect(ledger.accounts.get('00000000-0000-4000-8000-000000000000')).rejects.toMatchObject({
+    status: 404,
+    code: 'not_found',
+  });
 });

@@ -52,6 +52,8 @@ function abortable<T>(answer: Promise<T>, signal: AbortSignal): Promise<T> {
 
 /** What fetch throws when the connection drops: a TypeError with an ECONNRESET cause, as undici gives. */
 function droppedConnection(): TypeError {
-  const cause = Object.assign(new Error('The fake dropped the connection (an injected network error)'), { code: 'ECONNRESET' });
+  const cause = Object.assign(new Error('The fake dropped the connection (an injected network error)'), {
+    code: 'ECONNRESET',
+  });
   return new TypeError('fetch failed', { cause });
 }

@@ -25,13 +25,17 @@ export function mswRuntimeProblem(runtime: MswRuntime = currentRuntime()): strin
 }
 
 function currentRuntime(): MswRuntime {
-  const process = (globalThis as { process?: { versions?: { node?: string }; getBuiltinModule?: (id: string) => unknown } }).process;
+  const process = (
+    globalThis as { process?: { versions?: { node?: string }; getBuiltinModule?: (id: string) => unknown } }
+  ).process;
   const nodeVersion = process?.versions?.node;
   let mswVersion: string | undefined;
   try {
     // The msw this module's own `import 'msw'` resolves to (getBuiltinModule: no node: import for bundlers to follow;
     // __filename in the CommonJS build, where import.meta is empty).
-    const { createRequire } = process?.getBuiltinModule?.('node:module') as { createRequire(from: string): (id: string) => unknown };
+    const { createRequire } = process?.getBuiltinModule?.('node:module') as {
+      createRequire(from: string): (id: string) => unknown;
+    };
     const here = typeof __filename === 'string' ? __filename : import.meta.url;
     mswVersion = (createRequire(here)('msw/package.json') as { version?: string }).version;
   } catch {

@@ -43,11 +43,14 @@ export function createMswHandlers(handle: RequestHandler, baseUrl: string): Http
   const base = parseBase(baseUrl);
   const root = escapeRegExp(base.origin + base.path);
   return [
-    http.all(new RegExp(`^${root}(?:${escapeRegExp(API_PREFIX)}|${escapeRegExp(CONTROL_PREFIX)})(?:/.*)?$`), async ({ request }) => {
-      const reply = await handle(toMockRequest(request, base)!);
-      await nextMacrotask();
-      return isDroppedConnection(reply) ? Response.error() : toFetchResponse(reply);
-    }),
+    http.all(
+      new RegExp(`^${root}(?:${escapeRegExp(API_PREFIX)}|${escapeRegExp(CONTROL_PREFIX)})(?:/.*)?$`),
+      async ({ request }) => {
+        const reply = await handle(toMockRequest(request, base)!);
+        await nextMacrotask();
+        return isDroppedConnection(reply) ? Response.error() : toFetchResponse(reply);
+      },
+    ),
   ];
 }
 

@@ -82,13 +82,22 @@ async function serve(req: IncomingMessage, res: ServerResponse, options: Serving
   if (target === undefined) {
     // node's parser lets through absolute-form targets that no URL parser reads (`http://[x/`, a port past 65535).
     const reply = jsonReply(400, { error: 'The request target is not a URL', code: 'bad_request' });
-    res.writeHead(reply.status, { ...reply.headers, 'content-length': String(Buffer.byteLength(reply.body)), connection: 'close' }).end(reply.body);
+    res
+      .writeHead(reply.status, {
+        ...reply.headers,
+        'content-length': String(Buffer.byteLength(reply.body)),
+        connection: 'close',
+      })
+      .end(reply.body);
     return;
   }
   const { path, query } = target;
   const headers = headersOf(req.rawHeaders);
   const request: MockRequest = { method, path, query, headers };
-  const sendsBody = method !== 'GET' && method !== 'HEAD' && (headers['transfer-encoding'] !== undefined || Number(headers['content-length'] ?? 0) > 0);
+  const sendsBody =
+    method !== 'GET' &&
+    method !== 'HEAD' &&
+    (headers['transfer-encoding'] !== undefined || Number(headers['content-length'] ?? 0) > 0);
   const body = sendsBody ? new NodeBody(req, headers['content-length'], options.bodyIdleTimeoutMs) : undefined;
   if (body) request.body = body;
 
@@ -96,7 +105,10 @@ async function serve(req: IncomingMessage, res: ServerResponse, options: Serving
   try {
     reply = await options.handle(request);
   } catch (error) {
-    reply = jsonReply(500, { error: `Internal error in the mock server: ${error instanceof Error ? error.message : String(error)}`, code: 'internal_error' });
+    reply = jsonReply(500, {
+      error: `Internal error in the mock server: ${error instanceof Error ? error.message : String(error)}`,
+      code: 'internal_error',
+    });
   }
   if (isDroppedConnection(reply)) {
     req.socket.destroy(); // an injected network error: the client sees the connection drop
@@ -163,7 +175,15 @@ class NodeBody implements BodyReader {
       let timer: ReturnType<typeof setTimeout> | undefined;
       const arm = () => {
         clearTimeout(timer);
-        timer = setTimeout(() => fail(new ApiError(408, 'request_timeout', `No request body bytes arrived for ${idleTimeoutMs} ms`).because(`the client sent no body bytes for ${idleTimeoutMs} ms after ${collected.size}`)), idleTimeoutMs);
+        timer = setTimeout(
+          () =>
+            fail(
+              new ApiError(408, 'request_timeout', `No request body bytes arrived for ${idleTimeoutMs} ms`).because(
+                `the client sent no body bytes for ${idleTimeoutMs} ms after ${collected.size}`,
+              ),
+            ),
+          idleTimeoutMs,
+        );
       };
       const onData = (chunk: Buffer) => {
         try {
@@ -175,7 +195,14 @@ class NodeBody implements BodyReader {
       };
       const onEnd = () => settle(() => resolve((this.received = collected.bytes())));
       const onGone = () => {
-        if (!req.complete) fail(new ApiError(400, 'incomplete_body', 'The client closed the connection before the body was complete').because(`the client closed the connection after ${collected.size} body bytes`));
+        if (!req.complete)
+          fail(
+            new ApiError(
+              400,
+              'incomplete_body',
+              'The client closed the connection before the body was complete',
+            ).because(`the client closed the connection after ${collected.size} body bytes`),
+          );
       };
       const release = () => {
         clearTimeout(timer);

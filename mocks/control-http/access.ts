@@ -44,11 +44,27 @@ interface AccessCheckEntry {
 
 /** The access checks, in the order they run; the first answer is the answer. */
 const ACCESS_CHECKS: readonly AccessCheckEntry[] = [
-  { name: 'Host header (403 host_not_allowed)', on: ['api', 'control', 'page'], make: ({ listening }) => listening && hostCheck(listening) },
+  {
+    name: 'Host header (403 host_not_allowed)',
+    on: ['api', 'control', 'page'],
+    make: ({ listening }) => listening && hostCheck(listening),
+  },
   { name: 'CORS preflight of an allowed origin (204)', on: ['api'], make: (_, cors) => cors?.preflight },
-  { name: 'Origin of /__mock (403 origin_not_allowed)', on: ['control', 'page'], make: ({ listening }) => listening && sameOriginCheck },
-  { name: 'JSON content type of a /__mock change (415 json_required)', on: ['control'], make: () => jsonContentTypeCheck },
-  { name: 'control token (401)', on: ['control'], make: ({ controlToken }) => (controlToken === undefined ? undefined : controlTokenCheck(controlToken)) },
+  {
+    name: 'Origin of /__mock (403 origin_not_allowed)',
+    on: ['control', 'page'],
+    make: ({ listening }) => listening && sameOriginCheck,
+  },
+  {
+    name: 'JSON content type of a /__mock change (415 json_required)',
+    on: ['control'],
+    make: () => jsonContentTypeCheck,
+  },
+  {
+    name: 'control token (401)',
+    on: ['control'],
+    make: ({ controlToken }) => (controlToken === undefined ? undefined : controlTokenCheck(controlToken)),
+  },
 ];
 
 /** The checks a host's options turn on, per kind of request, in table order. */

@@ -43,7 +43,9 @@ export function isLoopbackAddress(address: string): boolean {
 /** A new control token: `lmc_` and 32 random base64url characters (192 bits). */
 export function newControlToken(): string {
   const bytes = globalThis.crypto.getRandomValues(new Uint8Array(24));
-  return `lmc_${btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_')}`; // 24 bytes: no `=` padding
+  return `lmc_${btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')}`; // 24 bytes: no `=` padding
 }
 
 /** Checks a control token's shape (printable ASCII without spaces, 16 to 256 characters), or says what is wrong. */
@@ -72,7 +74,8 @@ export function controlTokenCheck(token: string): (request: MockRequest) => Mock
       return jsonReply(
         401,
         {
-          error: 'The control surface needs the control token that ledger-mock printed at start: send X-Ledger-Mock-Control: <token> or Authorization: Bearer <token>',
+          error:
+            'The control surface needs the control token that ledger-mock printed at start: send X-Ledger-Mock-Control: <token> or Authorization: Bearer <token>',
           code: 'control_token_required',
         },
         CONTROL_CHALLENGE,
@@ -80,7 +83,11 @@ export function controlTokenCheck(token: string): (request: MockRequest) => Mock
     }
     const matches = (given: string | undefined) => given !== undefined && constantTimeEqual(sha256Hex(given), expected);
     if (!matches(header) && !matches(bearer)) {
-      return jsonReply(401, { error: 'That is not the control token of this ledger-mock', code: 'invalid_control_token' }, CONTROL_CHALLENGE);
+      return jsonReply(
+        401,
+        { error: 'That is not the control token of this ledger-mock', code: 'invalid_control_token' },
+        CONTROL_CHALLENGE,
+      );
     }
     return undefined;
   };

@@ -40,7 +40,13 @@ export function apiCors(origins: readonly string[]): ApiCors {
   return {
     preflight({ method, headers }) {
       const origin = headers.origin;
-      if (method !== 'OPTIONS' || origin === undefined || !allowed.has(origin) || headers['access-control-request-method'] === undefined) return undefined;
+      if (
+        method !== 'OPTIONS' ||
+        origin === undefined ||
+        !allowed.has(origin) ||
+        headers['access-control-request-method'] === undefined
+      )
+        return undefined;
       return {
         status: 204,
         headers: {

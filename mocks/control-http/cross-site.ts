@@ -42,7 +42,8 @@ export function sameOriginCheck({ headers }: MockRequest): MockResponse | undefi
   const origin = headers.origin;
   if (origin === undefined) return undefined;
   const host = headers.host;
-  if (host !== undefined && (origin === `http://${host}` || origin.toLowerCase() === `http://${host.toLowerCase()}`)) return undefined;
+  if (host !== undefined && (origin === `http://${host}` || origin.toLowerCase() === `http://${host.toLowerCase()}`))
+    return undefined;
   return jsonReply(403, {
     error:
       `A /__mock request from a page of ${origin.slice(0, 100)} is refused: the control surface answers its own origin ` +

@@ -35,7 +35,9 @@ export interface InspectorHooks {
 
 /** True for a path of the control surface: `/__mock` and everything under it. */
 export function isControlPath(path: string): boolean {
-  return path.startsWith(CONTROL_PREFIX) && (path.length === CONTROL_PREFIX.length || path[CONTROL_PREFIX.length] === '/');
+  return (
+    path.startsWith(CONTROL_PREFIX) && (path.length === CONTROL_PREFIX.length || path[CONTROL_PREFIX.length] === '/')
+  );
 }
 
 /**

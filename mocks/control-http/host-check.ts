@@ -21,7 +21,13 @@ export interface HostPolicy {
  * cannot make it anything but its own name, while a client that sends none could send any.
  */
 export function hostCheck(policy: HostPolicy): (request: MockRequest) => MockResponse | undefined {
-  const names = new Set(['localhost', '127.0.0.1', '[::1]', hostName(policy.address), ...policy.allowedHosts.map(normalizeHostName)]);
+  const names = new Set([
+    'localhost',
+    '127.0.0.1',
+    '[::1]',
+    hostName(policy.address),
+    ...policy.allowedHosts.map(normalizeHostName),
+  ]);
   // Host headers as clients usually send them, precomputed: one Set lookup for nearly every request.
   const exact = new Set<string>();
   for (const name of names) exact.add(name).add(`${name}:${policy.port}`);
@@ -38,7 +44,8 @@ export function hostCheck(policy: HostPolicy): (request: MockRequest) => MockRes
 export function allowedHostProblem(name: string): string | undefined {
   const text = name.trim();
   if (text === '') return 'is empty';
-  if (text.includes('/') || /\s/.test(text)) return `"${text}" must be a host name or an address alone (no scheme, path or spaces)`;
+  if (text.includes('/') || /\s/.test(text))
+    return `"${text}" must be a host name or an address alone (no scheme, path or spaces)`;
   const bare = text.replace(/^\[|\]$/g, '');
   if (bare.includes(':') && !isIpv6(bare)) return `"${text}" must be a host name or an address alone (no port)`;
   if (!bare.includes(':') && !/^[A-Za-z0-9.-]+$/.test(bare)) return `"${text}" is not a host name`;

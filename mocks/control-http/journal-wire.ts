@@ -43,8 +43,14 @@ export function journalFilterFromQuery(query: URLSearchParams): JournalFilter {
   const filter: Record<string, unknown> = {};
   for (const [name, value] of query) {
     const field = Object.hasOwn(FILTER_PARAMS, name) ? FILTER_PARAMS[name] : undefined;
-    if (field === undefined) throw new MockControlError(400, 'invalid_filter', `Invalid journal filter: ${name} is not a filter of the journal (the filters: ${Object.keys(FILTER_PARAMS).join(', ')})`);
-    if (field in filter) throw new MockControlError(400, 'invalid_filter', `Invalid journal filter: ${name} is given twice`);
+    if (field === undefined)
+      throw new MockControlError(
+        400,
+        'invalid_filter',
+        `Invalid journal filter: ${name} is not a filter of the journal (the filters: ${Object.keys(FILTER_PARAMS).join(', ')})`,
+      );
+    if (field in filter)
+      throw new MockControlError(400, 'invalid_filter', `Invalid journal filter: ${name} is given twice`);
     filter[field] = field === 'status' && /^\d+$/.test(value) ? Number(value) : value;
   }
   return filter as JournalFilter;

@@ -21,13 +21,19 @@ export const CONTROL_LIMITS = {
 } as const;
 
 /** The body limit of /__mock, for readBodyText. */
-export const CONTROL_BODY_LIMIT: BodyLimit = { bytes: CONTROL_LIMITS.bodyBytes, described: '4 MiB for /__mock bodies (docs/ledger-mock.md)' };
+export const CONTROL_BODY_LIMIT: BodyLimit = {
+  bytes: CONTROL_LIMITS.bodyBytes,
+  described: '4 MiB for /__mock bodies (docs/ledger-mock.md)',
+};
 
 /** 413 `too_many_rows` for a /__mock body, before anything of it is checked or written. */
 function tooManyRows(path: string, count: number, limit: number, what: string): ApiError {
-  return new ApiError(413, 'too_many_rows', `${what}: ${count.toLocaleString('en-US')}; at most ${limit.toLocaleString('en-US')} over /__mock`, [
-    { path, message: `at most ${limit.toLocaleString('en-US')} rows` },
-  ]).because(`${count} rows; the /__mock limit is ${limit}; nothing was checked or written`);
+  return new ApiError(
+    413,
+    'too_many_rows',
+    `${what}: ${count.toLocaleString('en-US')}; at most ${limit.toLocaleString('en-US')} over /__mock`,
+    [{ path, message: `at most ${limit.toLocaleString('en-US')} rows` }],
+  ).because(`${count} rows; the /__mock limit is ${limit}; nothing was checked or written`);
 }
 
 /** POST /__mock/snapshots/seed: at most CONTROL_LIMITS.seedRows rows. */
@@ -62,7 +68,8 @@ export function checkScenarioSize(body: unknown): void {
       count += rows.rows;
     });
   }
-  if (count > CONTROL_LIMITS.scenarioSnapshots) throw tooManyRows('body', count, CONTROL_LIMITS.scenarioSnapshots, 'The scenario makes too many snapshots');
+  if (count > CONTROL_LIMITS.scenarioSnapshots)
+    throw tooManyRows('body', count, CONTROL_LIMITS.scenarioSnapshots, 'The scenario makes too many snapshots');
 }
 
 /** The days a series spans and the rows it would make, from its dates alone; `undefined` when they are not dates. */

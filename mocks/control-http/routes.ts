@@ -68,23 +68,33 @@ const createdAt = z.optional(z.iso.datetime({ offset: true }));
 // Accounts and categories name their owner owner_user_id, as GET answers and scenario files write it. user_id is
 // its old name on POST: still taken (deprecated), never together with owner_user_id.
 const oldOwner = { user_id: text };
-const notBothOwners = z.refine<{ owner_user_id?: string | null; user_id?: string }>((b) => b.owner_user_id === undefined || b.user_id === undefined, {
-  message: 'give owner_user_id only (user_id is its old name)',
-  path: ['user_id'],
-});
+const notBothOwners = z.refine<{ owner_user_id?: string | null; user_id?: string }>(
+  (b) => b.owner_user_id === undefined || b.user_id === undefined,
+  {
+    message: 'give owner_user_id only (user_id is its old name)',
+    path: ['user_id'],
+  },
+);
 const clockJson = ({ clock }: LedgerControl) => ({ now: clock.now().toISOString(), frozen: clock.frozen });
 
 /** Every control route. GET /__mock lists them. */
 export const controlRoutes: readonly ControlRoute[] = [
-  { method: 'POST', path: '/reset', summary: 'Back to the starting scenario, clock, empty journal, no faults', run: async ({ control, stateFile }) => (await control.reset(), { ok: true, ...stateFileReset(stateFile) }) },
+  {
+    method: 'POST',
+    path: '/reset',
+    summary: 'Back to the starting scenario, clock, empty journal, no faults',
+    run: async ({ control, stateFile }) => (await control.reset(), { ok: true, ...stateFileReset(stateFile) }),
+  },
   {
     method: 'POST',
     path: '/scenario',
-    summary: 'Replace the state: {"name":"demo"|"empty"} or a scenario object; an unknown name or a bad scenario is refused (400) and changes nothing',
+    summary:
+      'Replace the state: {"name":"demo"|"empty"} or a scenario object; an unknown name or a bad scenario is refused (400) and changes nothing',
     body: z.record(z.string(), z.unknown()),
     nonEmpty: {
       code: 'invalid_scenario',
-      message: 'The body is empty, so nothing was changed: send {"name":"demo"}, {"name":"empty"} or a scenario object (curl -d @file sends an empty body when it cannot read the file)',
+      message:
+        'The body is empty, so nothing was changed: send {"name":"demo"}, {"name":"empty"} or a scenario object (curl -d @file sends an empty body when it cannot read the file)',
     },
     limit: checkScenarioSize,
     run: async ({ control, body, stateFile }) => {
@@ -93,7 +103,12 @@ export const controlRoutes: readonly ControlRoute[] = [
       return { ok: true, scenario: body.name ?? null, ...stateFileReset(stateFile) };
     },
   },
-  { method: 'GET', path: '/state', summary: 'The whole state (no token values or hashes)', run: ({ control }) => control.dump() },
+  {
+    method: 'GET',
+    path: '/state',
+    summary: 'The whole state (no token values or hashes)',
+    run: ({ control }) => control.dump(),
+  },
   { method: 'GET', path: '/households', summary: 'Every household', run: ({ control }) => control.listHouseholds() },
   {
     method: 'POST',
@@ -101,7 +116,8 @@ export const controlRoutes: readonly ControlRoute[] = [
     summary: 'Create a household {id?, name?, plan?, created_at?}',
     status: 201,
     body: z.strictObject({ id: text, name: text, plan, created_at: createdAt }),
-    run: ({ control, body }) => control.createHousehold({ id: body.id, name: body.name, plan: body.plan, createdAt: body.created_at }),
+    run: ({ control, body }) =>
+      control.createHousehold({ id: body.id, name: body.name, plan: body.plan, createdAt: body.created_at }),
   },
   {
     method: 'PUT',
@@ -114,10 +130,18 @@ export const controlRoutes: readonly ControlRoute[] = [
   {
     method: 'POST',
     path: '/users',
-    summary: 'Create a user {id?, name?, household_id?, created_at?}; without household_id, in a new household on {plan?}',
+    summary:
+      'Create a user {id?, name?, household_id?, created_at?}; without household_id, in a new household on {plan?}',
     status: 201,
     body: z.strictObject({ id: text, name: text, household_id: text, plan, created_at: createdAt }),
-    run: ({ control, body }) => control.createUser({ id: body.id, name: body.name, householdId: body.household_id, plan: body.plan, createdAt: body.created_at }),
+    run: ({ control, body }) =>
+      control.createUser({
+        id: body.id,
+        name: body.name,
+        householdId: body.household_id,
+        plan: body.plan,
+        createdAt: body.created_at,
+      }),
   },
   {
     method: 'POST',
@@ -130,22 +154,53 @@ export const controlRoutes: readonly ControlRoute[] = [
   {
     method: 'POST',
     path: '/categories',
-    summary: "Create a category {id?, name, type?, owner_user_id?}: a user's own, or a shared default without an owner (or null)",
+    summary:
+      "Create a category {id?, name, type?, owner_user_id?}: a user's own, or a shared default without an owner (or null)",
     status: 201,
-    body: z.strictObject({ id: text, name: z.string(), type: text, owner_user_id: z.optional(z.nullable(z.string())), ...oldOwner }).check(notBothOwners),
-    run: ({ control, body }) => control.createCategory({ id: body.id, name: body.name, type: body.type, userId: body.owner_user_id ?? body.user_id ?? null }),
+    body: z
+      .strictObject({
+        id: text,
+        name: z.string(),
+        type: text,
+        owner_user_id: z.optional(z.nullable(z.string())),
+        ...oldOwner,
+      })
+      .check(notBothOwners),
+    run: ({ control, body }) =>
+      control.createCategory({
+        id: body.id,
+        name: body.name,
+        type: body.type,
+        userId: body.owner_user_id ?? body.user_id ?? null,
+      }),
   },
-  { method: 'GET', path: '/accounts', summary: 'Every account, vault items included', run: ({ control }) => control.listAccounts() },
+  {
+    method: 'GET',
+    path: '/accounts',
+    summary: 'Every account, vault items included',
+    run: ({ control }) => control.listAccounts(),
+  },
   {
     method: 'POST',
     path: '/accounts',
-    summary: 'Create an account for any user {owner_user_id, name, category_id, id?, kind?, institution_name?, visibility?, lifecycle_status?, liquidity_tier?, auto_carry_forward?, created_at?}',
+    summary:
+      'Create an account for any user {owner_user_id, name, category_id, id?, kind?, institution_name?, visibility?, lifecycle_status?, liquidity_tier?, auto_carry_forward?, created_at?}',
     status: 201,
     body: z
-      .strictObject({ owner_user_id: text, ...oldOwner, id: text, kind: z.optional(z.enum(ACCOUNT_KINDS)), ...accountFields, created_at: createdAt })
+      .strictObject({
+        owner_user_id: text,
+        ...oldOwner,
+        id: text,
+        kind: z.optional(z.enum(ACCOUNT_KINDS)),
+        ...accountFields,
+        created_at: createdAt,
+      })
       .check(
         notBothOwners,
-        z.refine((b) => (b.owner_user_id ?? b.user_id) !== undefined, { message: 'Invalid input: expected string, received undefined', path: ['owner_user_id'] }),
+        z.refine((b) => (b.owner_user_id ?? b.user_id) !== undefined, {
+          message: 'Invalid input: expected string, received undefined',
+          path: ['owner_user_id'],
+        }),
       ),
     run: ({ control, body: b }) =>
       control.createAccount({
@@ -183,7 +238,11 @@ export const controlRoutes: readonly ControlRoute[] = [
     path: '/snapshots',
     summary: 'Snapshots of any account (?account_id=&from=&to=)',
     run: ({ control, query }) =>
-      control.listSnapshots({ accountId: query.get('account_id') ?? undefined, from: query.get('from') ?? undefined, to: query.get('to') ?? undefined }),
+      control.listSnapshots({
+        accountId: query.get('account_id') ?? undefined,
+        from: query.get('from') ?? undefined,
+        to: query.get('to') ?? undefined,
+      }),
   },
   {
     method: 'POST',
@@ -193,10 +252,17 @@ export const controlRoutes: readonly ControlRoute[] = [
     limit: checkSeedSize,
     body: z.strictObject({
       snapshots: z.array(
-        z.strictObject({ id: text, account_id: z.string(), snapshot_date: z.string(), balance: z.number(), is_estimated: z.optional(z.boolean()) }),
+        z.strictObject({
+          id: text,
+          account_id: z.string(),
+          snapshot_date: z.string(),
+          balance: z.number(),
+          is_estimated: z.optional(z.boolean()),
+        }),
       ),
     }),
-    run: ({ control, body }) => control.seedSnapshots(body.snapshots.map(({ id: _id, ...row }: SnapshotSeedRow & { id?: string }) => row)),
+    run: ({ control, body }) =>
+      control.seedSnapshots(body.snapshots.map(({ id: _id, ...row }: SnapshotSeedRow & { id?: string }) => row)),
   },
   {
     method: 'POST',
@@ -205,35 +271,97 @@ export const controlRoutes: readonly ControlRoute[] = [
     body: z.strictObject({ date: z.string() }),
     run: async ({ control, body }) => ({ snapshots: await control.carryForward(body.date) }),
   },
-  { method: 'GET', path: '/tokens', summary: 'Every token (prefix, status, last use; never the value)', run: ({ control }) => control.listTokens() },
+  {
+    method: 'GET',
+    path: '/tokens',
+    summary: 'Every token (prefix, status, last use; never the value)',
+    run: ({ control }) => control.listTokens(),
+  },
   {
     method: 'POST',
     path: '/tokens',
     summary: 'Create a token {user_id, name?, scopes?, expires_at?}; the value is returned only here',
     status: 201,
-    body: z.strictObject({ user_id: z.string(), name: text, scopes: z.optional(z.array(z.enum(SCOPES))), expires_at: z.optional(z.nullable(z.iso.datetime({ offset: true }))) }),
-    run: ({ control, body }) => control.createToken({ userId: body.user_id, name: body.name, scopes: body.scopes, expiresAt: body.expires_at }),
+    body: z.strictObject({
+      user_id: z.string(),
+      name: text,
+      scopes: z.optional(z.array(z.enum(SCOPES))),
+      expires_at: z.optional(z.nullable(z.iso.datetime({ offset: true }))),
+    }),
+    run: ({ control, body }) =>
+      control.createToken({ userId: body.user_id, name: body.name, scopes: body.scopes, expiresAt: body.expires_at }),
   },
-  { method: 'POST', path: '/tokens/:id/revoke', summary: 'Revoke a token', run: ({ control, params }) => control.revokeToken(params.id!) },
-  { method: 'POST', path: '/tokens/:id/expire', summary: 'Expire a token now', run: ({ control, params }) => control.expireToken(params.id!) },
-  { method: 'GET', path: '/webhooks', summary: 'Every webhook subscription', run: ({ control }) => control.listWebhooks() },
+  {
+    method: 'POST',
+    path: '/tokens/:id/revoke',
+    summary: 'Revoke a token',
+    run: ({ control, params }) => control.revokeToken(params.id!),
+  },
+  {
+    method: 'POST',
+    path: '/tokens/:id/expire',
+    summary: 'Expire a token now',
+    run: ({ control, params }) => control.expireToken(params.id!),
+  },
+  {
+    method: 'GET',
+    path: '/webhooks',
+    summary: 'Every webhook subscription',
+    run: ({ control }) => control.listWebhooks(),
+  },
   {
     method: 'POST',
     path: '/webhooks',
     summary: 'Create a webhook subscription {user_id, url?, id?, active?, created_at?}',
     status: 201,
-    body: z.strictObject({ id: text, user_id: z.string(), url: text, active: z.optional(z.boolean()), created_at: createdAt }),
-    run: ({ control, body }) => control.createWebhook({ id: body.id, userId: body.user_id, url: body.url, active: body.active, createdAt: body.created_at }),
+    body: z.strictObject({
+      id: text,
+      user_id: z.string(),
+      url: text,
+      active: z.optional(z.boolean()),
+      created_at: createdAt,
+    }),
+    run: ({ control, body }) =>
+      control.createWebhook({
+        id: body.id,
+        userId: body.user_id,
+        url: body.url,
+        active: body.active,
+        createdAt: body.created_at,
+      }),
   },
-  { method: 'POST', path: '/webhooks/:id/deactivate', summary: 'Stop a subscription', run: ({ control, params }) => control.deactivateWebhook(params.id!) },
-  { method: 'GET', path: '/events', summary: 'The event journal: events with per-subscription outcomes', run: ({ control }) => control.events.list() },
-  { method: 'DELETE', path: '/events', summary: 'Forget the events', run: ({ control }) => (control.events.clear(), { ok: true }) },
-  { method: 'GET', path: '/clock', summary: "The fake's clock {now, frozen}", run: ({ control }) => clockJson(control) },
+  {
+    method: 'POST',
+    path: '/webhooks/:id/deactivate',
+    summary: 'Stop a subscription',
+    run: ({ control, params }) => control.deactivateWebhook(params.id!),
+  },
+  {
+    method: 'GET',
+    path: '/events',
+    summary: 'The event journal: events with per-subscription outcomes',
+    run: ({ control }) => control.events.list(),
+  },
+  {
+    method: 'DELETE',
+    path: '/events',
+    summary: 'Forget the events',
+    run: ({ control }) => (control.events.clear(), { ok: true }),
+  },
+  {
+    method: 'GET',
+    path: '/clock',
+    summary: "The fake's clock {now, frozen}",
+    run: ({ control }) => clockJson(control),
+  },
   {
     method: 'PUT',
     path: '/clock',
-    summary: 'Set the clock {now?, frozen?}: now alone keeps it frozen or running; frozen alone stops or restarts it where it is',
-    body: z.strictObject({ now: z.optional(time), frozen: z.optional(z.boolean()) }).check(z.refine((b) => b.now !== undefined || b.frozen !== undefined, 'give now, frozen, or both')),
+    summary:
+      'Set the clock {now?, frozen?}: now alone keeps it frozen or running; frozen alone stops or restarts it where it is',
+    body: z
+      .strictObject({ now: z.optional(time), frozen: z.optional(z.boolean()) })
+      .check(z.refine((b) => b.now !== undefined || b.frozen !== undefined, 'give now, frozen, or both')),
     run: ({ control, body }) => {
       const { clock } = control;
       if (body.now !== undefined) clock.set(body.now, body.frozen === undefined ? {} : { frozen: body.frozen });
@@ -246,10 +374,19 @@ export const controlRoutes: readonly ControlRoute[] = [
     method: 'POST',
     path: '/clock/advance',
     summary: 'Move the clock by {ms} and/or {days}',
-    body: z.strictObject({ ms: z.optional(z.number()), days: z.optional(z.number()) }).check(z.refine((b) => b.ms !== undefined || b.days !== undefined, 'give ms or days')),
-    run: ({ control, body }) => (control.clock.advance((body.ms ?? 0) + (body.days ?? 0) * 86_400_000), clockJson(control)),
+    body: z
+      .strictObject({ ms: z.optional(z.number()), days: z.optional(z.number()) })
+      .check(z.refine((b) => b.ms !== undefined || b.days !== undefined, 'give ms or days')),
+    run: ({ control, body }) => (
+      control.clock.advance((body.ms ?? 0) + (body.days ?? 0) * 86_400_000), clockJson(control)
+    ),
   },
-  { method: 'GET', path: '/faults', summary: 'The active faults, each in the shape POST /__mock/faults takes', run: ({ control }) => control.faults.list().map(faultToJson) },
+  {
+    method: 'GET',
+    path: '/faults',
+    summary: 'The active faults, each in the shape POST /__mock/faults takes',
+    run: ({ control }) => control.faults.list().map(faultToJson),
+  },
   {
     method: 'POST',
     path: '/faults',
@@ -259,13 +396,19 @@ export const controlRoutes: readonly ControlRoute[] = [
     body: z.record(z.string(), z.unknown()),
     run: ({ control, body }) => ({ id: control.faults.inject(faultFromJson(body)) }),
   },
-  { method: 'DELETE', path: '/faults', summary: 'Clear every fault', run: ({ control }) => (control.faults.clear(), { ok: true }) },
+  {
+    method: 'DELETE',
+    path: '/faults',
+    summary: 'Clear every fault',
+    run: ({ control }) => (control.faults.clear(), { ok: true }),
+  },
   {
     method: 'DELETE',
     path: '/faults/:id',
     summary: 'Remove one fault',
     run: ({ control, params }) => {
-      if (!control.faults.list().some((f) => f.id === params.id)) throw new MockControlError(404, 'not_found', `No active fault ${params.id}`);
+      if (!control.faults.list().some((f) => f.id === params.id))
+        throw new MockControlError(404, 'not_found', `No active fault ${params.id}`);
       control.faults.remove(params.id!);
       return { ok: true };
     },
@@ -284,16 +427,28 @@ export const controlRoutes: readonly ControlRoute[] = [
     text: true,
     run: ({ control, query }) => {
       const last = query.get('last');
-      if (last !== null && !/^\d+$/.test(last)) throw new MockControlError(400, 'bad_request', 'last must be a whole number');
+      if (last !== null && !/^\d+$/.test(last))
+        throw new MockControlError(400, 'bad_request', 'last must be a whole number');
       return control.journal.explain(last === null ? {} : { last: Number(last) });
     },
   },
-  { method: 'DELETE', path: '/journal', summary: 'Forget the journal', run: ({ control }) => (control.journal.clear(), { ok: true }) },
-  { method: 'GET', path: '/checkpoints', summary: 'The checkpoints taken {name, now, frozen, snapshots}, in the order taken', run: ({ control }) => control.listCheckpoints() },
+  {
+    method: 'DELETE',
+    path: '/journal',
+    summary: 'Forget the journal',
+    run: ({ control }) => (control.journal.clear(), { ok: true }),
+  },
+  {
+    method: 'GET',
+    path: '/checkpoints',
+    summary: 'The checkpoints taken {name, now, frozen, snapshots}, in the order taken',
+    run: ({ control }) => control.listCheckpoints(),
+  },
   {
     method: 'POST',
     path: '/checkpoints',
-    summary: 'Keep the state and clock as a checkpoint {name} (replaces one of that name); not the journal, faults or events, and not in the --state file',
+    summary:
+      'Keep the state and clock as a checkpoint {name} (replaces one of that name); not the journal, faults or events, and not in the --state file',
     status: 201,
     body: z.strictObject({ name: z.string() }),
     run: ({ control, body }) => control.checkpoint(body.name),
@@ -301,10 +456,20 @@ export const controlRoutes: readonly ControlRoute[] = [
   {
     method: 'POST',
     path: '/checkpoints/:name/restore',
-    summary: "Back to a checkpoint, as a reset goes back to the start: its state and clock, empty journal, no faults, no events; the checkpoint stays",
-    run: async ({ control, params, stateFile }) => ({ ok: true, checkpoint: await control.restore(params.name!), ...stateFileReset(stateFile) }),
+    summary:
+      'Back to a checkpoint, as a reset goes back to the start: its state and clock, empty journal, no faults, no events; the checkpoint stays',
+    run: async ({ control, params, stateFile }) => ({
+      ok: true,
+      checkpoint: await control.restore(params.name!),
+      ...stateFileReset(stateFile),
+    }),
   },
-  { method: 'DELETE', path: '/checkpoints/:name', summary: 'Forget a checkpoint', run: ({ control, params }) => (control.deleteCheckpoint(params.name!), { ok: true }) },
+  {
+    method: 'DELETE',
+    path: '/checkpoints/:name',
+    summary: 'Forget a checkpoint',
+    run: ({ control, params }) => (control.deleteCheckpoint(params.name!), { ok: true }),
+  },
 ];
 
 const compiled = controlRoutes.map((route) => ({
@@ -315,9 +480,16 @@ const compiled = controlRoutes.map((route) => ({
 
 /** 422 `validation_failed`, listing at most CONTROL_LIMITS.listedProblems problems. */
 function invalidBody(parsed: z.ParseFailure): MockResponse {
-  const detail = parsed.issues.slice(0, CONTROL_LIMITS.listedProblems).map((i) => ({ path: ['body', ...i.path].join('.'), message: i.message }));
-  const more = parsed.more || parsed.issues.length > detail.length ? `; and more (the first ${detail.length} are listed)` : '';
-  return json(422, { error: `Invalid body: ${detail.map((d) => `${d.path}: ${d.message}`).join('; ')}${more}`, code: 'validation_failed', detail });
+  const detail = parsed.issues
+    .slice(0, CONTROL_LIMITS.listedProblems)
+    .map((i) => ({ path: ['body', ...i.path].join('.'), message: i.message }));
+  const more =
+    parsed.more || parsed.issues.length > detail.length ? `; and more (the first ${detail.length} are listed)` : '';
+  return json(422, {
+    error: `Invalid body: ${detail.map((d) => `${d.path}: ${d.message}`).join('; ')}${more}`,
+    code: 'validation_failed',
+    detail,
+  });
 }
 
 /** Says in an answer that the state file now holds the new state and nothing before it. */
@@ -331,17 +503,31 @@ export interface ControlRequestOptions {
 }
 
 /** Answers one request under /__mock. Never throws: refusals are JSON errors with a status. */
-export async function handleControlRequest(control: LedgerControl, request: MockRequest, options: ControlRequestOptions = {}): Promise<MockResponse> {
+export async function handleControlRequest(
+  control: LedgerControl,
+  request: MockRequest,
+  options: ControlRequestOptions = {},
+): Promise<MockResponse> {
   const path = request.path;
   if (path === CONTROL_PREFIX || path === `${CONTROL_PREFIX}/`) {
-    return json(200, { routes: controlRoutes.map(({ method, path, summary }) => ({ method, path: CONTROL_PREFIX + path, summary })) });
+    return json(200, {
+      routes: controlRoutes.map(({ method, path, summary }) => ({ method, path: CONTROL_PREFIX + path, summary })),
+    });
   }
   const matches = compiled.map((c) => ({ ...c, match: c.pattern.exec(path) })).filter((c) => c.match);
   const found = matches.find((c) => c.route.method === request.method);
   if (!found) {
-    if (matches.length === 0) return json(404, { error: `No control route ${path}; GET ${CONTROL_PREFIX} lists them`, code: 'route_not_found' });
+    if (matches.length === 0)
+      return json(404, {
+        error: `No control route ${path}; GET ${CONTROL_PREFIX} lists them`,
+        code: 'route_not_found',
+      });
     const allow = matches.map((c) => c.route.method).join(', ');
-    return json(405, { error: `${request.method} is not allowed on ${path}; use ${allow}`, code: 'method_not_allowed' }, { allow });
+    return json(
+      405,
+      { error: `${request.method} is not allowed on ${path}; use ${allow}`, code: 'method_not_allowed' },
+      { allow },
+    );
   }
   try {
     const params = Object.fromEntries(found.names.map((name, i) => [name, decodeSegment(found.match![i + 1]!)]));
@@ -349,20 +535,35 @@ export async function handleControlRequest(control: LedgerControl, request: Mock
     if (found.route.body) {
       const text = await readBodyText(request.body, CONTROL_BODY_LIMIT);
       const empty = text.trim() === '';
-      if (empty && found.route.nonEmpty) return json(400, { error: found.route.nonEmpty.message, code: found.route.nonEmpty.code });
+      if (empty && found.route.nonEmpty)
+        return json(400, { error: found.route.nonEmpty.message, code: found.route.nonEmpty.code });
       const raw = empty ? {} : parseJson(text);
       found.route.limit?.(raw);
       const parsed = z.parseWith(found.route.body, raw, { maxIssues: CONTROL_LIMITS.listedProblems });
       if (!parsed.ok) return invalidBody(parsed);
       body = parsed.value;
     }
-    const result = await found.route.run({ control, params, query: new URLSearchParams(request.query), body, stateFile: options.stateFile });
-    if (found.route.text) return { status: found.route.status ?? 200, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: String(result) };
+    const result = await found.route.run({
+      control,
+      params,
+      query: new URLSearchParams(request.query),
+      body,
+      stateFile: options.stateFile,
+    });
+    if (found.route.text)
+      return {
+        status: found.route.status ?? 200,
+        headers: { 'content-type': 'text/plain; charset=utf-8' },
+        body: String(result),
+      };
     return json(found.route.status ?? 200, result);
   } catch (error) {
     if (error instanceof ApiError) return json(error.status, error.body());
     if (isMockControlError(error)) return json(error.status, { error: error.message, code: error.code });
     if (error instanceof RangeError) return json(400, { error: error.message, code: 'bad_request' });
-    return json(500, { error: `Control call failed: ${error instanceof Error ? error.message : String(error)}`, code: 'internal_error' });
+    return json(500, {
+      error: `Control call failed: ${error instanceof Error ? error.message : String(error)}`,
+      code: 'internal_error',
+    });
   }
 }

@@ -34,7 +34,12 @@ export class Checkpoints {
     checkName(name);
     const clock = store.clock;
     const reading = clock.now().getTime();
-    const info: CheckpointInfo = { name, now: new Date(reading).toISOString(), frozen: clock.frozen, snapshots: store.snapshots.size };
+    const info: CheckpointInfo = {
+      name,
+      now: new Date(reading).toISOString(),
+      frozen: clock.frozen,
+      snapshots: store.snapshots.size,
+    };
     this.#byName.set(name, { info, image: store.image(), clockMs: clock.frozen ? reading : reading - Date.now() });
     return { ...info };
   }
@@ -62,8 +67,15 @@ export class Checkpoints {
     const checkpoint = typeof name === 'string' ? this.#byName.get(name) : undefined;
     if (checkpoint) return checkpoint;
     const names = [...this.#byName.keys()];
-    const known = names.length === 0 ? 'there is none (take one with checkpoint(name))' : `there are ${names.map((n) => JSON.stringify(n)).join(', ')}`;
-    throw new MockControlError(404, 'not_found', `No checkpoint ${JSON.stringify(name)}${didYouMean(String(name), names)}: ${known}`);
+    const known =
+      names.length === 0
+        ? 'there is none (take one with checkpoint(name))'
+        : `there are ${names.map((n) => JSON.stringify(n)).join(', ')}`;
+    throw new MockControlError(
+      404,
+      'not_found',
+      `No checkpoint ${JSON.stringify(name)}${didYouMean(String(name), names)}: ${known}`,
+    );
   }
 }
 
@@ -74,6 +86,10 @@ function restoreClock(clock: Clock, { info, clockMs }: Checkpoint): void {
 
 function checkName(name: unknown): void {
   if (typeof name !== 'string' || name.trim() === '' || name.length > MAX_NAME) {
-    throw new MockControlError(400, 'invalid_checkpoint', `A checkpoint's name is a non-empty string of at most ${MAX_NAME} characters (got ${JSON.stringify(name)})`);
+    throw new MockControlError(
+      400,
+      'invalid_checkpoint',
+      `A checkpoint's name is a non-empty string of at most ${MAX_NAME} characters (got ${JSON.stringify(name)})`,
+    );
   }
 }

@@ -62,7 +62,12 @@ export interface AccountChange {
 /** The fake's control API: sets up state, looks inside, and bends the rules of time and failure. */
 export interface LedgerControl {
   /** Creates a household; `id` and `createdAt` pin what would be generated. @default plan 'household_sharing' */
-  createHousehold(input?: { id?: string; name?: string; plan?: Plan; createdAt?: string | Date }): Promise<HouseholdRecord>;
+  createHousehold(input?: {
+    id?: string;
+    name?: string;
+    plan?: Plan;
+    createdAt?: string | Date;
+  }): Promise<HouseholdRecord>;
   /** Changes a household's plan; every later request is checked against it. */
   setPlan(householdId: string, plan: Plan): Promise<HouseholdRecord>;
   /** Every household. */
@@ -71,7 +76,13 @@ export interface LedgerControl {
    * Creates a user in `householdId`, or in a new single-user household on `plan`; `id` and `createdAt` pin what
    * would be generated. @default plan 'household_sharing'
    */
-  createUser(input?: { id?: string; name?: string; householdId?: string; plan?: Plan; createdAt?: string | Date }): Promise<UserRecord>;
+  createUser(input?: {
+    id?: string;
+    name?: string;
+    householdId?: string;
+    plan?: Plan;
+    createdAt?: string | Date;
+  }): Promise<UserRecord>;
   /** Moves a user to a household; `null` gives the user a new single-user household on the free plan. */
   moveUser(userId: string, householdId: string | null): Promise<UserRecord>;
   /** Every user. */
@@ -93,7 +104,12 @@ export interface LedgerControl {
   /** Runs the carry-forward step for `date` (spec-gaps 27) and returns the estimated snapshots written. */
   carryForward(date: string): Promise<SnapshotView[]>;
   /** Creates a token; its value is returned only here. 402 MockControlError without API access. */
-  createToken(input: { userId: string; name?: string; scopes?: Scope[]; expiresAt?: string | Date | null }): Promise<IssuedToken>;
+  createToken(input: {
+    userId: string;
+    name?: string;
+    scopes?: Scope[];
+    expiresAt?: string | Date | null;
+  }): Promise<IssuedToken>;
   /** Revokes a token at once; it stays listed. */
   revokeToken(tokenId: string): Promise<TokenInfo>;
   /** Expires a token now. */
@@ -101,7 +117,13 @@ export interface LedgerControl {
   /** Every token, with prefix, status and last-used time (never the value or hash). */
   listTokens(): Promise<TokenInfo[]>;
   /** Creates a webhook subscription for a user (`active` unless told otherwise). 402 MockControlError without API access. */
-  createWebhook(input: { userId: string; url?: string; id?: string; active?: boolean; createdAt?: string | Date }): Promise<WebhookRecord>;
+  createWebhook(input: {
+    userId: string;
+    url?: string;
+    id?: string;
+    active?: boolean;
+    createdAt?: string | Date;
+  }): Promise<WebhookRecord>;
   /** Every webhook subscription. */
   listWebhooks(): Promise<WebhookRecord[]>;
   /** Stops a subscription from receiving events; it stays listed. */
@@ -244,7 +266,8 @@ export function createControl(context: MockContext, initial: ControlStart): Ledg
   else void load(initial.scenario, undefined);
 
   return {
-    createHousehold: (input = {}) => act(() => createHousehold(store, { ...input, createdAt: isoOrUndefined(input.createdAt) })),
+    createHousehold: (input = {}) =>
+      act(() => createHousehold(store, { ...input, createdAt: isoOrUndefined(input.createdAt) })),
     setPlan: (householdId, plan) => act(() => setPlan(store, householdId, plan)),
     listHouseholds: () => act(() => store.households.all()),
     createUser: (input = {}) => act(() => createUser(store, { ...input, createdAt: isoOrUndefined(input.createdAt) })),
@@ -276,7 +299,8 @@ export function createControl(context: MockContext, initial: ControlStart): Ledg
         const bound = (text: string | undefined) => {
           if (text === undefined) return undefined;
           const day = dayNumber(text);
-          if (day === undefined) throw new MockControlError(400, 'invalid_date', `${text} is not a real YYYY-MM-DD date`);
+          if (day === undefined)
+            throw new MockControlError(400, 'invalid_date', `${text} is not a real YYYY-MM-DD date`);
           return day;
         };
         const [from, to] = [bound(query.from), bound(query.to)];

@@ -53,7 +53,10 @@ export function scenarioFromInventory(inventory: Inventory, options: InventorySc
     const category = listed.get(account.category_id) ?? { name: account.category_name, type: account.category_type };
     if (!listed.has(account.category_id)) hidden.set(account.category_id, category);
     // The stored tier is not shown, only its label: `auto` where the fake infers that label, else the label itself.
-    if (account.liquidity_tier === 'auto') notes.push(`account ${account.id} is shown with liquidity_tier auto, which answers never show (spec-gaps 22); the copy stores auto`);
+    if (account.liquidity_tier === 'auto')
+      notes.push(
+        `account ${account.id} is shown with liquidity_tier auto, which answers never show (spec-gaps 22); the copy stores auto`,
+      );
     return {
       id: account.id,
       owner_user_id: listed.has(account.category_id) ? me.user_id : member,
@@ -66,15 +69,30 @@ export function scenarioFromInventory(inventory: Inventory, options: InventorySc
       auto_carry_forward: detail?.auto_carry_forward === true,
     };
   });
-  if (withoutDetail > 0) notes.push(`${withoutDetail} account(s) without a readable detail: auto_carry_forward could not be read and is false`);
+  if (withoutDetail > 0)
+    notes.push(
+      `${withoutDetail} account(s) without a readable detail: auto_carry_forward could not be read and is false`,
+    );
   let renumbered = 0;
   const snapshots = inventory.snapshots.map((s): ScenarioSnapshot => {
     const kept = SNAPSHOT_ID_FORM.test(s.id);
     if (!kept) renumbered += 1;
-    return { ...(kept ? { id: s.id } : {}), account_id: s.account_id, snapshot_date: s.snapshot_date, balance: s.balance, is_estimated: s.is_estimated };
+    return {
+      ...(kept ? { id: s.id } : {}),
+      account_id: s.account_id,
+      snapshot_date: s.snapshot_date,
+      balance: s.balance,
+      is_estimated: s.is_estimated,
+    };
   });
-  if (renumbered > 0) notes.push(`${renumbered} snapshot id(s) are not in the fake's form (snp_ and base 36): those snapshots get the fake's own ids`);
-  if (hidden.size > 0) notes.push(`${hidden.size} categor${hidden.size === 1 ? 'y' : 'ies'} used by accounts but not listed: given, with those accounts, to a placeholder member of the household`);
+  if (renumbered > 0)
+    notes.push(
+      `${renumbered} snapshot id(s) are not in the fake's form (snp_ and base 36): those snapshots get the fake's own ids`,
+    );
+  if (hidden.size > 0)
+    notes.push(
+      `${hidden.size} categor${hidden.size === 1 ? 'y' : 'ies'} used by accounts but not listed: given, with those accounts, to a placeholder member of the household`,
+    );
 
   const token = `${TOKEN_PREFIX}_${createRandomSource().base62(40)}`;
   const scenario: Scenario = {

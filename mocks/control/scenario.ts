@@ -31,7 +31,9 @@ export const scenarioSchema = z.strictObject({
   now: z.optional(time),
   households: z.optional(z.array(z.strictObject({ id, name: text, plan: z.enum(PLANS) }))),
   users: z.optional(z.array(z.strictObject({ id, name: text, household_id: id }))),
-  categories: z.optional(z.array(z.strictObject({ id, name: z.string(), type: text, owner_user_id: z.optional(z.nullable(id)) }))),
+  categories: z.optional(
+    z.array(z.strictObject({ id, name: z.string(), type: text, owner_user_id: z.optional(z.nullable(id)) })),
+  ),
   accounts: z.optional(
     z.array(
       z.strictObject({
@@ -48,7 +50,19 @@ export const scenarioSchema = z.strictObject({
       }),
     ),
   ),
-  snapshots: z.optional(z.array(z.strictObject({ id: z.optional(z.string().check(z.regex(SNAPSHOT_ID_FORM, 'must be a snapshot id of the fake: snp_ and a base-36 number'))), account_id: id, snapshot_date: date, balance, is_estimated: flag }))),
+  snapshots: z.optional(
+    z.array(
+      z.strictObject({
+        id: z.optional(
+          z.string().check(z.regex(SNAPSHOT_ID_FORM, 'must be a snapshot id of the fake: snp_ and a base-36 number')),
+        ),
+        account_id: id,
+        snapshot_date: date,
+        balance,
+        is_estimated: flag,
+      }),
+    ),
+  ),
   snapshot_series: z.optional(
     z.array(
       z.strictObject({
@@ -109,8 +123,13 @@ export function resolveScenario(scenario: ScenarioName | Scenario, options: Reso
   const input: unknown = name === undefined ? scenario : SHIPPED[name];
   const parsed = parseScenario(input, options.untrusted === true);
   if (!parsed.ok) {
-    const problems = parsed.issues.slice(0, LISTED_PROBLEMS).map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
-    const more = parsed.issues.length > LISTED_PROBLEMS || parsed.more ? `; and more (the first ${problems.length} are listed)` : '';
+    const problems = parsed.issues
+      .slice(0, LISTED_PROBLEMS)
+      .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
+    const more =
+      parsed.issues.length > LISTED_PROBLEMS || parsed.more
+        ? `; and more (the first ${problems.length} are listed)`
+        : '';
     throw new MockControlError(400, 'invalid_scenario', `Invalid scenario: ${problems.join('; ')}${more}`);
   }
   return parsed.value;
@@ -141,7 +160,8 @@ function parseScenario(input: unknown, untrusted: boolean) {
 function shippedName(scenario: unknown): ScenarioName | undefined {
   let name: unknown;
   if (typeof scenario === 'string') name = scenario;
-  else if (isPlainObject(scenario) && 'name' in scenario && Object.keys(scenario).every((key) => LABEL_KEYS.has(key))) name = scenario.name;
+  else if (isPlainObject(scenario) && 'name' in scenario && Object.keys(scenario).every((key) => LABEL_KEYS.has(key)))
+    name = scenario.name;
   else return undefined;
   if (typeof name === 'string' && Object.hasOwn(SHIPPED, name)) return name as ScenarioName;
   const shown = typeof name === 'string' ? `"${name}"` : JSON.stringify(name);
@@ -173,8 +193,10 @@ export async function checkScenarioLoads(scenario: Scenario): Promise<void> {
 /** Writes a checked scenario into an empty store, in dependency order. */
 export async function loadScenarioInto(store: LedgerStore, scenario: Scenario): Promise<void> {
   const createdAt = scenario.now === undefined ? undefined : new Date(scenario.now).toISOString();
-  for (const h of scenario.households ?? []) await createHousehold(store, { id: h.id, name: h.name ?? h.id, plan: h.plan, createdAt });
-  for (const u of scenario.users ?? []) await createUser(store, { id: u.id, name: u.name ?? u.id, householdId: u.household_id, createdAt });
+  for (const h of scenario.households ?? [])
+    await createHousehold(store, { id: h.id, name: h.name ?? h.id, plan: h.plan, createdAt });
+  for (const u of scenario.users ?? [])
+    await createUser(store, { id: u.id, name: u.name ?? u.id, householdId: u.household_id, createdAt });
   for (const c of scenario.categories ?? []) {
     await createCategory(store, { id: c.id, name: c.name, type: c.type ?? 'asset', userId: c.owner_user_id ?? null });
   }
@@ -194,9 +216,14 @@ export async function loadScenarioInto(store: LedgerStore, scenario: Scenario): 
     });
   }
   // Rows that keep their ids first, so no other row takes one of them.
-  const kept = (scenario.snapshots ?? []).filter((row): row is ScenarioSnapshot & { id: string } => row.id !== undefined);
+  const kept = (scenario.snapshots ?? []).filter(
+    (row): row is ScenarioSnapshot & { id: string } => row.id !== undefined,
+  );
   seedSnapshotsWithIds(store, kept);
-  seedSnapshots(store, [...(scenario.snapshots ?? []).filter((row) => row.id === undefined), ...(scenario.snapshot_series ?? []).flatMap(expandSeries)]);
+  seedSnapshots(store, [
+    ...(scenario.snapshots ?? []).filter((row) => row.id === undefined),
+    ...(scenario.snapshot_series ?? []).flatMap(expandSeries),
+  ]);
   for (const t of scenario.tokens ?? []) {
     await issueToken(store, {
       id: t.id,
@@ -211,7 +238,14 @@ export async function loadScenarioInto(store: LedgerStore, scenario: Scenario): 
     });
   }
   for (const w of scenario.webhooks ?? []) {
-    await createWebhook(store, { id: w.id, userId: w.user_id, url: w.url, active: w.active, createdAt, skipPlanCheck: true });
+    await createWebhook(store, {
+      id: w.id,
+      userId: w.user_id,
+      url: w.url,
+      active: w.active,
+      createdAt,
+      skipPlanCheck: true,
+    });
   }
 }
 

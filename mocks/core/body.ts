@@ -22,7 +22,10 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
  * The body as text: at most `limit` bytes (the declared length first, then what is read), valid UTF-8.
  * No body is `''`.
  */
-export async function readBodyText(body: MockRequestBody | undefined, limit: BodyLimit = API_BODY_LIMIT): Promise<string> {
+export async function readBodyText(
+  body: MockRequestBody | undefined,
+  limit: BodyLimit = API_BODY_LIMIT,
+): Promise<string> {
   if (body === undefined) return '';
   if (typeof body === 'string') {
     // Every UTF-16 unit is at most 3 UTF-8 bytes: only a long string needs counting.
@@ -65,7 +68,11 @@ export function parseJson(text: string): unknown {
   } catch (error) {
     // Where, not what: the parser's message may quote the body.
     const at = /at position \d+/.exec(error instanceof Error ? error.message : '')?.[0];
-    throw invalidJson(text.trim() === '' ? 'the body is empty; this operation needs a JSON body' : `the body is not valid JSON${at ? ` (${at})` : ''}`);
+    throw invalidJson(
+      text.trim() === ''
+        ? 'the body is empty; this operation needs a JSON body'
+        : `the body is not valid JSON${at ? ` (${at})` : ''}`,
+    );
   }
   if (mayHoldForbiddenKey(text)) refuseForbiddenKeys(value);
   return value;
@@ -74,7 +81,9 @@ export function parseJson(text: string): unknown {
 /** Spec-gaps 15: 413 `body_too_large`; `why` says what was seen (for the journal). */
 export function bodyTooLarge(why?: string, limit: BodyLimit = API_BODY_LIMIT): ApiError {
   const seen = why ?? `the body passed ${limit.bytes} bytes while it was read; reading stopped there`;
-  return new ApiError(413, 'body_too_large', `Request body exceeds ${limit.bytes} bytes`).because(`${seen}; the limit is ${limit.described}`);
+  return new ApiError(413, 'body_too_large', `Request body exceeds ${limit.bytes} bytes`).because(
+    `${seen}; the limit is ${limit.described}`,
+  );
 }
 
 function invalidJson(why: string): ApiError {
@@ -99,7 +108,8 @@ export class BodyCollector {
   /** Adds a chunk; throws 413 once the total passes the limit. */
   add(chunk: Uint8Array): void {
     this.#total += chunk.byteLength;
-    if (this.#total > this.limit) throw bodyTooLarge(undefined, { bytes: this.limit, described: `${this.limit} bytes` });
+    if (this.#total > this.limit)
+      throw bodyTooLarge(undefined, { bytes: this.limit, described: `${this.limit} bytes` });
     this.#chunks.push(chunk);
   }
 

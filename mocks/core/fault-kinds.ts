@@ -75,7 +75,8 @@ export const FAULT_KINDS = [
     check(fields, problem, spelling) {
       const key = spell('latencyMs', spelling);
       const ms = fields[key];
-      if (!(typeof ms === 'number' && ms >= 0 && ms <= MAX_LATENCY_MS)) problem([key], `must be a number of milliseconds within 0..${MAX_LATENCY_MS} (got ${show(ms)})`);
+      if (!(typeof ms === 'number' && ms >= 0 && ms <= MAX_LATENCY_MS))
+        problem([key], `must be a number of milliseconds within 0..${MAX_LATENCY_MS} (got ${show(ms)})`);
       return { latencyMs: ms as number };
     },
     write: (fault, spelling) => ({ [spell('latencyMs', spelling)]: fault.latencyMs }),
@@ -92,7 +93,10 @@ export const FAULT_KINDS = [
     check: (fields, problem, spelling) => checkStatus(fields, [], problem, spelling),
     write: writeStatus,
     describe: (fault) => `status ${fault.status}`,
-    apply: (fault, _run, described) => ({ reply: faultReply(fault), reason: `an injected fault (${described}) answered instead of the operation` }),
+    apply: (fault, _run, described) => ({
+      reply: faultReply(fault),
+      reason: `an injected fault (${described}) answered instead of the operation`,
+    }),
   }),
   kind<NetworkErrorFault>({
     name: 'networkError',
@@ -105,28 +109,40 @@ export const FAULT_KINDS = [
     },
     write: (_fault, spelling) => ({ [spell('networkError', spelling)]: true }),
     describe: () => 'networkError',
-    apply: (_fault, _run, described) => ({ reply: NETWORK_ERROR, reason: `an injected fault (${described}) dropped the connection before the operation ran` }),
+    apply: (_fault, _run, described) => ({
+      reply: NETWORK_ERROR,
+      reason: `an injected fault (${described}) dropped the connection before the operation ran`,
+    }),
   }),
   kind<AfterApplyFault>({
     name: 'afterApply',
     fields: { afterApply: 'after_apply' },
-    shape: { code: "{ afterApply: 'networkError' | { status, retryAfter?, body? } }", wire: 'after_apply ("network_error" or { status, retry_after?, body? })' },
+    shape: {
+      code: "{ afterApply: 'networkError' | { status, retryAfter?, body? } }",
+      wire: 'after_apply ("network_error" or { status, retry_after?, body? })',
+    },
     check(fields, problem, spelling) {
       const key = spell('afterApply', spelling);
       const after = fields[key];
       if (after === spell('networkError', spelling)) return { afterApply: 'networkError' };
       if (!isObject(after)) {
-        problem([key], `must be "${spell('networkError', spelling)}" or a status fault { status, ${spell('retryAfter', spelling)}?, body? } (got ${show(after)})`);
+        problem(
+          [key],
+          `must be "${spell('networkError', spelling)}" or a status fault { status, ${spell('retryAfter', spelling)}?, body? } (got ${show(after)})`,
+        );
         return undefined;
       }
       const allowed = STATUS_FIELDS.map((name) => spell(name, spelling));
-      for (const extra of Object.keys(after)) if (!allowed.includes(extra)) problem([key, extra], 'is not a field of a status fault');
+      for (const extra of Object.keys(after))
+        if (!allowed.includes(extra)) problem([key, extra], 'is not a field of a status fault');
       return { afterApply: checkStatus(after, [key], problem, spelling) };
     },
     write: (fault, spelling) => ({
-      [spell('afterApply', spelling)]: fault.afterApply === 'networkError' ? spell('networkError', spelling) : writeStatus(fault.afterApply, spelling),
+      [spell('afterApply', spelling)]:
+        fault.afterApply === 'networkError' ? spell('networkError', spelling) : writeStatus(fault.afterApply, spelling),
     }),
-    describe: (fault) => `afterApply ${fault.afterApply === 'networkError' ? 'networkError' : `status ${fault.afterApply.status}`}`,
+    describe: (fault) =>
+      `afterApply ${fault.afterApply === 'networkError' ? 'networkError' : `status ${fault.afterApply.status}`}`,
     async apply(fault, run, described) {
       const { reply: applied, code } = await run();
       const lost = fault.afterApply === 'networkError';
@@ -174,14 +190,20 @@ function kind<K extends object>(type: FaultKindType<K>): FaultKindType<K> {
 
 const STATUS_FIELDS = ['status', 'retryAfter', 'body'];
 
-function checkStatus(fault: Readonly<Record<string, unknown>>, at: readonly string[], problem: FaultProblem, spelling: FaultSpelling): StatusFault {
+function checkStatus(
+  fault: Readonly<Record<string, unknown>>,
+  at: readonly string[],
+  problem: FaultProblem,
+  spelling: FaultSpelling,
+): StatusFault {
   const retryAfterKey = spell('retryAfter', spelling);
   const { status, body } = fault;
   const retryAfter = fault[retryAfterKey];
   if (!(Number.isInteger(status) && (status as number) >= 400 && (status as number) <= 599)) {
     problem([...at, 'status'], `must be a 4xx or 5xx status: a fault is a failure (got ${show(status)})`);
   }
-  if (retryAfter !== undefined && !isRetryAfter(retryAfter)) problem([...at, retryAfterKey], `must be whole seconds >= 0 or an HTTP date (got ${show(retryAfter)})`);
+  if (retryAfter !== undefined && !isRetryAfter(retryAfter))
+    problem([...at, retryAfterKey], `must be whole seconds >= 0 or an HTTP date (got ${show(retryAfter)})`);
   if (body !== undefined && !isJson(body)) problem([...at, 'body'], 'must be a JSON value');
   return {
     status: status as number,
@@ -211,9 +233,11 @@ const DEFAULT_RETRY_AFTER_SECONDS = 1;
 
 /** The answer of a status fault, with the headers openapi.json requires for its status. */
 function faultReply(fault: StatusFault): MockResponse {
-  const body = fault.body ?? DEFAULT_BODIES[fault.status] ?? { error: `Injected failure ${fault.status}`, code: 'injected_fault' };
+  const body = fault.body ??
+    DEFAULT_BODIES[fault.status] ?? { error: `Injected failure ${fault.status}`, code: 'injected_fault' };
   const headers: Record<string, string> = fault.status === 401 ? { ...UNAUTHORIZED_HEADERS } : {};
-  const retryAfter = fault.retryAfter ?? (fault.status === 429 || fault.status === 503 ? DEFAULT_RETRY_AFTER_SECONDS : undefined);
+  const retryAfter =
+    fault.retryAfter ?? (fault.status === 429 || fault.status === 503 ? DEFAULT_RETRY_AFTER_SECONDS : undefined);
   if (retryAfter !== undefined) headers['retry-after'] = String(retryAfter);
   return jsonReply(fault.status, body, headers);
 }

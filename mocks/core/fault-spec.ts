@@ -5,13 +5,24 @@ import type { operations, paths } from '../../src/generated/openapi';
 import { MockControlError } from '../errors';
 import { documentOperations } from '../openapi-document';
 import { didYouMean } from '../../src/shared/suggest';
-import { FAULT_KINDS, isObject, show, spell, type AnyFaultKindType, type FaultKind, type FaultProblem, type FaultSpelling } from './fault-kinds';
+import {
+  FAULT_KINDS,
+  isObject,
+  show,
+  spell,
+  type AnyFaultKindType,
+  type FaultKind,
+  type FaultProblem,
+  type FaultSpelling,
+} from './fault-kinds';
 
 type Method = 'get' | 'put' | 'post' | 'delete' | 'patch';
 type PathOperation = { [P in keyof paths]: { [M in Method]: Exclude<paths[P][M], undefined> }[Method] }[keyof paths];
 
 /** The operationId of an operation of openapi.json (`getMe`, `listAccounts`...), from the generated types. */
-export type OperationId = { [K in keyof operations]: operations[K] extends PathOperation ? K : never }[keyof operations];
+export type OperationId = {
+  [K in keyof operations]: operations[K] extends PathOperation ? K : never;
+}[keyof operations];
 
 /** The operations a fault can hit: an operationId of openapi.json, or `*` for every one. */
 export type FaultOperation = OperationId | '*';
@@ -74,7 +85,9 @@ function kindsText(spelling: FaultSpelling): string {
 
 /** The fields a fault may have: on the wire the kind's fields sit at the top level of the fault. */
 function fieldsText(spelling: FaultSpelling): string {
-  return spelling === 'code' ? [...SPEC_FIELDS, 'kind'].join(', ') : `${SPEC_FIELDS.join(', ')}, and one kind: ${kindsText(spelling)}`;
+  return spelling === 'code'
+    ? [...SPEC_FIELDS, 'kind'].join(', ')
+    : `${SPEC_FIELDS.join(', ')}, and one kind: ${kindsText(spelling)}`;
 }
 
 /** A field given by its path of spelled keys from the fault; on the wire the kind's fields have no `kind.` before them. */
@@ -91,10 +104,13 @@ function fieldName(path: readonly string[], spelling: FaultSpelling): string {
  */
 export function checkFaultSpec(input: unknown, spelling: FaultSpelling = 'code'): FaultSpec {
   const problems: string[] = [];
-  const problem: FaultProblem = (path, message) => problems.push(`${fieldName(path, spelling) || '(fault)'}: ${message}`);
+  const problem: FaultProblem = (path, message) =>
+    problems.push(`${fieldName(path, spelling) || '(fault)'}: ${message}`);
   if (!isObject(input)) throw refusal([`a fault must be an object with ${fieldsText(spelling)}`]);
 
-  for (const key of Object.keys(input)) if (key !== 'kind' && !SPEC_FIELDS.includes(key)) problem([key], `is not a field of a fault (the fields: ${fieldsText(spelling)})`);
+  for (const key of Object.keys(input))
+    if (key !== 'kind' && !SPEC_FIELDS.includes(key))
+      problem([key], `is not a field of a fault (the fields: ${fieldsText(spelling)})`);
   const { id, operation, rate } = input;
   const times = input.times === null ? Infinity : input.times;
   const remaining = input.remaining === null ? Infinity : input.remaining;
@@ -103,12 +119,15 @@ export function checkFaultSpec(input: unknown, spelling: FaultSpelling = 'code')
     const wrong = operationProblem(operation);
     if (wrong !== undefined) problem(['operation'], wrong);
   }
-  if (times !== undefined && !isCount(times)) problem(['times'], `must be a whole number >= 0, or unlimited (got ${show(times)})`);
+  if (times !== undefined && !isCount(times))
+    problem(['times'], `must be a whole number >= 0, or unlimited (got ${show(times)})`);
   if (remaining !== undefined) {
-    if (!isCount(remaining)) problem(['remaining'], `must be a whole number >= 0, or unlimited (got ${show(remaining)})`);
+    if (!isCount(remaining))
+      problem(['remaining'], `must be a whole number >= 0, or unlimited (got ${show(remaining)})`);
     else if (isCount(times) && remaining > times) problem(['remaining'], `must not exceed times (${show(times)})`);
   }
-  if (rate !== undefined && !(typeof rate === 'number' && rate >= 0 && rate <= 1)) problem(['rate'], `must be a number within 0..1 (got ${show(rate)})`);
+  if (rate !== undefined && !(typeof rate === 'number' && rate >= 0 && rate <= 1))
+    problem(['rate'], `must be a number within 0..1 (got ${show(rate)})`);
   const kind = checkKind(input.kind, problem, spelling);
 
   if (problems.length > 0 || kind === undefined) throw refusal(problems);
@@ -132,13 +151,15 @@ function checkKind(kind: unknown, problem: FaultProblem, spelling: FaultSpelling
   let chosen: readonly AnyFaultKindType[] = KINDS.filter((type) => has(type.name));
   if (chosen.length === 0) chosen = KINDS.filter((type) => Object.keys(type.fields).some(has)); // retryAfter without a status
   if (chosen.length !== 1) {
-    const given = chosen.length === 0 ? 'none was given' : `got ${chosen.map((type) => spell(type.name, spelling)).join(' and ')}`;
+    const given =
+      chosen.length === 0 ? 'none was given' : `got ${chosen.map((type) => spell(type.name, spelling)).join(' and ')}`;
     problem(['kind'], `give exactly one kind of: ${kindsText(spelling)}; ${given}`);
     return undefined;
   }
   const type = chosen[0]!;
   const allowed = Object.keys(type.fields).map((name) => spell(name, spelling));
-  for (const extra of Object.keys(kind)) if (!allowed.includes(extra)) problem(['kind', extra], `is not a field of a ${spell(type.name, spelling)} fault`);
+  for (const extra of Object.keys(kind))
+    if (!allowed.includes(extra)) problem(['kind', extra], `is not a field of a ${spell(type.name, spelling)} fault`);
   return type.check(kind, (path, message) => problem(['kind', ...path], message), spelling);
 }
 

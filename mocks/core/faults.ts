@@ -35,7 +35,14 @@ export class FaultInjector {
     const kind = structuredClone(checked.kind);
     const type = faultKindType(kind);
     this.#faults.push({
-      fault: { id, operation: checked.operation ?? '*', times, remaining: checked.remaining ?? times, rate: checked.rate ?? 1, kind },
+      fault: {
+        id,
+        operation: checked.operation ?? '*',
+        times,
+        remaining: checked.remaining ?? times,
+        rate: checked.rate ?? 1,
+        kind,
+      },
       type,
       described: type.describe(kind),
     });

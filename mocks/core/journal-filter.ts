@@ -49,7 +49,8 @@ export function compileJournalFilter(filter: JournalFilter = {}): JournalMatch {
   const problems: string[] = [];
   if (typeof filter !== 'object' || filter === null) throw refusal([`a filter is an object with ${FIELDS.join(', ')}`]);
   for (const key of Object.keys(filter)) {
-    if (!(FIELDS as readonly string[]).includes(key)) problems.push(`${key}: is not a field of a filter${didYouMean(key, FIELDS)} (the fields: ${FIELDS.join(', ')})`);
+    if (!(FIELDS as readonly string[]).includes(key))
+      problems.push(`${key}: is not a field of a filter${didYouMean(key, FIELDS)} (the fields: ${FIELDS.join(', ')})`);
   }
   const { operation, method, status, code, tokenId } = filter;
   const tests: JournalMatch[] = [];
@@ -59,7 +60,10 @@ export function compileJournalFilter(filter: JournalFilter = {}): JournalMatch {
     else if (operation !== '*') tests.push((entry) => entry.operationId === operation);
   }
   if (method !== undefined) {
-    if (!METHODS.includes(method)) problems.push(`method: ${JSON.stringify(method)} is not one of ${METHODS.join(', ')}${didYouMean(String(method), METHODS)}`);
+    if (!METHODS.includes(method))
+      problems.push(
+        `method: ${JSON.stringify(method)} is not one of ${METHODS.join(', ')}${didYouMean(String(method), METHODS)}`,
+      );
     else tests.push((entry) => entry.method === method);
   }
   if (status !== undefined) {
@@ -69,10 +73,15 @@ export function compileJournalFilter(filter: JournalFilter = {}): JournalMatch {
       const hundreds = Number(status[0]) * 100;
       tests.push((entry) => entry.status >= hundreds && entry.status < hundreds + 100);
     } else {
-      problems.push(`status: must be 0 (a dropped connection), a status 100 to 599 or one of ${STATUS_CLASSES.join(', ')} (got ${JSON.stringify(status)})`);
+      problems.push(
+        `status: must be 0 (a dropped connection), a status 100 to 599 or one of ${STATUS_CLASSES.join(', ')} (got ${JSON.stringify(status)})`,
+      );
     }
   }
-  for (const [name, value] of [['code', code], ['tokenId', tokenId]] as const) {
+  for (const [name, value] of [
+    ['code', code],
+    ['tokenId', tokenId],
+  ] as const) {
     if (value === undefined) continue;
     if (typeof value !== 'string' || value === '') problems.push(`${name}: must be a non-empty string`);
     else if (name === 'code') tests.push((entry) => entry.code === value);
@@ -80,7 +89,8 @@ export function compileJournalFilter(filter: JournalFilter = {}): JournalMatch {
   }
   const from = bound('from', filter.from, problems);
   const to = bound('to', filter.to, problems);
-  if (from !== undefined && to !== undefined && from > to) problems.push(`from (${new Date(from).toISOString()}) is after to (${new Date(to).toISOString()})`);
+  if (from !== undefined && to !== undefined && from > to)
+    problems.push(`from (${new Date(from).toISOString()}) is after to (${new Date(to).toISOString()})`);
   if (from !== undefined) tests.push((entry) => Date.parse(entry.at) >= from);
   if (to !== undefined) tests.push((entry) => Date.parse(entry.at) <= to);
 
@@ -91,9 +101,18 @@ export function compileJournalFilter(filter: JournalFilter = {}): JournalMatch {
 /** A time bound in epoch ms, or a problem noted. */
 function bound(name: 'from' | 'to', time: unknown, problems: string[]): number | undefined {
   if (time === undefined) return undefined;
-  const ms = time instanceof Date ? time.getTime() : typeof time === 'number' ? time : typeof time === 'string' ? Date.parse(time) : Number.NaN;
+  const ms =
+    time instanceof Date
+      ? time.getTime()
+      : typeof time === 'number'
+        ? time
+        : typeof time === 'string'
+          ? Date.parse(time)
+          : Number.NaN;
   if (Number.isFinite(ms)) return ms;
-  problems.push(`${name}: must be a time (ISO 8601, a Date or epoch milliseconds), got ${time instanceof Date ? 'an invalid Date' : JSON.stringify(time)}`);
+  problems.push(
+    `${name}: must be a time (ISO 8601, a Date or epoch milliseconds), got ${time instanceof Date ? 'an invalid Date' : JSON.stringify(time)}`,
+  );
   return undefined;
 }
 

@@ -62,9 +62,16 @@ function pathOf(step: Step): string {
 export function refuseForbiddenKeys(value: unknown): void {
   const paths = forbiddenKeyPaths(value);
   if (paths.length === 0) return;
-  const detail: ErrorDetail[] = paths.slice(0, LISTED).map((path) => ({ path, message: 'is not accepted as a key (__proto__, constructor and prototype never are)' }));
+  const detail: ErrorDetail[] = paths
+    .slice(0, LISTED)
+    .map((path) => ({ path, message: 'is not accepted as a key (__proto__, constructor and prototype never are)' }));
   const more = paths.length > LISTED ? `, and ${paths.length - LISTED} more` : '';
-  throw new ApiError(400, 'forbidden_key', `The body holds a key named __proto__, constructor or prototype: ${paths.slice(0, LISTED).join(', ')}${more}`, detail).because(
+  throw new ApiError(
+    400,
+    'forbidden_key',
+    `The body holds a key named __proto__, constructor or prototype: ${paths.slice(0, LISTED).join(', ')}${more}`,
+    detail,
+  ).because(
     `the body holds ${paths.length === 1 ? 'a forbidden key' : `${paths.length} forbidden keys`} (${paths.slice(0, 3).join(', ')}${paths.length > 3 ? '...' : ''}); nothing was read`,
   );
 }

@@ -12,7 +12,14 @@ import type { LedgerStore } from '../store/ledger-store';
 import { parseJson, readBodyText } from './body';
 import type { FaultInjector } from './faults';
 import type { RequestJournal } from './journal';
-import { jsonReply, isDroppedConnection, type MockReply, type MockRequest, type MockResponse, type NotedReply } from './messages';
+import {
+  jsonReply,
+  isDroppedConnection,
+  type MockReply,
+  type MockRequest,
+  type MockResponse,
+  type NotedReply,
+} from './messages';
 
 /** What the pipeline needs from the fake. */
 export interface MockContext {
@@ -75,10 +82,17 @@ export async function handleOperation(
     } else {
       // The fault's entry of FAULT_KINDS decides whether and how the operation runs.
       fault = hit.described;
-      ({ reply, reason, code, appliedStatus } = await hit.type.apply(hit.fault.kind, () => run(context, operation, request, params, (id) => (tokenId = id)), fault));
+      ({ reply, reason, code, appliedStatus } = await hit.type.apply(
+        hit.fault.kind,
+        () => run(context, operation, request, params, (id) => (tokenId = id)),
+        fault,
+      ));
     }
   } catch (error) {
-    internalError = { message: error instanceof Error ? error.message : String(error), ...(error instanceof Error && error.stack ? { stack: error.stack } : {}) };
+    internalError = {
+      message: error instanceof Error ? error.message : String(error),
+      ...(error instanceof Error && error.stack ? { stack: error.stack } : {}),
+    };
     reply = jsonReply(500, { error: 'Internal error in the fake', code: 'internal_error' });
     reason = `a bug in the fake: ${internalError.message}`;
     if (context.journal.firstSight(internalError.message)) {
@@ -93,20 +107,24 @@ export async function handleOperation(
     code ??= errorCodeOf(reply);
     if (reason !== undefined && context.reasonHeader) reply = withReasonHeader(reply, reason);
   }
-  context.journal.record({
-    at,
-    method: request.method,
-    path: pathWithQuery(request),
-    operationId: operation.operationId,
-    status: isDroppedConnection(reply) ? 0 : reply.status,
-    tokenId,
-    durationMs: performance.now() - started,
-    fault,
-    ...(code !== undefined ? { code } : {}),
-    ...(reason !== undefined ? { reason } : {}),
-    ...(appliedStatus !== undefined ? { appliedStatus } : {}),
-    ...(internalError ? { internalError } : {}),
-  }, request, isDroppedConnection(reply) ? undefined : reply);
+  context.journal.record(
+    {
+      at,
+      method: request.method,
+      path: pathWithQuery(request),
+      operationId: operation.operationId,
+      status: isDroppedConnection(reply) ? 0 : reply.status,
+      tokenId,
+      durationMs: performance.now() - started,
+      fault,
+      ...(code !== undefined ? { code } : {}),
+      ...(reason !== undefined ? { reason } : {}),
+      ...(appliedStatus !== undefined ? { appliedStatus } : {}),
+      ...(internalError ? { internalError } : {}),
+    },
+    request,
+    isDroppedConnection(reply) ? undefined : reply,
+  );
   return reply;
 }
 
@@ -128,25 +146,33 @@ function withReasonHeader(reply: MockResponse, reason: string): MockResponse {
 }
 
 /** Answers a path or method the API does not have: 404 `route_not_found`; `methods` are the ones the path has. */
-export function handleUnknownRoute(context: MockContext, request: MockRequest, methods: readonly string[]): MockResponse {
+export function handleUnknownRoute(
+  context: MockContext,
+  request: MockRequest,
+  methods: readonly string[],
+): MockResponse {
   const reason =
     methods.length > 0
       ? `${request.path} has no ${request.method} in openapi.json; it has ${methods.join(', ')}`
       : `${request.path} is not a path of openapi.json (the API is under /api/public/v1)`;
   const plain = jsonReply(404, { error: `No operation ${request.method} ${request.path}`, code: 'route_not_found' });
   const reply = context.reasonHeader ? withReasonHeader(plain, reason) : plain;
-  context.journal.record({
-    at: context.store.nowIso(),
-    method: request.method,
-    path: pathWithQuery(request),
-    operationId: null,
-    status: 404,
-    tokenId: null,
-    durationMs: 0,
-    fault: null,
-    code: 'route_not_found',
-    reason,
-  }, request, reply);
+  context.journal.record(
+    {
+      at: context.store.nowIso(),
+      method: request.method,
+      path: pathWithQuery(request),
+      operationId: null,
+      status: 404,
+      tokenId: null,
+      durationMs: 0,
+      fault: null,
+      code: 'route_not_found',
+      reason,
+    },
+    request,
+    reply,
+  );
   return reply;
 }
 
@@ -173,7 +199,9 @@ async function run(
       // Nothing to wait for between the checks and the rule: one exclusive run does both.
       reply = await store.exclusive(async () => {
         const actor = await admit(context, operation, request, onToken);
-        return operation.run(inputFor(store, query, params, undefined, actor && { ...actor, reach: reachOf(store, actor.user) }));
+        return operation.run(
+          inputFor(store, query, params, undefined, actor && { ...actor, reach: reachOf(store, actor.user) }),
+        );
       });
     } else {
       const admitted = await store.exclusive(() => admit(context, operation, request, onToken));
@@ -183,13 +211,18 @@ async function run(
         // Resolved again here: access follows the owner's membership at this moment (spec 5.7).
         const token = admitted && store.tokens.peek(admitted.token.id)!;
         const user = token && store.users.peek(token.user_id)!;
-        return operation.run(inputFor(store, query, params, body, user && { token, user, reach: reachOf(store, user) }));
+        return operation.run(
+          inputFor(store, query, params, body, user && { token, user, reach: reachOf(store, user) }),
+        );
       });
     }
     // Committed before anyone hears of it: the answer, and the webhook events, wait until the write is durable.
     await durableFor(store, operation);
     if (reply.delivery) await deliverEvent(reply.delivery, context.deliverWebhook);
-    return { reply: jsonReply(reply.status, reply.body), ...(reply.reason !== undefined ? { reason: reply.reason } : {}) };
+    return {
+      reply: jsonReply(reply.status, reply.body),
+      ...(reply.reason !== undefined ? { reason: reply.reason } : {}),
+    };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     return refusal(store, operation, error);
@@ -205,7 +238,8 @@ async function durableFor(store: LedgerStore, operation: Operation): Promise<voi
   try {
     await store.durable();
   } catch (failure) {
-    if (operation.method !== 'get' || !(failure instanceof ApiError && failure.code === 'state_not_saved')) throw failure;
+    if (operation.method !== 'get' || !(failure instanceof ApiError && failure.code === 'state_not_saved'))
+      throw failure;
   }
 }
 
@@ -225,7 +259,12 @@ async function refusal(store: LedgerStore, operation: Operation, error: ApiError
 }
 
 /** Authentication, plan and scope (401, 402, 403): the actor, or `undefined` for an operation without a token. */
-async function admit(context: MockContext, operation: Operation, request: MockRequest, onToken: (id: string) => void): Promise<Actor | undefined> {
+async function admit(
+  context: MockContext,
+  operation: Operation,
+  request: MockRequest,
+  onToken: (id: string) => void,
+): Promise<Actor | undefined> {
   if (operation.authenticated === false) return undefined;
   const actor = await authenticate(context.store, request.headers.authorization ?? null);
   onToken(actor.token.id);

@@ -19,7 +19,10 @@ export function exchangeSummary(exchange: Exchange): RequestSummary {
   if (summary === undefined) {
     summary = {
       id: exchange.id,
-      ...(journalEntryToJson(exchange.entry) as Omit<RequestSummary, 'id' | 'user' | 'accounts' | 'request_bytes' | 'response_bytes'>),
+      ...(journalEntryToJson(exchange.entry) as Omit<
+        RequestSummary,
+        'id' | 'user' | 'accounts' | 'request_bytes' | 'response_bytes'
+      >),
       user: exchange.user,
       accounts: accountsOf(exchange),
       request_bytes: bodyBytes(exchange.request),

@@ -73,7 +73,8 @@ export class ExchangeLog implements JournalWatcher {
       responseType: response?.headers['content-type'],
     });
     // Trimmed in batches, as the journal is: one shift per request would move every entry kept.
-    if (this.#kept.length >= 2 * INSPECTOR_LIMITS.requestsKept) this.#kept.splice(0, this.#kept.length - INSPECTOR_LIMITS.requestsKept);
+    if (this.#kept.length >= 2 * INSPECTOR_LIMITS.requestsKept)
+      this.#kept.splice(0, this.#kept.length - INSPECTOR_LIMITS.requestsKept);
     // A write (or a refused one), or a fault that spent one of its hits: the page looks at the state again.
     if ((request.method !== 'GET' && request.method !== 'HEAD') || entry.fault !== null) this.#stateVersion++;
     this.onNews();

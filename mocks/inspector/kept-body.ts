@@ -25,14 +25,20 @@ export const NO_BODY: KeptBody = Object.freeze({ kept: undefined, bytes: 0, whol
 export function keepBody(body: Uint8Array | string): KeptBody {
   const limit = INSPECTOR_LIMITS.bodyBytes;
   // Always a copy: a socket's chunk may be a view of a larger buffer.
-  if (typeof body !== 'string') return { kept: body.slice(0, limit), bytes: body.byteLength, whole: body.byteLength <= limit, unread: false };
+  if (typeof body !== 'string')
+    return { kept: body.slice(0, limit), bytes: body.byteLength, whole: body.byteLength <= limit, unread: false };
   // A string's characters take 1 to 3 UTF-8 bytes: one of up to limit / 3 characters is kept whole, as it is, and
   // counted only if a page asks (nearly every answer is that short, and most are never looked at).
   if (body.length <= limit / 3) return { kept: body, bytes: undefined, whole: true, unread: false };
   const bytes = Buffer.byteLength(body);
   if (bytes <= limit) return { kept: body, bytes, whole: true, unread: false };
   // Copied out (a slice of a string may keep the whole string alive); a character cut in two decodes as U+FFFD.
-  return { kept: new Uint8Array(Buffer.from(body.slice(0, limit)).subarray(0, limit)), bytes, whole: false, unread: false };
+  return {
+    kept: new Uint8Array(Buffer.from(body.slice(0, limit)).subarray(0, limit)),
+    bytes,
+    whole: false,
+    unread: false,
+  };
 }
 
 /** A body's whole length in bytes, or `null` when it is not known (never read, and no length declared). */
@@ -44,7 +50,10 @@ export function bodyBytes(body: KeptBody): number | null {
 /** The text of a kept body, and whether it is cut short. */
 export function keptText(body: KeptBody): { text: string | null; truncated: boolean } {
   if (body.kept === undefined) return { text: null, truncated: false };
-  return { text: typeof body.kept === 'string' ? body.kept : new TextDecoder().decode(body.kept), truncated: !body.whole };
+  return {
+    text: typeof body.kept === 'string' ? body.kept : new TextDecoder().decode(body.kept),
+    truncated: !body.whole,
+  };
 }
 
 /**

@@ -43,14 +43,23 @@ const ROUTES: readonly InspectorRoute[] = [
         if (waited === undefined) {
           return json(
             429,
-            { error: `${INSPECTOR_LIMITS.waitingPolls} pages already wait for news from this ledger-mock; ask again in a moment`, code: 'too_many_watchers' },
+            {
+              error: `${INSPECTOR_LIMITS.waitingPolls} pages already wait for news from this ledger-mock; ask again in a moment`,
+              code: 'too_many_watchers',
+            },
             { 'retry-after': '2' },
           );
         }
         await waited;
       }
       const { requests, missed } = log.since(after, epoch);
-      const answer: EventsAnswer = { epoch: log.epoch, state_version: log.stateVersion, last_id: log.lastId, missed, requests: requests.map(exchangeSummary) };
+      const answer: EventsAnswer = {
+        epoch: log.epoch,
+        state_version: log.stateVersion,
+        last_id: log.lastId,
+        missed,
+        requests: requests.map(exchangeSummary),
+      };
       return json(200, answer);
     },
   },
@@ -83,18 +92,32 @@ function notKept(id: number, log: ExchangeLog): string {
 }
 
 /** Answers a request for one of the inspector's routes, or `undefined` when the path is none of them. */
-export function inspectorRoute(input: Omit<RouteInput, 'param' | 'query'>, method: string, path: string, query: string): Promise<MockResponse> | undefined {
+export function inspectorRoute(
+  input: Omit<RouteInput, 'param' | 'query'>,
+  method: string,
+  path: string,
+  query: string,
+): Promise<MockResponse> | undefined {
   if (!path.startsWith(`${PAGE_FILES_PREFIX}/`)) return undefined;
   const rest = path.slice(PAGE_FILES_PREFIX.length);
   for (const route of ROUTES) {
     const match = route.path.exec(rest);
     if (!match) continue;
-    if (method !== 'GET') return Promise.resolve(json(405, { error: `${method} is not allowed on ${path}; use GET`, code: 'method_not_allowed' }, { allow: 'GET' }));
+    if (method !== 'GET')
+      return Promise.resolve(
+        json(
+          405,
+          { error: `${method} is not allowed on ${path}; use GET`, code: 'method_not_allowed' },
+          { allow: 'GET' },
+        ),
+      );
     const params = new URLSearchParams(query);
     const unknown = [...params.keys()].find((name) => !route.params.includes(name));
     if (unknown !== undefined) {
       const known = route.params.length > 0 ? `it takes ${route.params.join(', ')}` : 'it takes none';
-      return Promise.resolve(json(400, { error: `${unknown} is not a query parameter of ${path}; ${known}`, code: 'bad_request' }));
+      return Promise.resolve(
+        json(400, { error: `${unknown} is not a query parameter of ${path}; ${known}`, code: 'bad_request' }),
+      );
     }
     try {
       return Promise.resolve(route.run({ ...input, param: match[1], query: params })).catch(failed);
@@ -109,7 +132,8 @@ export function inspectorRoute(input: Omit<RouteInput, 'param' | 'query'>, metho
 function wholeNumber(query: URLSearchParams, name: string): number | undefined {
   const text = query.get(name);
   if (text === null) return undefined;
-  if (!/^\d{1,15}$/.test(text)) throw new BadQuery(`${name} must be a whole number, not ${JSON.stringify(text.slice(0, 40))}`);
+  if (!/^\d{1,15}$/.test(text))
+    throw new BadQuery(`${name} must be a whole number, not ${JSON.stringify(text.slice(0, 40))}`);
   return Number(text);
 }
 
@@ -117,5 +141,8 @@ class BadQuery extends Error {}
 
 function failed(error: unknown): MockResponse {
   if (error instanceof BadQuery) return json(400, { error: error.message, code: 'bad_request' });
-  return json(500, { error: `Inspector call failed: ${error instanceof Error ? error.message : String(error)}`, code: 'internal_error' });
+  return json(500, {
+    error: `Inspector call failed: ${error instanceof Error ? error.message : String(error)}`,
+    code: 'internal_error',
+  });
 }

@@ -4,7 +4,14 @@ import type { LedgerStore } from '../store/ledger-store';
 import type { AccountKind, AccountRecord, LifecycleStatus, LiquidityTier, Visibility } from '../store/records';
 import { requireAccessibleCategory } from './categories';
 import { accountLabel, accountRefusal } from './explain';
-import { canChangeVisibility, canEditAccount, canSeeAccount, requireUser, visibleAccounts, type Reach } from './households';
+import {
+  canChangeVisibility,
+  canEditAccount,
+  canSeeAccount,
+  requireUser,
+  visibleAccounts,
+  type Reach,
+} from './households';
 import { resolveLiquidityTier } from './liquidity';
 import { requireSharingFor } from './plans';
 import { requireValidBody } from './validation';
@@ -51,7 +58,8 @@ export function listAccounts(store: LedgerStore, reach: Reach): AccountView[] {
 /** Spec 4 (GET /accounts/{id}): 404 when the account is not visible to the token. */
 export function getAccount(store: LedgerStore, reach: Reach, id: string): AccountDetailView {
   const account = store.accounts.peek(id);
-  if (!account || !canSeeAccount(reach, account)) throw notFound().because(accountRefusal(store, reach, id, account, 'see'));
+  if (!account || !canSeeAccount(reach, account))
+    throw notFound().because(accountRefusal(store, reach, id, account, 'see'));
   return toAccountDetail(store, account);
 }
 
@@ -84,13 +92,25 @@ export async function createAccount(store: LedgerStore, reach: Reach, body: unkn
  * Spec 4 (PATCH /accounts/{id}): validation (422, at least one field), then editable (404; a
  * member changing visibility is 404 too, spec-gaps 23), category (422), sharing (402).
  */
-export async function updateAccount(store: LedgerStore, reach: Reach, id: string, body: unknown): Promise<AccountDetailView> {
+export async function updateAccount(
+  store: LedgerStore,
+  reach: Reach,
+  id: string,
+  body: unknown,
+): Promise<AccountDetailView> {
   requireValidBody('AccountUpdate', body);
   const change = body as AccountUpdate;
   const account = store.accounts.peek(id);
-  if (!account || !canEditAccount(reach, account)) throw notFound().because(accountRefusal(store, reach, id, account, 'write'));
-  if (change.visibility !== undefined && change.visibility !== account.visibility && !canChangeVisibility(reach, account)) {
-    throw notFound().because(`${accountLabel(account)} is not ${reach.user.name}'s: only its owner may change its visibility (spec-gaps 23)`);
+  if (!account || !canEditAccount(reach, account))
+    throw notFound().because(accountRefusal(store, reach, id, account, 'write'));
+  if (
+    change.visibility !== undefined &&
+    change.visibility !== account.visibility &&
+    !canChangeVisibility(reach, account)
+  ) {
+    throw notFound().because(
+      `${accountLabel(account)} is not ${reach.user.name}'s: only its owner may change its visibility (spec-gaps 23)`,
+    );
   }
   if (change.category_id !== undefined) requireAccessibleCategory(store, reach.user.id, change.category_id);
   requireSharingFor(reach.household, change.visibility);
@@ -115,7 +135,8 @@ export interface AccountSeed {
 /** Creates an account directly (no plan or reach checks: the control API sets up state). */
 export async function seedAccount(store: LedgerStore, input: AccountSeed): Promise<AccountRecord> {
   requireUser(store, input.userId);
-  if (!store.categories.get(input.categoryId)) throw new MockControlError(404, 'not_found', `No category ${input.categoryId}`);
+  if (!store.categories.get(input.categoryId))
+    throw new MockControlError(404, 'not_found', `No category ${input.categoryId}`);
   return store.accounts.insert({
     id: input.id ?? store.newId(),
     owner_user_id: input.userId,

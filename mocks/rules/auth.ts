@@ -10,7 +10,9 @@ import { requireUser } from './households';
 import { requirePlanForDeveloperSettings } from './plans';
 
 /** The headers every 401 of the API carries: its `WWW-Authenticate` challenge, as openapi.json spells it. */
-export const UNAUTHORIZED_HEADERS: Readonly<Record<string, string>> = Object.freeze({ 'www-authenticate': WWW_AUTHENTICATE });
+export const UNAUTHORIZED_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  'www-authenticate': WWW_AUTHENTICATE,
+});
 
 /** The `<TOKEN_PREFIX>` of token values (spec-gaps 19). */
 export const TOKEN_PREFIX = 'plk';
@@ -42,9 +44,9 @@ type NodeCrypto = {
   createHash(algorithm: string): { update(data: string): { digest(encoding: 'hex'): string } };
   hash?: (algorithm: string, data: string, encoding: 'hex') => string;
 };
-const nodeCrypto = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule?.(
-  'node:crypto',
-) as NodeCrypto | undefined;
+const nodeCrypto = (
+  globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }
+).process?.getBuiltinModule?.('node:crypto') as NodeCrypto | undefined;
 
 /** SHA-256 of a token value, lowercase hex. Only the hash is ever stored; the value is not kept. */
 export async function hashToken(value: string): Promise<string> {
@@ -74,7 +76,12 @@ export async function authenticate(store: LedgerStore, authorization: string | n
     throw unauthorized('missing_token', 'Missing bearer token', 'the request has no Authorization header');
   }
   const match = /^Bearer +(\S+) *$/i.exec(authorization);
-  if (!match) throw unauthorized('invalid_token', 'Malformed Authorization header; expected "Bearer <token>"', 'the Authorization header is not "Bearer <token>"');
+  if (!match)
+    throw unauthorized(
+      'invalid_token',
+      'Malformed Authorization header; expected "Bearer <token>"',
+      'the Authorization header is not "Bearer <token>"',
+    );
   const value = match[1]!;
   const hash = await hashToken(value);
   // Look up by the display prefix, then compare every candidate's hash in constant time.
@@ -85,14 +92,30 @@ export async function authenticate(store: LedgerStore, authorization: string | n
   const user = token && store.users.peek(token.user_id);
   const household = user && store.households.peek(user.household_id);
   if (!token) throw unauthorized('invalid_token', 'Unknown token', 'no token of the fake has this value');
-  if (!user || !household) throw unauthorized('invalid_token', 'Unknown token', `${tokenLabel(store, token)} belongs to a user or household that no longer exists`);
+  if (!user || !household)
+    throw unauthorized(
+      'invalid_token',
+      'Unknown token',
+      `${tokenLabel(store, token)} belongs to a user or household that no longer exists`,
+    );
   const now = store.clock.now();
   const status = tokenStatus(token, now);
-  if (status === 'revoked') throw unauthorized('token_revoked', 'The token has been revoked', `${tokenLabel(store, token)} was revoked at ${token.revoked_at}`);
-  if (status === 'expired') throw unauthorized('token_expired', 'The token has expired', `${tokenLabel(store, token)} expired at ${token.expires_at}`);
+  if (status === 'revoked')
+    throw unauthorized(
+      'token_revoked',
+      'The token has been revoked',
+      `${tokenLabel(store, token)} was revoked at ${token.revoked_at}`,
+    );
+  if (status === 'expired')
+    throw unauthorized(
+      'token_expired',
+      'The token has expired',
+      `${tokenLabel(store, token)} expired at ${token.expires_at}`,
+    );
   const lastUsedAt = store.isoString(now);
   // With a frozen clock the time rarely moves: skip the write (a copy-on-write update) when it is the same.
-  const used = token.last_used_at === lastUsedAt ? token : await store.tokens.update(token.id, { last_used_at: lastUsedAt });
+  const used =
+    token.last_used_at === lastUsedAt ? token : await store.tokens.update(token.id, { last_used_at: lastUsedAt });
   return { token: used, user, household };
 }
 
@@ -125,14 +148,17 @@ export async function issueToken(store: LedgerStore, input: IssueTokenInput): Pr
   const household = store.households.get(user.household_id)!;
   if (!input.skipPlanCheck) requirePlanForDeveloperSettings(household, 'tokens');
   const value = input.value ?? `${TOKEN_PREFIX}_${store.random.base62(40)}`;
-  if (!TOKEN_FORMAT.test(value)) throw new MockControlError(400, 'invalid_token_value', 'A token value is plk_ and 40 base62 characters');
+  if (!TOKEN_FORMAT.test(value))
+    throw new MockControlError(400, 'invalid_token_value', 'A token value is plk_ and 40 base62 characters');
   const scopes = input.scopes ?? [...SCOPES];
   for (const scope of scopes) {
-    if (!(SCOPES as readonly string[]).includes(scope)) throw new MockControlError(400, 'invalid_scope', `Unknown scope ${scope}`);
+    if (!(SCOPES as readonly string[]).includes(scope))
+      throw new MockControlError(400, 'invalid_scope', `Unknown scope ${scope}`);
   }
   const prefix = value.slice(0, DISPLAY_PREFIX_LENGTH);
   const hash = await hashToken(value);
-  if (store.tokens.where((t) => constantTimeEqual(t.hash, hash)).length > 0) throw new MockControlError(409, 'duplicate_token', 'That token value is already issued');
+  if (store.tokens.where((t) => constantTimeEqual(t.hash, hash)).length > 0)
+    throw new MockControlError(409, 'duplicate_token', 'That token value is already issued');
   const record = await store.tokens.insert({
     id: input.id ?? store.newId(),
     user_id: user.id,

@@ -24,12 +24,19 @@ export const ACCOUNT_NOT_WRITABLE = 'account not found or not writable';
  * never half-applied. Rows are applied in the order sent (a repeated pair: later wins, counted as
  * updated). Nothing written: 422 `nothing_written` with the result fields. One event per call.
  */
-export function bulkUpsertSnapshots(store: LedgerStore, actor: Actor, reach: Reach, body: unknown): RuleResult<BulkUpsertResult> {
+export function bulkUpsertSnapshots(
+  store: LedgerStore,
+  actor: Actor,
+  reach: Reach,
+  body: unknown,
+): RuleResult<BulkUpsertResult> {
   const sent = (body as { snapshots?: unknown } | null)?.snapshots;
   if (Array.isArray(sent) && sent.length > MAX_BULK_ROWS) {
     throw new ApiError(413, 'too_many_rows', `At most ${MAX_BULK_ROWS} rows per bulk call; got ${sent.length}`, [
       { path: 'body.snapshots', message: `must have at most ${MAX_BULK_ROWS} rows` },
-    ]).because(`${sent.length} rows were sent; a bulk call takes at most ${MAX_BULK_ROWS} (the SDK's bulkUpsertSnapshots splits any number)`);
+    ]).because(
+      `${sent.length} rows were sent; a bulk call takes at most ${MAX_BULK_ROWS} (the SDK's bulkUpsertSnapshots splits any number)`,
+    );
   }
   requireValidBody('BulkShape', body);
   const rows = sent as unknown[];
@@ -56,7 +63,9 @@ export function bulkUpsertSnapshots(store: LedgerStore, actor: Actor, reach: Rea
     const write = row as SnapshotWrite;
     let ok = writable.get(write.account_id);
     if (ok === undefined) {
-      ok = writableAccount(store, reach, write.account_id) !== undefined || accountRefusal(store, reach, write.account_id, store.accounts.get(write.account_id), 'write');
+      ok =
+        writableAccount(store, reach, write.account_id) !== undefined ||
+        accountRefusal(store, reach, write.account_id, store.accounts.get(write.account_id), 'write');
       writable.set(write.account_id, ok);
     }
     if (ok !== true) {

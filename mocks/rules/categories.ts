@@ -24,7 +24,9 @@ export function listCategories(store: LedgerStore, userId: string): CategoryView
 export function requireAccessibleCategory(store: LedgerStore, userId: string, categoryId: string): CategoryRecord {
   const category = store.categories.peek(categoryId);
   if (!category || !isCategoryAccessible(category, userId)) {
-    const why = category ? `it is ${nameOf(store, category.owner_user_id!)}'s own category` : 'there is no such category';
+    const why = category
+      ? `it is ${nameOf(store, category.owner_user_id!)}'s own category`
+      : 'there is no such category';
     throw new ApiError(422, 'category_not_found', 'Category not found or not accessible', [
       { path: 'body.category_id', message: 'category not found or not accessible' },
     ]).because(`category_id ${JSON.stringify(categoryId)} is not a category ${nameOf(store, userId)} can use: ${why}`);

@@ -30,7 +30,13 @@ export function householdLabel(household: HouseholdRecord): string {
 }
 
 /** Why `reach` may not see (`need: 'see'`) or write (`need: 'write'`) the account with this id. */
-export function accountRefusal(store: LedgerStore, reach: Reach, accountId: string, account: AccountRecord | undefined, need: 'see' | 'write'): string {
+export function accountRefusal(
+  store: LedgerStore,
+  reach: Reach,
+  accountId: string,
+  account: AccountRecord | undefined,
+  need: 'see' | 'write',
+): string {
   const me = reach.user.name;
   if (!account) return `there is no account ${accountId}`;
   const label = accountLabel(account);
@@ -39,8 +45,10 @@ export function accountRefusal(store: LedgerStore, reach: Reach, accountId: stri
   if (account.owner_user_id !== reach.user.id && !reach.memberIds.has(account.owner_user_id)) {
     return `${label} is ${owner}'s, who is not in ${me}'s ${householdLabel(reach.household)}`;
   }
-  if (account.visibility === 'private') return `${label} is ${owner}'s and private: only ${owner} may ${need === 'see' ? 'see' : 'write'} it`;
-  if (need === 'write' && account.visibility === 'shared_read_only') return `${label} is ${owner}'s and shared_read_only: ${me} may read it, not write it`;
+  if (account.visibility === 'private')
+    return `${label} is ${owner}'s and private: only ${owner} may ${need === 'see' ? 'see' : 'write'} it`;
+  if (need === 'write' && account.visibility === 'shared_read_only')
+    return `${label} is ${owner}'s and shared_read_only: ${me} may read it, not write it`;
   return `${label} is ${owner}'s and ${account.visibility}: ${me} may ${need} it`;
 }
 

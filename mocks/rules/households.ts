@@ -78,7 +78,10 @@ export async function createUser(
 ): Promise<UserRecord> {
   const household = input.householdId
     ? requireHousehold(store, input.householdId)
-    : await createHousehold(store, { name: `${input.name ?? 'User'}'s household`, plan: input.plan ?? 'household_sharing' });
+    : await createHousehold(store, {
+        name: `${input.name ?? 'User'}'s household`,
+        plan: input.plan ?? 'household_sharing',
+      });
   return store.users.insert({
     id: input.id ?? store.newId(),
     name: input.name ?? 'User',

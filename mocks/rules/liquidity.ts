@@ -23,7 +23,10 @@ export function inferLiquidityTier(category: Pick<CategoryRecord, 'name' | 'type
 }
 
 /** The tier to show: the stored one, or the inferred one while the account's tier is `auto`. */
-export function resolveLiquidityTier(stored: LiquidityTier, category: Pick<CategoryRecord, 'name' | 'type'>): ResolvedLiquidityTier {
+export function resolveLiquidityTier(
+  stored: LiquidityTier,
+  category: Pick<CategoryRecord, 'name' | 'type'>,
+): ResolvedLiquidityTier {
   return stored === 'auto' ? inferLiquidityTier(category) : stored;
 }
 

@@ -36,6 +36,10 @@ export function requireSharingFor(household: HouseholdRecord, visibility: Visibi
 /** Spec 1: creating tokens or webhooks on a plan without API access is refused with 402. */
 export function requirePlanForDeveloperSettings(household: HouseholdRecord, what: 'tokens' | 'webhooks'): void {
   if (!planIncludesApi(household.plan)) {
-    throw new MockControlError(402, 'plan_required', `Creating ${what} needs a household plan; this one is ${household.plan}`);
+    throw new MockControlError(
+      402,
+      'plan_required',
+      `Creating ${what} needs a household plan; this one is ${household.plan}`,
+    );
   }
 }

@@ -11,7 +11,12 @@ const requiredScopes = new Map<string, string | undefined>(
   documentOperations().map((operation) => [operation.operationId, operation.scope]),
 );
 // Named as the specification's table names them: `POST /snapshots`.
-const routes = new Map(documentOperations().map((operation) => [operation.operationId, `${operation.method.toUpperCase()} ${operation.path.replace(/^\/api\/public\/v1/, '')}`]));
+const routes = new Map(
+  documentOperations().map((operation) => [
+    operation.operationId,
+    `${operation.method.toUpperCase()} ${operation.path.replace(/^\/api\/public\/v1/, '')}`,
+  ]),
+);
 
 /** The scope an operation needs, or `undefined` for one without authentication. */
 export function requiredScope(operationId: string): Scope | undefined {

@@ -56,7 +56,8 @@ export function listSnapshots(store: LedgerStore, reach: Reach, query: SnapshotQ
 export function getSnapshot(store: LedgerStore, reach: Reach, id: string): SnapshotView {
   const snapshot = store.snapshots.get(id);
   const account = snapshot && store.accounts.peek(snapshot.account_id);
-  if (!snapshot || !account || !canSeeAccount(reach, account)) throw notFound().because(snapshotRefusal(store, reach, id, snapshot, 'see'));
+  if (!snapshot || !account || !canSeeAccount(reach, account))
+    throw notFound().because(snapshotRefusal(store, reach, id, snapshot, 'see'));
   return snapshot;
 }
 
@@ -65,7 +66,12 @@ export function getSnapshot(store: LedgerStore, reach: Reach, id: string): Snaps
  * (account_id, snapshot_date), confirmed (is_estimated=false); 422 `account_not_writable` for an
  * account that does not exist or is not writable. Fires snapshot.upserted.
  */
-export function upsertSnapshot(store: LedgerStore, actor: Actor, reach: Reach, body: unknown): RuleResult<SnapshotUpsertResult> {
+export function upsertSnapshot(
+  store: LedgerStore,
+  actor: Actor,
+  reach: Reach,
+  body: unknown,
+): RuleResult<SnapshotUpsertResult> {
   requireValidBody('SnapshotWrite', body);
   const input = body as SnapshotWrite;
   if (!writableAccount(store, reach, input.account_id)) {
@@ -92,18 +98,30 @@ export function upsertSnapshot(store: LedgerStore, actor: Actor, reach: Reach, b
  * date already taken for the account is 422 `snapshot_date_taken` (spec-gaps 10). The result is
  * confirmed. Fires snapshot.upserted.
  */
-export function updateSnapshot(store: LedgerStore, actor: Actor, reach: Reach, id: string, body: unknown): RuleResult<SnapshotView> {
+export function updateSnapshot(
+  store: LedgerStore,
+  actor: Actor,
+  reach: Reach,
+  id: string,
+  body: unknown,
+): RuleResult<SnapshotView> {
   requireValidBody('SnapshotUpdate', body);
   const change = body as SnapshotUpdate;
   const current = store.snapshots.get(id);
   const account = current && store.accounts.peek(current.account_id);
-  if (!current || !account || !canEditAccount(reach, account)) throw notFound().because(snapshotRefusal(store, reach, id, current, 'write'));
+  if (!current || !account || !canEditAccount(reach, account))
+    throw notFound().because(snapshotRefusal(store, reach, id, current, 'write'));
   const day = change.snapshot_date === undefined ? undefined : dayNumber(change.snapshot_date)!;
-  const taken = change.snapshot_date !== undefined && change.snapshot_date !== current.snapshot_date ? store.snapshots.find(account.id, day!) : undefined;
+  const taken =
+    change.snapshot_date !== undefined && change.snapshot_date !== current.snapshot_date
+      ? store.snapshots.find(account.id, day!)
+      : undefined;
   if (taken) {
     throw new ApiError(422, 'snapshot_date_taken', `The account already has a snapshot on ${change.snapshot_date}`, [
       { path: 'body.snapshot_date', message: 'the account already has a snapshot on this date' },
-    ]).because(`${accountLabel(account)} already has snapshot ${taken.id} on ${taken.snapshot_date}; a snapshot cannot move onto it`);
+    ]).because(
+      `${accountLabel(account)} already has snapshot ${taken.id} on ${taken.snapshot_date}; a snapshot cannot move onto it`,
+    );
   }
   const snapshot = store.snapshots.update(id, {
     ...(day !== undefined ? { day } : {}),
@@ -118,13 +136,20 @@ export function updateSnapshot(store: LedgerStore, actor: Actor, reach: Reach, i
 export function deleteSnapshot(store: LedgerStore, reach: Reach, id: string): { deleted: true; id: string } {
   const current = store.snapshots.get(id);
   const account = current && store.accounts.peek(current.account_id);
-  if (!current || !account || !canEditAccount(reach, account)) throw notFound().because(snapshotRefusal(store, reach, id, current, 'write'));
+  if (!current || !account || !canEditAccount(reach, account))
+    throw notFound().because(snapshotRefusal(store, reach, id, current, 'write'));
   store.snapshots.delete(id);
   return { deleted: true, id };
 }
 
 /** Why a snapshot is out of reach: there is none, or its account is. */
-function snapshotRefusal(store: LedgerStore, reach: Reach, id: string, snapshot: SnapshotView | undefined, need: 'see' | 'write'): string {
+function snapshotRefusal(
+  store: LedgerStore,
+  reach: Reach,
+  id: string,
+  snapshot: SnapshotView | undefined,
+  need: 'see' | 'write',
+): string {
   if (!snapshot) return `there is no snapshot ${id}`;
   return `snapshot ${snapshot.id} is on an account out of reach: ${accountRefusal(store, reach, snapshot.account_id, store.accounts.get(snapshot.account_id), need)}`;
 }
@@ -141,11 +166,19 @@ export interface SnapshotSeedRow {
  * Writes many snapshots straight into the store (control API and scenarios): every row is
  * checked first, so a bad row writes nothing. No reach checks and no events.
  */
-export function seedSnapshots(store: LedgerStore, rows: readonly SnapshotSeedRow[]): { inserted: number; updated: number } {
+export function seedSnapshots(
+  store: LedgerStore,
+  rows: readonly SnapshotSeedRow[],
+): { inserted: number; updated: number } {
   const days = checkedSeedDays(store, rows);
   let inserted = 0;
   rows.forEach((row, index) => {
-    const { action } = store.snapshots.upsert(row.account_id, days[index]!, normalizeBalance(row.balance), row.is_estimated ?? false);
+    const { action } = store.snapshots.upsert(
+      row.account_id,
+      days[index]!,
+      normalizeBalance(row.balance),
+      row.is_estimated ?? false,
+    );
     if (action === 'inserted') inserted += 1;
   });
   return { inserted, updated: rows.length - inserted };
@@ -160,11 +193,28 @@ export function seedSnapshotsWithIds(store: LedgerStore, rows: ReadonlyArray<Sna
   const days = checkedSeedDays(store, rows);
   rows.forEach((row, index) => {
     const seq = store.snapshots.seqOf(row.id);
-    if (seq === undefined || seq > 2 ** 31) throw new MockControlError(400, 'invalid_row', `Row ${index}: ${row.id} is not a snapshot id of the fake (snp_ and a base-36 number)`);
-    if (store.snapshots.get(row.id)) throw new MockControlError(400, 'invalid_row', `Row ${index}: snapshot ${row.id} is listed twice`);
+    if (seq === undefined || seq > 2 ** 31)
+      throw new MockControlError(
+        400,
+        'invalid_row',
+        `Row ${index}: ${row.id} is not a snapshot id of the fake (snp_ and a base-36 number)`,
+      );
+    if (store.snapshots.get(row.id))
+      throw new MockControlError(400, 'invalid_row', `Row ${index}: snapshot ${row.id} is listed twice`);
     const held = store.snapshots.find(row.account_id, days[index]!);
-    if (held) throw new MockControlError(400, 'invalid_row', `Row ${index}: ${row.account_id} already has snapshot ${held.id} on ${row.snapshot_date}`);
-    store.snapshots.restore({ seq, accountId: row.account_id, day: days[index]!, balance: normalizeBalance(row.balance), estimated: row.is_estimated ?? false });
+    if (held)
+      throw new MockControlError(
+        400,
+        'invalid_row',
+        `Row ${index}: ${row.account_id} already has snapshot ${held.id} on ${row.snapshot_date}`,
+      );
+    store.snapshots.restore({
+      seq,
+      accountId: row.account_id,
+      day: days[index]!,
+      balance: normalizeBalance(row.balance),
+      estimated: row.is_estimated ?? false,
+    });
   });
 }
 
@@ -173,11 +223,17 @@ function checkedSeedDays(store: LedgerStore, rows: readonly SnapshotSeedRow[]): 
   const known = new Set<string>();
   return rows.map((row, index) => {
     if (!known.has(row.account_id)) {
-      if (!store.accounts.get(row.account_id)) throw new MockControlError(400, 'invalid_row', `Row ${index}: no account ${row.account_id}`);
+      if (!store.accounts.get(row.account_id))
+        throw new MockControlError(400, 'invalid_row', `Row ${index}: no account ${row.account_id}`);
       known.add(row.account_id);
     }
     const day = dayNumber(row.snapshot_date);
-    if (day === undefined) throw new MockControlError(400, 'invalid_row', `Row ${index}: ${row.snapshot_date} is not a real YYYY-MM-DD date`);
+    if (day === undefined)
+      throw new MockControlError(
+        400,
+        'invalid_row',
+        `Row ${index}: ${row.snapshot_date} is not a real YYYY-MM-DD date`,
+      );
     if (typeof row.balance !== 'number' || !Number.isFinite(row.balance)) {
       throw new MockControlError(400, 'invalid_row', `Row ${index}: balance must be a finite number`);
     }

@@ -21,7 +21,12 @@ import { listSome } from './explain';
 // `new Function`, which a page with a strict Content-Security-Policy refuses.
 
 /** The request schemas of openapi.json that the fake validates bodies against. */
-export type RequestSchema = 'AccountCreate' | 'AccountUpdate' | 'SnapshotWrite' | 'SnapshotUpdate' | 'BulkUpsertRequest';
+export type RequestSchema =
+  | 'AccountCreate'
+  | 'AccountUpdate'
+  | 'SnapshotWrite'
+  | 'SnapshotUpdate'
+  | 'BulkUpsertRequest';
 
 export const DATE_MESSAGE = 'must be a real calendar date in YYYY-MM-DD form';
 const UUID_MESSAGE = 'must be a UUID';
@@ -105,7 +110,8 @@ export function parseSnapshotQuery(params: URLSearchParams): SnapshotQuery {
   if (query.from !== undefined && query.to !== undefined && query.to < query.from) {
     detail.push({ path: 'query.to', message: 'must not be before from' });
   }
-  if (detail.length > 0) throw new ApiError(400, 'invalid_query', 'Invalid query parameter', detail).because(describeDetail(detail));
+  if (detail.length > 0)
+    throw new ApiError(400, 'invalid_query', 'Invalid query parameter', detail).because(describeDetail(detail));
   return query;
 }
 
@@ -113,7 +119,10 @@ function toDetails(errors: ValidationError[], base: string): ErrorDetail[] {
   const seen = new Set<string>();
   const out: ErrorDetail[] = [];
   for (const error of errors) {
-    const segments = error.instancePath.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+    const segments = error.instancePath
+      .split('/')
+      .slice(1)
+      .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
     if (error.keyword === 'required') segments.push(String(error.params.missingProperty));
     if (error.keyword === 'additionalProperties') segments.push(String(error.params.additionalProperty));
     const path = base + segments.map((s) => (/^\d+$/.test(s) ? `[${s}]` : `.${s}`)).join('');
@@ -152,7 +161,9 @@ function friendlyMessage(error: ValidationError, segments: string[]): string {
     case 'minProperties':
       return 'send at least one field';
     case 'minItems':
-      return field === 'snapshots' ? 'must have at least 1 row' : `must have at least ${String(error.params.limit)} items`;
+      return field === 'snapshots'
+        ? 'must have at least 1 row'
+        : `must have at least ${String(error.params.limit)} items`;
     case 'maxItems':
       return field === 'snapshots'
         ? `must have at most ${String(error.params.limit)} rows`

@@ -104,6 +104,7 @@ export async function createWebhook(
 
 /** Stops a subscription from receiving events; it stays listed. */
 export async function deactivateWebhook(store: LedgerStore, webhookId: string): Promise<WebhookRecord> {
-  if (!store.webhooks.get(webhookId)) throw new MockControlError(404, 'not_found', `No webhook subscription ${webhookId}`);
+  if (!store.webhooks.get(webhookId))
+    throw new MockControlError(404, 'not_found', `No webhook subscription ${webhookId}`);
   return store.webhooks.update(webhookId, { active: false });
 }

@@ -2,7 +2,10 @@
 // option's own check then refuses in its words), not as an unknown option -1 ("argument is ambiguous").
 
 /** `args` with every `--option -<digit>...` of a string option joined into `--option=-<digit>...`. */
-export function withNegativeNumbersJoined(args: readonly string[], options: Readonly<Record<string, { type: 'string' | 'boolean' }>>): string[] {
+export function withNegativeNumbersJoined(
+  args: readonly string[],
+  options: Readonly<Record<string, { type: 'string' | 'boolean' }>>,
+): string[] {
   const joined: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;

@@ -53,7 +53,8 @@ export async function banner(input: BannerInput): Promise<string> {
     lines.push('  Try:', `    curl -H "Authorization: Bearer ${tokens[0]!.value}" ${url}/api/public/v1/me`);
   } else {
     const control = input.control.token !== undefined ? ` -H 'x-ledger-mock-control: <control token>'` : '';
-    const createToken = (userId: string) => `    curl -X POST ${url}/__mock/tokens${control} -H 'content-type: application/json' -d '{"user_id":"${userId}"}'`;
+    const createToken = (userId: string) =>
+      `    curl -X POST ${url}/__mock/tokens${control} -H 'content-type: application/json' -d '{"user_id":"${userId}"}'`;
     const now = store.clock.now();
     const held = store.tokens.where((t) => tokenStatus(t, now) === 'active');
     const user = store.users.all()[0];
@@ -73,12 +74,18 @@ export async function banner(input: BannerInput): Promise<string> {
       );
     }
   }
-  lines.push('  Webhooks are delivered to loopback URLs only (--allow-remote-webhooks to lift), never to this server. Ctrl-C stops.', '');
+  lines.push(
+    '  Webhooks are delivered to loopback URLs only (--allow-remote-webhooks to lift), never to this server. Ctrl-C stops.',
+    '',
+  );
   return lines.join('\n');
 }
 
 /** The scenario's known token values that still authenticate in the store (a restored state may have revoked some). */
-async function activeTokens(scenario: ScenarioName | Scenario, store: LedgerStore): Promise<Array<{ user: string; value: string }>> {
+async function activeTokens(
+  scenario: ScenarioName | Scenario,
+  store: LedgerStore,
+): Promise<Array<{ user: string; value: string }>> {
   const candidates =
     scenario === 'demo'
       ? [
@@ -104,5 +111,10 @@ function count(n: number, what: string): string {
 }
 
 function describeState(store: LedgerStore): string {
-  return [count(store.users.count(), 'user'), count(store.accounts.count(), 'account'), count(store.snapshots.size, 'snapshot'), count(store.tokens.count(), 'token')].join(', ');
+  return [
+    count(store.users.count(), 'user'),
+    count(store.accounts.count(), 'account'),
+    count(store.snapshots.size, 'snapshot'),
+    count(store.tokens.count(), 'token'),
+  ].join(', ');
 }

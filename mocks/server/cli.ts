@@ -97,7 +97,12 @@ class CliError extends Error {
 async function main(): Promise<void> {
   let values: ReturnType<typeof parseArgs<{ options: typeof OPTIONS }>>['values'];
   try {
-    ({ values } = parseArgs({ args: withNegativeNumbersJoined(process.argv.slice(2), OPTIONS), options: OPTIONS, strict: true, allowPositionals: false }));
+    ({ values } = parseArgs({
+      args: withNegativeNumbersJoined(process.argv.slice(2), OPTIONS),
+      options: OPTIONS,
+      strict: true,
+      allowPositionals: false,
+    }));
   } catch (error) {
     throw new CliError(commandLineMistake(error, 'ledger-mock'), 2);
   }
@@ -106,7 +111,8 @@ async function main(): Promise<void> {
     return;
   }
   const port = Number(values.port);
-  if (!/^\d+$/.test(values.port) || port > 65535) throw new CliError(`--port must be a number from 0 to 65535, not "${values.port}"`, 2);
+  if (!/^\d+$/.test(values.port) || port > 65535)
+    throw new CliError(`--port must be a number from 0 to 65535, not "${values.port}"`, 2);
   const controlToken = readControlToken(values);
   const allowedHosts = (values['allowed-hosts'] ?? []).flatMap((list) => list.split(',')).map((name) => name.trim());
   for (const host of allowedHosts) {
@@ -136,7 +142,10 @@ async function main(): Promise<void> {
         version,
         ...(values.seed !== undefined ? { seed: values.seed } : {}),
         ...(values.state !== undefined
-          ? { state: values.state, stateFileOptions: { onFailure: (error: Error) => reportStateFailure(values.state!, error) } }
+          ? {
+              state: values.state,
+              stateFileOptions: { onFailure: (error: Error) => reportStateFailure(values.state!, error) },
+            }
           : {}),
         ...(controlToken !== undefined ? { controlToken: controlToken.token } : {}),
         openControl: values['open-control'],
@@ -154,7 +163,11 @@ async function main(): Promise<void> {
   reportTakeover(server);
   reportDropped(server);
   const running = await server.listen().catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'EADDRINUSE') throw new CliError(`port ${port} on ${values.host} is in use: pick another with --port, or --port 0 for a free one`, 1);
+    if (error.code === 'EADDRINUSE')
+      throw new CliError(
+        `port ${port} on ${values.host} is in use: pick another with --port, or --port 0 for a free one`,
+        1,
+      );
     throw new CliError(`cannot listen on ${values.host}:${port}: ${error.message}`, 1);
   });
 
@@ -187,7 +200,9 @@ async function main(): Promise<void> {
   process.stdout.write(text);
   const bound = new URL(running.url).hostname.replace(/^\[|\]$/g, '');
   if (running.controlToken === undefined && !isLoopbackAddress(bound)) {
-    process.stderr.write(`ledger-mock: warning: bound to ${values.host} with --open-control; anyone who can reach it can use the control surface\n`);
+    process.stderr.write(
+      `ledger-mock: warning: bound to ${values.host} with --open-control; anyone who can reach it can use the control surface\n`,
+    );
   }
 }
 
@@ -202,10 +217,15 @@ interface GivenControlToken {
  * The control token given, from (in this order) --control-token-file, --control-token or LEDGER_MOCK_CONTROL_TOKEN;
  * a bad one is bad usage (exit 2), said without the token itself.
  */
-function readControlToken(values: { 'control-token'?: string; 'control-token-file'?: string; 'open-control'?: boolean }): GivenControlToken | undefined {
+function readControlToken(values: {
+  'control-token'?: string;
+  'control-token-file'?: string;
+  'open-control'?: boolean;
+}): GivenControlToken | undefined {
   const file = values['control-token-file'];
   const argument = values['control-token'];
-  if (file !== undefined && argument !== undefined) throw new CliError('give --control-token-file or --control-token, not both', 2);
+  if (file !== undefined && argument !== undefined)
+    throw new CliError('give --control-token-file or --control-token, not both', 2);
   let given: GivenControlToken | undefined;
   if (file !== undefined) given = { token: readTokenFile(file), source: `--control-token-file ${file}` };
   else if (argument !== undefined) given = { token: argument, source: '--control-token' };
@@ -228,7 +248,10 @@ function readTokenFile(path: string): string {
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    throw new CliError(`cannot read --control-token-file ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, 2);
+    throw new CliError(
+      `cannot read --control-token-file ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+      2,
+    );
   }
   return text.split(/\r?\n/, 1)[0]!;
 }
@@ -242,7 +265,9 @@ function readEnv(name: string): { value?: string; problem?: string } {
     const value = process.env[name];
     return value === undefined ? {} : { value };
   } catch (error) {
-    return { problem: `cannot read the environment variable ${name} (${error instanceof Error ? error.message : String(error)})` };
+    return {
+      problem: `cannot read the environment variable ${name} (${error instanceof Error ? error.message : String(error)})`,
+    };
   }
 }
 
@@ -259,7 +284,10 @@ function reportStateFailure(file: string, error: Error): void {
 function reportTakeover(server: LedgerMockServer): void {
   const holder = server.stateFile?.lockTakenOver;
   if (holder) {
-    const who = holder.pid === undefined ? 'an unreadable lock file' : `the lock of pid ${holder.pid} (started ${holder.startedAt})`;
+    const who =
+      holder.pid === undefined
+        ? 'an unreadable lock file'
+        : `the lock of pid ${holder.pid} (started ${holder.startedAt})`;
     process.stderr.write(`ledger-mock: state file ${server.stateFile!.path}: took over ${who}, which no longer runs\n`);
   }
 }
@@ -297,7 +325,8 @@ function readScenario(option: string): ScenarioName | Scenario {
 }
 
 function startError(option: string, error: unknown): CliError {
-  if (error instanceof StateFileLockedError || error instanceof StateFileAccessError) return new CliError(`${error.message}\nNothing was changed.`, 1);
+  if (error instanceof StateFileLockedError || error instanceof StateFileAccessError)
+    return new CliError(`${error.message}\nNothing was changed.`, 1);
   if (error instanceof StateFileError) {
     const hint = error.inLog
       ? `Nothing was changed. To keep the state as it was before that record, cut the file there (truncate -s ${error.offset} ${error.file}); or move it away to start over.`
@@ -305,7 +334,8 @@ function startError(option: string, error: unknown): CliError {
     return new CliError(`${error.message}\n${hint}`, 1);
   }
   if (error instanceof ApiError && error.code === 'state_not_saved') return new CliError(error.message, 1);
-  if (error instanceof TypeError && /^createLedgerMockServer: /.test(error.message)) return new CliError(error.message.replace(/^createLedgerMockServer: /, ''), 2);
+  if (error instanceof TypeError && /^createLedgerMockServer: /.test(error.message))
+    return new CliError(error.message.replace(/^createLedgerMockServer: /, ''), 2);
   if (isMockControlError(error)) return new CliError(`scenario ${option} was refused: ${error.message}`, 1);
   // Anything else is not the scenario's fault (a permission the runtime refused, say): say what failed as it is.
   return new CliError(`cannot start: ${error instanceof Error ? error.message : String(error)}`, 1);
@@ -324,7 +354,10 @@ if (process.argv[2] === 'copy') {
   void runCopyCommand(process.argv.slice(3)).then((code) => process.exit(code));
 } else {
   main().catch((error: unknown) => {
-    const cliError = error instanceof CliError ? error : new CliError(error instanceof Error ? (error.stack ?? error.message) : String(error), 1);
+    const cliError =
+      error instanceof CliError
+        ? error
+        : new CliError(error instanceof Error ? (error.stack ?? error.message) : String(error), 1);
     process.stderr.write(`ledger-mock: ${cliError.message}\n`);
     process.exit(cliError.exitCode);
   });

@@ -2,10 +2,26 @@
 // only, paced, and writes a scenario that `ledger-mock --scenario <file>` starts from: the same ids, names, dates,
 // balances and estimated marks, and a new token of the fake's own. The file holds real financial data: it is created
 // owner-only (0600). Odd answers of the service are reported on stderr, and the copy goes on with what it can use.
-import { chmodSync, closeSync, existsSync, fsyncSync, openSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  existsSync,
+  fsyncSync,
+  openSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeSync,
+} from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { InventoryError, readInventory, type InventoryRead, type ReadGet, type ReadProgress } from '../../reading/inventory';
+import {
+  InventoryError,
+  readInventory,
+  type InventoryRead,
+  type ReadGet,
+  type ReadProgress,
+} from '../../reading/inventory';
 import { describeOddity } from '../../reading/oddities';
 import { BaseUrlError, serviceGet } from '../../reading/service';
 import { commandTokenProblem } from '../../src/shared/token';
@@ -56,7 +72,12 @@ export async function runCopyCommand(args: string[]): Promise<number> {
   try {
     return await copy(args, token);
   } catch (error) {
-    const message = error instanceof CopyError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error);
+    const message =
+      error instanceof CopyError
+        ? error.message
+        : error instanceof Error
+          ? (error.stack ?? error.message)
+          : String(error);
     process.stderr.write(`ledger-mock copy: ${redact(message)}\n`);
     return error instanceof CopyError ? error.exitCode : 1;
   }
@@ -65,7 +86,12 @@ export async function runCopyCommand(args: string[]): Promise<number> {
 async function copy(args: string[], token: string): Promise<number> {
   let values: ReturnType<typeof parseArgs<{ options: typeof OPTIONS }>>['values'];
   try {
-    ({ values } = parseArgs({ args: withNegativeNumbersJoined(args, OPTIONS), options: OPTIONS, strict: true, allowPositionals: false }));
+    ({ values } = parseArgs({
+      args: withNegativeNumbersJoined(args, OPTIONS),
+      options: OPTIONS,
+      strict: true,
+      allowPositionals: false,
+    }));
   } catch (error) {
     throw new CopyError(commandLineMistake(error, 'ledger-mock copy'), 2);
   }
@@ -73,11 +99,13 @@ async function copy(args: string[], token: string): Promise<number> {
     process.stdout.write(USAGE);
     return 0;
   }
-  if (values.from === undefined || values.out === undefined) throw new CopyError('give --from <base url> and --out <file>\nRun npx ledger-mock copy --help for the options.', 2);
+  if (values.from === undefined || values.out === undefined)
+    throw new CopyError('give --from <base url> and --out <file>\nRun npx ledger-mock copy --help for the options.', 2);
   const rate = values.rate === undefined ? 5 : Number(values.rate);
   if (!(rate > 0)) throw new CopyError(`--rate must be a number above 0, not "${values.rate}"`, 2);
   const out = resolve(values.out);
-  if (!existsSync(dirname(out)) || !statSync(dirname(out)).isDirectory()) throw new CopyError(`--out ${values.out}: the folder ${dirname(out)} does not exist`, 2);
+  if (!existsSync(dirname(out)) || !statSync(dirname(out)).isDirectory())
+    throw new CopyError(`--out ${values.out}: the folder ${dirname(out)} does not exist`, 2);
   const tokenProblem = commandTokenProblem('LEDGER_TOKEN', token);
   if (tokenProblem !== undefined) throw new CopyError(tokenProblem, 2);
 
@@ -94,13 +122,17 @@ async function copy(args: string[], token: string): Promise<number> {
   try {
     read = await readInventory(get, { onProgress: progress.show });
   } catch (error) {
-    if (error instanceof InventoryError) throw new CopyError(`cannot read what the token sees at ${values.from}: ${error.message}`, 1);
+    if (error instanceof InventoryError)
+      throw new CopyError(`cannot read what the token sees at ${values.from}: ${error.message}`, 1);
     throw error;
   } finally {
     progress.end();
   }
   for (const oddity of read.oddities) process.stderr.write(`ledger-mock copy: odd answer: ${describeOddity(oddity)}\n`);
-  const { scenario, notes, plan } = scenarioFromInventory(read.inventory, { name: `copy of ${values.from}`, tokenName: 'ledger-mock copy' });
+  const { scenario, notes, plan } = scenarioFromInventory(read.inventory, {
+    name: `copy of ${values.from}`,
+    tokenName: 'ledger-mock copy',
+  });
   for (const note of notes) process.stderr.write(`ledger-mock copy: note: ${note}\n`);
   writeOwnerOnly(out, `${JSON.stringify(scenario, null, 2)}\n`);
 
@@ -110,7 +142,9 @@ async function copy(args: string[], token: string): Promise<number> {
     [
       `Copied ${inventory.categories.length} categories, ${inventory.accounts.length} accounts and ${inventory.snapshots.length} snapshots in ${seconds} s to ${out}`,
       `  (owner-only, mode 0600: it holds your real balances). Plan assumed: ${plan.name} (${plan.why}).`,
-      read.oddities.length > 0 ? `  ${read.oddities.length} odd answer(s) of the service, listed above: what the copy used instead is said there.` : '  The service answered every read as the API describes.',
+      read.oddities.length > 0
+        ? `  ${read.oddities.length} odd answer(s) of the service, listed above: what the copy used instead is said there.`
+        : '  The service answered every read as the API describes.',
       `Start it: npx ledger-mock --scenario ${values.out}`,
       '  Its banner prints the token of the copy (a new one, in the file; yours was not written anywhere).',
       '',
@@ -150,6 +184,9 @@ function writeOwnerOnly(file: string, text: string): void {
     renameSync(temporary, file);
   } catch (error) {
     rmSync(temporary, { force: true });
-    throw new CopyError(`cannot write ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, 1);
+    throw new CopyError(
+      `cannot write ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+      1,
+    );
   }
 }

@@ -136,7 +136,10 @@ export interface RunningLedgerMockServer {
  */
 export function createLedgerMockServer(options: LedgerMockServerOptions = {}): LedgerMockServer {
   const version = options.version ?? LEDGER_MOCK_VERSION;
-  if (options.mock && options.state !== undefined) throw new TypeError('createLedgerMockServer: `state` keeps a fake the server creates itself; it cannot be combined with `mock`');
+  if (options.mock && options.state !== undefined)
+    throw new TypeError(
+      'createLedgerMockServer: `state` keeps a fake the server creates itself; it cannot be combined with `mock`',
+    );
   const tokenProblem = options.controlToken === undefined ? undefined : controlTokenProblem(options.controlToken);
   if (tokenProblem) throw new TypeError(`createLedgerMockServer: controlToken ${tokenProblem}`);
   for (const host of options.allowedHosts ?? []) {
@@ -165,28 +168,30 @@ export function createLedgerMockServer(options: LedgerMockServerOptions = {}): L
   const file = options.state === undefined ? undefined : StateFile.open(options.state, options.stateFileOptions);
   const mock =
     options.mock ??
-    assembleOrLetGo(file, () => assembleLedgerMock(mockOptions, {
-      ...(file
-        ? {
-            stateFile: file.path,
-            start: async (store, loadScenario) => {
-              try {
-                if (file.contents) {
-                  await store.exclusive(() => file.restoreInto(store));
-                  file.attach(store);
-                } else {
-                  await loadScenario(); // in memory first: a scenario that cannot be loaded writes nothing
-                  file.attach(store);
-                  await file.writeImage(); // the file's first image (no request runs before start settles)
+    assembleOrLetGo(file, () =>
+      assembleLedgerMock(mockOptions, {
+        ...(file
+          ? {
+              stateFile: file.path,
+              start: async (store, loadScenario) => {
+                try {
+                  if (file.contents) {
+                    await store.exclusive(() => file.restoreInto(store));
+                    file.attach(store);
+                  } else {
+                    await loadScenario(); // in memory first: a scenario that cannot be loaded writes nothing
+                    file.attach(store);
+                    await file.writeImage(); // the file's first image (no request runs before start settles)
+                  }
+                } catch (error) {
+                  await file.close(); // a start that failed keeps nothing: the lock goes too
+                  throw error;
                 }
-              } catch (error) {
-                await file.close(); // a start that failed keeps nothing: the lock goes too
-                throw error;
-              }
-            },
-          }
-        : {}),
-    }));
+              },
+            }
+          : {}),
+      }),
+    );
   const stateFile: LedgerMockStateFile | undefined = file && {
     path: file.path,
     restored: file.contents !== undefined,

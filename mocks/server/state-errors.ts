@@ -52,8 +52,18 @@ export function errnoInWords(error: unknown): string {
 }
 
 /** `state file FILE: cannot <doing>: permission denied (EACCES)`, as a StateFileAccessError. */
-export function accessFailure(file: string, operation: StateFileOperation, doing: string, error: unknown): StateFileAccessError {
+export function accessFailure(
+  file: string,
+  operation: StateFileOperation,
+  doing: string,
+  error: unknown,
+): StateFileAccessError {
   if (error instanceof StateFileAccessError) return error;
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  return new StateFileAccessError(file, operation, typeof code === 'string' ? code : undefined, `cannot ${doing}: ${errnoInWords(error)}`);
+  return new StateFileAccessError(
+    file,
+    operation,
+    typeof code === 'string' ? code : undefined,
+    `cannot ${doing}: ${errnoInWords(error)}`,
+  );
 }

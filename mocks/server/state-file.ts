@@ -150,10 +150,13 @@ export class StateFile implements ChangeSink {
         ftruncateSync(fd, contents.validBytes); // so the next append follows the last whole record
         fsyncSync(fd);
       }
-      if (fstatSync(fd).size !== contents.validBytes) throw new StateFileError(path, undefined, 'it changed while it was read');
+      if (fstatSync(fd).size !== contents.validBytes)
+        throw new StateFileError(path, undefined, 'it changed while it was read');
     } catch (error) {
       closeSync(fd);
-      throw error instanceof StateFileError ? error : accessFailure(path, 'write', 'cut off its unfinished last record', error);
+      throw error instanceof StateFileError
+        ? error
+        : accessFailure(path, 'write', 'cut off its unfinished last record', error);
     }
     return new StateFile(path, target, lock, options, contents, fd);
   }
@@ -172,9 +175,13 @@ export class StateFile implements ChangeSink {
   async restoreInto(store: LedgerStore): Promise<void> {
     const contents = this.contents;
     if (!contents) return;
-    const at = (offset: number, inLog = false) => (reason: string) => new StateFileError(this.path, offset, reason, inLog);
+    const at =
+      (offset: number, inLog = false) =>
+      (reason: string) =>
+        new StateFileError(this.path, offset, reason, inLog);
     for (const { table, records, offset } of contents.entities) {
-      for (const record of records) await guarded(at(offset), () => applyChange(store, { kind: 'put', table, record } as StoreChange));
+      for (const record of records)
+        await guarded(at(offset), () => applyChange(store, { kind: 'put', table, record } as StoreChange));
     }
     for (const { accountId, rows, offset } of contents.rows) {
       const damaged = at(offset);
@@ -354,13 +361,19 @@ export class StateFile implements ChangeSink {
   async #checkStillThere(fd: number): Promise<void> {
     const [open, there] = await Promise.all([fstatAsync(fd), statAsync(this.target).catch(() => undefined)]);
     if (!there || there.ino !== open.ino || there.dev !== open.dev) {
-      throw new StateFileAccessError(this.path, 'write', undefined, `cannot write to it: ${this.target} was ${there ? 'replaced' : 'removed'} by another program while this process kept it`);
+      throw new StateFileAccessError(
+        this.path,
+        'write',
+        undefined,
+        `cannot write to it: ${this.target} was ${there ? 'replaced' : 'removed'} by another program while this process kept it`,
+      );
     }
   }
 
   async #replace(chunks: Buffer[]): Promise<void> {
     const temp = `${this.target}.tmp`; // beside the target, so the rename stays in one directory (and one file system)
-    const step = <T>(operation: StateFileOperation, doing: string, run: () => Promise<T>) => this.#step(operation, doing, run);
+    const step = <T>(operation: StateFileOperation, doing: string, run: () => Promise<T>) =>
+      this.#step(operation, doing, run);
     await step('write', `remove an old ${temp}`, () =>
       unlinkAsync(temp).catch((error: NodeJS.ErrnoException) => {
         if (error.code !== 'ENOENT') throw error;

@@ -29,7 +29,11 @@ export class StateFileError extends Error {
     reason: string,
     readonly inLog = false,
   ) {
-    super(offset === undefined ? `state file ${file}: ${reason}` : `state file ${file} is damaged at byte ${offset}: ${reason}`);
+    super(
+      offset === undefined
+        ? `state file ${file}: ${reason}`
+        : `state file ${file} is damaged at byte ${offset}: ${reason}`,
+    );
   }
 }
 
@@ -79,7 +83,8 @@ export interface StoreImage {
 /** The records of a whole file: header, the image, and its end marker. */
 export function encodeImage(image: StoreImage, writtenAt: string): Buffer[] {
   const out = [encodeRecord({ t: 'header', format: STATE_FORMAT, version: STATE_VERSION, written_at: writtenAt })];
-  for (const { table, records } of image.entities) out.push(encodeRecord({ t: 'entities', table, records: records as Array<Record<string, unknown>> }));
+  for (const { table, records } of image.entities)
+    out.push(encodeRecord({ t: 'entities', table, records: records as Array<Record<string, unknown>> }));
   let account: string | undefined;
   let rows: Array<[number, string, number, boolean]> = [];
   const flush = () => {
@@ -135,7 +140,14 @@ export interface StateContents {
  * `torn`. Anything else that is not a whole record in its place throws StateFileError with its offset.
  */
 export function parseStateFile(file: string, bytes: Buffer): StateContents {
-  const contents: StateContents = { entities: [], rows: [], nextSnapshotSeq: 1, random: new Map(), batches: [], validBytes: 0 };
+  const contents: StateContents = {
+    entities: [],
+    rows: [],
+    nextSnapshotSeq: 1,
+    random: new Map(),
+    batches: [],
+    validBytes: 0,
+  };
   let stage: 'header' | 'image' | 'log' = 'header';
   let offset = 0;
   while (offset < bytes.length) {
@@ -147,7 +159,12 @@ export function parseStateFile(file: string, bytes: Buffer): StateContents {
         contents.torn = { offset, bytes: bytes.length - offset };
         break;
       }
-      if (offset === 0) throw new StateFileError(file, undefined, 'not a ledger-mock state file (it does not begin with a state record)');
+      if (offset === 0)
+        throw new StateFileError(
+          file,
+          undefined,
+          'not a ledger-mock state file (it does not begin with a state record)',
+        );
       throw damaged(record);
     }
     let payload: StatePayload;
@@ -158,15 +175,25 @@ export function parseStateFile(file: string, bytes: Buffer): StateContents {
     }
     if (typeof payload !== 'object' || payload === null) throw damaged('a record is not a JSON object');
     if (stage === 'header') {
-      if (payload.t !== 'header' || payload.format !== STATE_FORMAT) throw new StateFileError(file, undefined, 'not a ledger-mock state file (no header record)');
-      if (payload.version !== STATE_VERSION) throw new StateFileError(file, undefined, `format version ${payload.version} is not supported (this ledger-mock reads version ${STATE_VERSION})`);
+      if (payload.t !== 'header' || payload.format !== STATE_FORMAT)
+        throw new StateFileError(file, undefined, 'not a ledger-mock state file (no header record)');
+      if (payload.version !== STATE_VERSION)
+        throw new StateFileError(
+          file,
+          undefined,
+          `format version ${payload.version} is not supported (this ledger-mock reads version ${STATE_VERSION})`,
+        );
       stage = 'image';
     } else if (stage === 'image') {
       if (payload.t === 'entities' && ENTITY_TABLES.includes(payload.table) && Array.isArray(payload.records)) {
         contents.entities.push({ table: payload.table, records: payload.records, offset });
       } else if (payload.t === 'snapshots' && typeof payload.account_id === 'string' && Array.isArray(payload.rows)) {
         contents.rows.push({ accountId: payload.account_id, rows: payload.rows, offset });
-      } else if (payload.t === 'image_end' && Number.isInteger(payload.next_snapshot_seq) && Array.isArray(payload.random)) {
+      } else if (
+        payload.t === 'image_end' &&
+        Number.isInteger(payload.next_snapshot_seq) &&
+        Array.isArray(payload.random)
+      ) {
         contents.nextSnapshotSeq = payload.next_snapshot_seq;
         for (const position of payload.random) {
           const { seed, state } = checkedRandom(position, damaged);
@@ -177,7 +204,8 @@ export function parseStateFile(file: string, bytes: Buffer): StateContents {
         throw damaged(`unexpected record "${String(payload.t)}" in the image`);
       }
     } else {
-      if (payload.t !== 'batch' || !Array.isArray(payload.changes)) throw damaged(`unexpected record "${String(payload.t)}" after the image`);
+      if (payload.t !== 'batch' || !Array.isArray(payload.changes))
+        throw damaged(`unexpected record "${String(payload.t)}" after the image`);
       contents.batches.push({ changes: payload.changes, offset });
       if (payload.random !== undefined) {
         const { seed, state } = checkedRandom(payload.random, damaged);
@@ -188,7 +216,12 @@ export function parseStateFile(file: string, bytes: Buffer): StateContents {
     contents.validBytes = offset;
   }
   if (stage === 'header') throw new StateFileError(file, undefined, 'not a ledger-mock state file (no header record)');
-  if (stage === 'image') throw new StateFileError(file, contents.validBytes, 'the file ends inside its image (it was not written by ledger-mock, or was cut short)');
+  if (stage === 'image')
+    throw new StateFileError(
+      file,
+      contents.validBytes,
+      'the file ends inside its image (it was not written by ledger-mock, or was cut short)',
+    );
   return contents;
 }
 
@@ -209,7 +242,8 @@ function readFrame(bytes: Buffer, offset: number): { start: number; end: number 
 
 function checkedRandom(value: unknown, damaged: (reason: string) => Error): RandomPosition {
   const position = value as RandomPosition;
-  if (typeof position?.seed !== 'string' || !Array.isArray(position.state) || position.state.length !== 4) throw damaged('a malformed random position');
+  if (typeof position?.seed !== 'string' || !Array.isArray(position.state) || position.state.length !== 4)
+    throw damaged('a malformed random position');
   return position;
 }
 
@@ -218,10 +252,16 @@ export function decodeChanges(changes: readonly unknown[], damaged: (reason: str
   return changes.map((change) => {
     const c = change as unknown[];
     if (!Array.isArray(c)) throw damaged('a change is not an array');
-    if (c[0] === 'put' && ENTITY_TABLES.includes(c[1] as EntityTableName) && typeof c[2] === 'object' && c[2] !== null) {
+    if (
+      c[0] === 'put' &&
+      ENTITY_TABLES.includes(c[1] as EntityTableName) &&
+      typeof c[2] === 'object' &&
+      c[2] !== null
+    ) {
       return { kind: 'put', table: c[1] as EntityTableName, record: c[2] } as StoreChange;
     }
-    if (c[0] === 'snapshot' && c.length === 6) return { kind: 'snapshot', ...decodeRow(c[1], c[2], c[3], c[4], c[5], damaged) };
+    if (c[0] === 'snapshot' && c.length === 6)
+      return { kind: 'snapshot', ...decodeRow(c[1], c[2], c[3], c[4], c[5], damaged) };
     if (c[0] === 'snapshot_deleted' && Number.isInteger(c[1])) return { kind: 'snapshot_deleted', seq: c[1] as number };
     if (c[0] === 'cleared') return { kind: 'cleared' };
     throw damaged(`a malformed change ${JSON.stringify(c).slice(0, 80)}`);
@@ -229,9 +269,22 @@ export function decodeChanges(changes: readonly unknown[], damaged: (reason: str
 }
 
 /** One snapshot row from its stored fields; throws `damaged` when one is off. */
-export function decodeRow(seq: unknown, accountId: unknown, date: unknown, balance: unknown, estimated: unknown, damaged: (reason: string) => Error): SnapshotRowData {
+export function decodeRow(
+  seq: unknown,
+  accountId: unknown,
+  date: unknown,
+  balance: unknown,
+  estimated: unknown,
+  damaged: (reason: string) => Error,
+): SnapshotRowData {
   const day = typeof date === 'string' ? dayNumber(date) : undefined;
-  if (!Number.isInteger(seq) || typeof accountId !== 'string' || day === undefined || typeof balance !== 'number' || typeof estimated !== 'boolean') {
+  if (
+    !Number.isInteger(seq) ||
+    typeof accountId !== 'string' ||
+    day === undefined ||
+    typeof balance !== 'number' ||
+    typeof estimated !== 'boolean'
+  ) {
     throw damaged(`a malformed snapshot row ${JSON.stringify([seq, accountId, date, balance, estimated])}`);
   }
   return { seq: seq as number, accountId, day, balance, estimated };

@@ -41,7 +41,8 @@ function lockedReason(lockFile: string, holder: StateLockHolder, seen: 'running'
   if (seen === 'elsewhere') {
     return `it is in use by pid ${holder.pid} on host ${holder.hostname} (${since}), and this host cannot tell whether that process still runs. If it does not, remove ${lockFile}`;
   }
-  if (holder.pid === process.pid) return `it is in use by another server in this process (pid ${holder.pid}, ${since}); close that one first`;
+  if (holder.pid === process.pid)
+    return `it is in use by another server in this process (pid ${holder.pid}, ${since}); close that one first`;
   return `it is in use by another ledger-mock, pid ${holder.pid} (${since}). Stop that process first, or use another state file. (If pid ${holder.pid} is not a ledger-mock, its number was reused: remove ${lockFile}.)`;
 }
 
@@ -60,7 +61,9 @@ interface LockText {
  * globalThis under a registered symbol, so two copies of this module in one process (the ESM and the CJS build)
  * share it. (Worker threads do not share it: a worker's lock looks like one left by an earlier process.)
  */
-const held: Map<string, string> = ((globalThis as Record<symbol, unknown>)[Symbol.for('personal-ledger-sdk.state-locks')] ??= new Map<string, string>()) as Map<string, string>;
+const held: Map<string, string> = ((globalThis as Record<symbol, unknown>)[
+  Symbol.for('personal-ledger-sdk.state-locks')
+] ??= new Map<string, string>()) as Map<string, string>;
 let exitHook = false;
 
 /** A lock older than this that cannot be read was left half-written by a process that died creating it. */
@@ -100,14 +103,20 @@ export class StateLock {
       const found = readLock(file, path); // undefined: released since, so try again at once
       if (found) {
         const verdict = judge(found, path);
-        if (verdict === 'running' || verdict === 'elsewhere') throw new StateFileLockedError(file, path, holderOf(found.lock!), verdict);
+        if (verdict === 'running' || verdict === 'elsewhere')
+          throw new StateFileLockedError(file, path, holderOf(found.lock!), verdict);
         if (verdict === 'stale' && replaceDead(file, path, found.text, text, mine.nonce)) {
           tookOver = found.lock ? holderOf(found.lock) : {};
           break;
         }
       }
       if (Date.now() > deadline) {
-        throw new StateFileAccessError(file, 'lock', undefined, `cannot take its lock file ${path}: it was being written or taken over by other processes for ${TAKEOVER_WAIT_MS / 1000} s`);
+        throw new StateFileAccessError(
+          file,
+          'lock',
+          undefined,
+          `cannot take its lock file ${path}: it was being written or taken over by other processes for ${TAKEOVER_WAIT_MS / 1000} s`,
+        );
       }
       if (found) pause(10); // a lock being written, or another start taking the same dead lock over
     }
@@ -161,7 +170,12 @@ function parseLock(text: string): LockText | undefined {
   try {
     const lock = JSON.parse(text) as LockText;
     // A positive integer only: process.kill(0 or -1, 0) would ask about whole process groups.
-    const ok = Number.isSafeInteger(lock?.pid) && lock.pid > 0 && typeof lock.hostname === 'string' && typeof lock.started_at === 'string' && typeof lock.nonce === 'string';
+    const ok =
+      Number.isSafeInteger(lock?.pid) &&
+      lock.pid > 0 &&
+      typeof lock.hostname === 'string' &&
+      typeof lock.started_at === 'string' &&
+      typeof lock.nonce === 'string';
     return ok ? lock : undefined;
   } catch {
     return undefined;

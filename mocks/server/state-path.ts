@@ -24,7 +24,12 @@ export function resolveStatePath(file: string): string {
     if (link === undefined) return placeInDirectory(file, path);
     path = resolve(dirname(path), link); // a link to a file not created yet: the file is created where it points
   }
-  throw new StateFileAccessError(file, 'resolve', 'ELOOP', `cannot resolve its path: more than ${MAX_LINKS} symbolic links`);
+  throw new StateFileAccessError(
+    file,
+    'resolve',
+    'ELOOP',
+    `cannot resolve its path: more than ${MAX_LINKS} symbolic links`,
+  );
 }
 
 function readLink(path: string): string | undefined {
@@ -44,7 +49,12 @@ function placeInDirectory(file: string, path: string): string {
     throw accessFailure(file, 'resolve', `create it in ${directory}`, error);
   }
   if (!statSync(real).isDirectory()) {
-    throw new StateFileAccessError(file, 'resolve', 'ENOTDIR', `cannot create it in ${directory}: that is not a directory (ENOTDIR)`);
+    throw new StateFileAccessError(
+      file,
+      'resolve',
+      'ENOTDIR',
+      `cannot create it in ${directory}: that is not a directory (ENOTDIR)`,
+    );
   }
   return join(real, basename(path));
 }

@@ -71,10 +71,16 @@ export function createHttpWebhookDeliverer(options: HttpWebhookDelivererOptions 
     }
     const hostname = url.hostname.replace(/^\[|\]$/g, '');
     const family = isIP(hostname);
-    const outcome = family !== 0 ? { addresses: [{ address: hostname, family: family as 4 | 6 }] } : await settledWithin(resolve(hostname), timeoutMs);
+    const outcome =
+      family !== 0
+        ? { addresses: [{ address: hostname, family: family as 4 | 6 }] }
+        : await settledWithin(resolve(hostname), timeoutMs);
     if ('error' in outcome) {
       const { error } = outcome;
-      return { ok: false, error: `Not delivered: ${hostname} did not resolve (${error instanceof Error ? error.message : String(error)})` };
+      return {
+        ok: false,
+        error: `Not delivered: ${hostname} did not resolve (${error instanceof Error ? error.message : String(error)})`,
+      };
     }
     const { addresses } = outcome;
     if (addresses.length === 0) return { ok: false, error: `Not delivered: ${hostname} resolved to no address` };
@@ -94,7 +100,10 @@ export function createHttpWebhookDeliverer(options: HttpWebhookDelivererOptions 
       };
     }
     try {
-      const status = await post(url, addresses[0]!, event, { timeoutMs, userAgent: options.userAgent ?? 'ledger-mock' });
+      const status = await post(url, addresses[0]!, event, {
+        timeoutMs,
+        userAgent: options.userAgent ?? 'ledger-mock',
+      });
       if (status >= 200 && status < 300) return { ok: true, status };
       const redirect = status >= 300 && status < 400 ? ' (redirects are not followed)' : '';
       return { ok: false, status, error: `HTTP ${status}${redirect}` };
@@ -157,7 +166,10 @@ function remembered(resolve: (hostname: string) => Promise<ResolvedAddress[]>): 
 
 /** Every address of a name, as the system resolves it (getaddrinfo: /etc/hosts, then DNS). */
 async function resolveAll(hostname: string): Promise<ResolvedAddress[]> {
-  return (await dnsLookup(hostname, { all: true, verbatim: true })).map(({ address, family }) => ({ address, family: family === 6 ? 6 : 4 }));
+  return (await dnsLookup(hostname, { all: true, verbatim: true })).map(({ address, family }) => ({
+    address,
+    family: family === 6 ? 6 : 4,
+  }));
 }
 
 /** True when `address:port` reaches the server listening on `own` (on a wildcard address, any local address does). */
@@ -169,7 +181,9 @@ export function isOwnAddress(address: string, port: number, own: ListeningAddres
   if (bound !== '0.0.0.0' && bound !== '::') return false;
   // Bound to every address: loopback, the wildcard itself (which connects to this machine) and each interface's.
   if (isLoopbackIp(target) || target === '0.0.0.0' || target === '::') return true;
-  return Object.values(networkInterfaces()).some((entries) => entries?.some((entry) => canonicalIp(entry.address) === target));
+  return Object.values(networkInterfaces()).some((entries) =>
+    entries?.some((entry) => canonicalIp(entry.address) === target),
+  );
 }
 
 /** An IP address in one spelling: IPv4-mapped IPv6 as dotted IPv4, other IPv6 as the URL parser writes it. */
@@ -189,12 +203,18 @@ function canonicalIp(address: string): string {
 }
 
 /** POSTs the event to `url`, connecting to the address checked (never resolving the name again); resolves with the status. */
-function post(url: URL, to: ResolvedAddress, event: unknown, options: { timeoutMs: number; userAgent: string }): Promise<number> {
+function post(
+  url: URL,
+  to: ResolvedAddress,
+  event: unknown,
+  options: { timeoutMs: number; userAgent: string },
+): Promise<number> {
   const body = JSON.stringify(event);
   const typed = event as { type: string; id: string };
   // The one address checked, whatever the socket asks for (net.connect asks for `all` when it may try several).
   const lookup: LookupFunction = (_hostname, lookupOptions, callback) => {
-    if ((lookupOptions as { all?: boolean }).all) (callback as (error: null, addresses: ResolvedAddress[]) => void)(null, [to]);
+    if ((lookupOptions as { all?: boolean }).all)
+      (callback as (error: null, addresses: ResolvedAddress[]) => void)(null, [to]);
     else callback(null, to.address, to.family);
   };
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
@@ -221,7 +241,8 @@ function post(url: URL, to: ResolvedAddress, event: unknown, options: { timeoutM
 }
 
 function describeError(error: unknown, timeoutMs: number): string {
-  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) return `Timed out after ${timeoutMs} ms`;
+  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError'))
+    return `Timed out after ${timeoutMs} ms`;
   const message = error instanceof Error ? error.message : String(error);
   const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
   return `${message}${cause}`;

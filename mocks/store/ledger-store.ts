@@ -2,24 +2,16 @@ import type { components } from '../../src/generated/openapi';
 import { createClock, type Clock } from './clock';
 import { EntityTable } from './entity-table';
 import { createRandomSource, type RandomSource } from './random';
-import type {
-  AccountRecord,
-  CategoryRecord,
-  HouseholdRecord,
-  TokenRecord,
-  UserRecord,
-  WebhookRecord,
-} from './records';
-import {
-  accountSchema,
-  categorySchema,
-  householdSchema,
-  tokenSchema,
-  userSchema,
-  webhookSchema,
-} from './schemas';
+import type { AccountRecord, CategoryRecord, HouseholdRecord, TokenRecord, UserRecord, WebhookRecord } from './records';
+import { accountSchema, categorySchema, householdSchema, tokenSchema, userSchema, webhookSchema } from './schemas';
 import { SnapshotStore, type SnapshotImage } from './snapshot-store';
-import { ENTITY_TABLES, type ChangeSink, type EntityRecords, type EntityTableName, type StoreChange } from './store-changes';
+import {
+  ENTITY_TABLES,
+  type ChangeSink,
+  type EntityRecords,
+  type EntityTableName,
+  type StoreChange,
+} from './store-changes';
 
 /** The snapshot.upserted event as delivered (spec-gaps 25). */
 export type SnapshotUpsertedEvent = components['schemas']['SnapshotUpsertedEvent'];
@@ -165,7 +157,9 @@ export class LedgerStore {
    * one), snapshots copied. Take it inside `exclusive` so that no request is half applied.
    */
   image(): StoreImage {
-    const tables = Object.fromEntries(ENTITY_TABLES.map((table) => [table, this[table].image()])) as unknown as StoreImage['tables'];
+    const tables = Object.fromEntries(
+      ENTITY_TABLES.map((table) => [table, this[table].image()]),
+    ) as unknown as StoreImage['tables'];
     return { tables, snapshots: this.snapshots.image(), random: this.#random.state() };
   }
 

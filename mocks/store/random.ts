@@ -78,7 +78,10 @@ function cryptoFill(bytes: Uint8Array): Uint8Array {
   return bytes;
 }
 
-function seededGenerator(seed: string | number, state?: readonly number[]): { fill(bytes: Uint8Array): Uint8Array; state(): number[] } {
+function seededGenerator(
+  seed: string | number,
+  state?: readonly number[],
+): { fill(bytes: Uint8Array): Uint8Array; state(): number[] } {
   // Hash the seed into four 32-bit words (FNV-1a variants), then run sfc32.
   const text = String(seed);
   const words = [0x811c9dc5, 0x01000193, 0x9e3779b9, 0x85ebca6b].map((basis) => {
@@ -88,7 +91,10 @@ function seededGenerator(seed: string | number, state?: readonly number[]): { fi
   });
   let [a, b, c, d] = words as [number, number, number, number];
   const next32 = () => {
-    a >>>= 0; b >>>= 0; c >>>= 0; d >>>= 0;
+    a >>>= 0;
+    b >>>= 0;
+    c >>>= 0;
+    d >>>= 0;
     const t = (a + b + d) >>> 0;
     d = (d + 1) >>> 0;
     a = b ^ (b >>> 9);

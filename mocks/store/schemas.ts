@@ -1,13 +1,6 @@
 import { LIFECYCLE_STATUSES, LIQUIDITY_TIERS, VISIBILITIES } from '../../src/generated/api-constants';
 import * as z from '../zod';
-import type {
-  AccountRecord,
-  CategoryRecord,
-  HouseholdRecord,
-  TokenRecord,
-  UserRecord,
-  WebhookRecord,
-} from './records';
+import type { AccountRecord, CategoryRecord, HouseholdRecord, TokenRecord, UserRecord, WebhookRecord } from './records';
 
 export const PLANS = ['free', 'household', 'household_sharing', 'lapsed'] as const;
 export const SCOPES = ['ledger:read', 'snapshots:write', 'accounts:write'] as const;

@@ -93,7 +93,12 @@ export class SnapshotStore {
   }
 
   /** Writes a balance for (account, day): inserts, or replaces the balance and estimated mark. */
-  upsert(accountId: string, day: number, balance: number, estimated: boolean): { snapshot: SnapshotView; action: UpsertAction } {
+  upsert(
+    accountId: string,
+    day: number,
+    balance: number,
+    estimated: boolean,
+  ): { snapshot: SnapshotView; action: UpsertAction } {
     const series = this.#writable(accountId) ?? this.#newSeries(accountId);
     const existing = this.#rowOn(accountId, day);
     if (existing) {
@@ -115,7 +120,13 @@ export class SnapshotStore {
     if (!current) return undefined;
     const day = change.day ?? current.day;
     if (day !== current.day && this.#rowOn(current.accountId, day)) throw new Error(`day ${day} is taken`);
-    const row = this.#set(this.#writable(current.accountId)!, current, day, change.balance ?? current.balance, change.estimated);
+    const row = this.#set(
+      this.#writable(current.accountId)!,
+      current,
+      day,
+      change.balance ?? current.balance,
+      change.estimated,
+    );
     this.#changed(row);
     return view(row);
   }
@@ -200,12 +211,15 @@ export class SnapshotStore {
    */
   restore(data: SnapshotRowData): void {
     const { seq, accountId, day, balance, estimated } = data;
-    if (!Number.isInteger(seq) || seq < 1 || seq > 2 ** 31) throw new RangeError(`not a snapshot sequence number: ${seq}`);
+    if (!Number.isInteger(seq) || seq < 1 || seq > 2 ** 31)
+      throw new RangeError(`not a snapshot sequence number: ${seq}`);
     const taken = this.#rowOn(accountId, day);
     const current = this.#bySeq[seq];
-    if (taken && taken !== current) throw new RangeError(`snapshot ${this.idOf(seq)}: ${formatDay(day)} is already held by ${this.idOf(taken.seq)}`);
+    if (taken && taken !== current)
+      throw new RangeError(`snapshot ${this.idOf(seq)}: ${formatDay(day)} is already held by ${this.idOf(taken.seq)}`);
     if (current) {
-      if (current.accountId !== accountId) throw new RangeError(`snapshot ${this.idOf(seq)} cannot move to another account`);
+      if (current.accountId !== accountId)
+        throw new RangeError(`snapshot ${this.idOf(seq)} cannot move to another account`);
       this.#set(this.#writable(accountId)!, current, day, balance, estimated);
       return;
     }
@@ -226,7 +240,8 @@ export class SnapshotStore {
   /** Every row, account by account (in first-insert order), each account's by date. */
   *rows(): IterableIterator<SnapshotRowData> {
     for (const series of this.#series.values()) {
-      for (const { seq, accountId, day, balance, estimated } of series.rows) yield { seq, accountId, day, balance, estimated };
+      for (const { seq, accountId, day, balance, estimated } of series.rows)
+        yield { seq, accountId, day, balance, estimated };
     }
   }
 

@@ -17,7 +17,14 @@ export interface EntityRecords {
 export type EntityTableName = keyof EntityRecords;
 
 /** Every entity table, in the order an image lists them. */
-export const ENTITY_TABLES: readonly EntityTableName[] = ['households', 'users', 'categories', 'accounts', 'tokens', 'webhooks'];
+export const ENTITY_TABLES: readonly EntityTableName[] = [
+  'households',
+  'users',
+  'categories',
+  'accounts',
+  'tokens',
+  'webhooks',
+];
 
 /** One snapshot row as stored: its sequence number (the id is `snp_` + seq in base 36) and its values. */
 export interface SnapshotRowData {

@@ -2,7 +2,14 @@
 // With `setup`, the expensive part is built once per file and brought back before each test by a checkpoint.
 import { test, type TestAPI } from 'vitest';
 import { createLedgerClient, type LedgerClient, type LedgerClientOptions } from 'personal-ledger-sdk';
-import { createLedgerMock, DEMO_IDS, DEMO_TOKENS, type LedgerMock, type LedgerMockOptions, type Scenario } from 'personal-ledger-sdk/mocks';
+import {
+  createLedgerMock,
+  DEMO_IDS,
+  DEMO_TOKENS,
+  type LedgerMock,
+  type LedgerMockOptions,
+  type Scenario,
+} from 'personal-ledger-sdk/mocks';
 
 /** Options of `ledgerTest`: those of `createLedgerMock`, and how the fixtures are made. */
 export interface LedgerTestOptions extends LedgerMockOptions {
@@ -66,7 +73,10 @@ export function ledgerTest(options: LedgerTestOptions = {}): TestAPI<LedgerFixtu
         return;
       }
       const mock = await sharedMock();
-      if (inUse) throw new Error('ledgerTest({ setup }): the tests of a file share one fake, so they cannot run concurrently; drop `setup` (a new fake per test) or run them in turn');
+      if (inUse)
+        throw new Error(
+          'ledgerTest({ setup }): the tests of a file share one fake, so they cannot run concurrently; drop `setup` (a new fake per test) or run them in turn',
+        );
       inUse = true;
       try {
         await mock.control.restore(SETUP_CHECKPOINT);
@@ -77,7 +87,8 @@ export function ledgerTest(options: LedgerTestOptions = {}): TestAPI<LedgerFixtu
       }
     },
     ledger: async ({ mock }, use) => {
-      const value = typeof token === 'function' ? await token(mock) : (token ?? (await defaultToken(mock, mockOptions.scenario)));
+      const value =
+        typeof token === 'function' ? await token(mock) : (token ?? (await defaultToken(mock, mockOptions.scenario)));
       await use(createLedgerClient({ ...client, baseUrl: mock.baseUrl, token: value, fetch: mock.fetch }));
     },
   });
@@ -87,8 +98,12 @@ export function ledgerTest(options: LedgerTestOptions = {}): TestAPI<LedgerFixtu
 async function defaultToken(mock: LedgerMock, scenario: LedgerMockOptions['scenario']): Promise<string> {
   const named = typeof scenario === 'object' ? scenario : undefined;
   const demo = scenario === 'demo' || (named?.name === 'demo' && named.tokens === undefined);
-  const known: NonNullable<Scenario['tokens']> = demo ? [{ id: DEMO_IDS.tokens.alex, user_id: DEMO_IDS.users.alex, value: DEMO_TOKENS.alex }] : (named?.tokens ?? []);
-  const active = new Set((await mock.control.listTokens()).filter((listed) => listed.status === 'active').map((listed) => listed.id));
+  const known: NonNullable<Scenario['tokens']> = demo
+    ? [{ id: DEMO_IDS.tokens.alex, user_id: DEMO_IDS.users.alex, value: DEMO_TOKENS.alex }]
+    : (named?.tokens ?? []);
+  const active = new Set(
+    (await mock.control.listTokens()).filter((listed) => listed.status === 'active').map((listed) => listed.id),
+  );
   const usable = known.find((candidate) => active.has(candidate.id));
   if (usable) return usable.value;
   const user = await mock.control.createUser({ name: 'ledgerTest' });

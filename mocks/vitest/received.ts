@@ -33,7 +33,9 @@ function controlOf(received: unknown): LedgerControl {
   const candidate = received as Partial<LedgerMock> & Partial<LedgerControl>;
   const control = candidate?.control ?? candidate;
   if (typeof control?.journal?.count !== 'function') {
-    throw new TypeError(`toHaveReceived needs a fake made by createLedgerMock (or its control), not ${received === null ? 'null' : typeof received}`);
+    throw new TypeError(
+      `toHaveReceived needs a fake made by createLedgerMock (or its control), not ${received === null ? 'null' : typeof received}`,
+    );
   }
   return control as LedgerControl;
 }
@@ -42,7 +44,9 @@ const times = (n: number) => (n === 1 ? 'once' : `${n} times`);
 
 /** `bulkUpsertSnapshots (status 200, method POST)`, or `a request` for '*'. */
 function described(operation: FaultOperation, filter: JournalFilter): string {
-  const parts = Object.entries(filter).map(([key, value]) => `${key} ${value instanceof Date ? value.toISOString() : String(value)}`);
+  const parts = Object.entries(filter).map(
+    ([key, value]) => `${key} ${value instanceof Date ? value.toISOString() : String(value)}`,
+  );
   const name = operation === '*' ? 'any request' : operation;
   return parts.length === 0 ? name : `${name} (${parts.join(', ')})`;
 }
@@ -50,7 +54,12 @@ function described(operation: FaultOperation, filter: JournalFilter): string {
 /** The matchers, for `expect.extend`; importing `personal-ledger-sdk/mocks/vitest` has already done that. */
 export const ledgerMatchers = {
   /** See {@link LedgerMatchers.toHaveReceived}. */
-  toHaveReceived(this: MatcherState, received: unknown, operation: FaultOperation, expectation: ReceivedExpectation = {}): MatcherResult {
+  toHaveReceived(
+    this: MatcherState,
+    received: unknown,
+    operation: FaultOperation,
+    expectation: ReceivedExpectation = {},
+  ): MatcherResult {
     const control = controlOf(received);
     const { times: expected, ...filter } = expectation;
     if (expected !== undefined && !(Number.isInteger(expected) && expected >= 0)) {
@@ -62,7 +71,10 @@ export const ledgerMatchers = {
     const wanted = expected === undefined ? '' : ` ${times(expected)}`;
     const got = count === 0 ? 'received none' : `received ${times(count)}`;
     const all = control.journal.count();
-    const context = Object.keys(filter).length > 0 && operation !== '*' ? `; ${operation} with any ${Object.keys(filter).join(' and ')}: ${times(control.journal.count({ operation }))}` : '';
+    const context =
+      Object.keys(filter).length > 0 && operation !== '*'
+        ? `; ${operation} with any ${Object.keys(filter).join(' and ')}: ${times(control.journal.count({ operation }))}`
+        : '';
     return {
       pass,
       message: () =>

@@ -37,13 +37,21 @@ export function compareViews(target: readonly View[], fake: readonly View[]): Co
     diffValue(`${where} headers`, t.headers, f.headers, differences, notes, false);
     diffValue(`${where} body`, t.body, f.body, differences, notes, true);
     const [tp, fp] = [[...t.document].sort(), [...f.document].sort()];
-    if (JSON.stringify(tp) !== JSON.stringify(fp)) differences.push({ where: `${where} against openapi.json`, target: tp, fake: fp });
+    if (JSON.stringify(tp) !== JSON.stringify(fp))
+      differences.push({ where: `${where} against openapi.json`, target: tp, fake: fp });
   }
   return { differences, notes };
 }
 
 /** `additive`: a field only the target sends, that no answer of openapi.json has, is noted rather than a difference. */
-function diffValue(where: string, target: unknown, fake: unknown, differences: Difference[], notes: string[], additive: boolean): void {
+function diffValue(
+  where: string,
+  target: unknown,
+  fake: unknown,
+  differences: Difference[],
+  notes: string[],
+  additive: boolean,
+): void {
   if (Object.is(target, fake)) return;
   const kind = (value: unknown) => (Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value);
   if (kind(target) !== kind(fake) || (kind(target) !== 'object' && kind(target) !== 'array')) {
@@ -60,7 +68,8 @@ function diffValue(where: string, target: unknown, fake: unknown, differences: D
       differences.push({ where: `${where} (length)`, target: target.length, fake: other.length });
       // Still compare the common part: a reordered list shows where.
     }
-    for (let i = 0; i < Math.min(target.length, other.length); i++) diffValue(`${where}[${i}]`, target[i], other[i], differences, notes, additive);
+    for (let i = 0; i < Math.min(target.length, other.length); i++)
+      diffValue(`${where}[${i}]`, target[i], other[i], differences, notes, additive);
     return;
   }
   const [t, f] = [target as Record<string, unknown>, fake as Record<string, unknown>];
@@ -68,10 +77,13 @@ function diffValue(where: string, target: unknown, fake: unknown, differences: D
     const path = `${where}.${key}`;
     const [inT, inF] = [Object.hasOwn(t, key), Object.hasOwn(f, key)];
     if (inT && !inF && additive && !ANSWER_FIELDS.has(key)) {
-      notes.push(`${path}: only the target sends this field, which no answer of openapi.json has (additive: clients ignore it)`);
+      notes.push(
+        `${path}: only the target sends this field, which no answer of openapi.json has (additive: clients ignore it)`,
+      );
       continue;
     }
-    if (!inT || !inF) differences.push({ where: path, target: inT ? t[key] : undefined, fake: inF ? f[key] : undefined });
+    if (!inT || !inF)
+      differences.push({ where: path, target: inT ? t[key] : undefined, fake: inF ? f[key] : undefined });
     else diffValue(path, t[key], f[key], differences, notes, additive);
   }
 }

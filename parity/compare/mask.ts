@@ -66,7 +66,8 @@ export class Masker {
       const loose = LOOSE_FIELDS[key];
       if (loose?.accepts(item)) out[key] = loose.as;
       else if (account && key === 'name' && item === account.name) out[key] = `Account ${account.index}`;
-      else if (account && key === 'institution_name' && item === account.institution) out[key] = `Institution ${account.index}`;
+      else if (account && key === 'institution_name' && item === account.institution)
+        out[key] = `Institution ${account.index}`;
       else if (key === 'balance' && typeof item === 'number' && 'snapshot_date' in object && !kitSnapshot) out[key] = 0;
       else out[key] = this.mask(item);
     }
@@ -93,12 +94,19 @@ export class Masker {
 
   #known(text: string): string | undefined {
     const absent = this.options.absent.get(text);
-    return this.#stand.get(text) ?? this.#snapshots.get(text) ?? (absent === undefined ? undefined : `<absent ${absent}>`);
+    return (
+      this.#stand.get(text) ?? this.#snapshots.get(text) ?? (absent === undefined ? undefined : `<absent ${absent}>`)
+    );
   }
 
   #learn(object: Record<string, unknown>): void {
     const { id, account_id: accountId, snapshot_date: date } = object;
-    if (typeof id === 'string' && typeof accountId === 'string' && typeof date === 'string' && !this.#snapshots.has(id)) {
+    if (
+      typeof id === 'string' &&
+      typeof accountId === 'string' &&
+      typeof date === 'string' &&
+      !this.#snapshots.has(id)
+    ) {
       this.#snapshots.set(id, `<snapshot ${accountId}@${date}>`);
     }
   }

@@ -40,23 +40,42 @@ const TEXT = '<text>';
 /** The view of one answer. */
 export function viewOf(answer: Answer, masker: Masker, options: ViewOptions = {}): View {
   const request = `${answer.request.method} ${masker.maskText(answer.request.path)}${answer.request.query ? `?${masker.maskText(answer.request.query)}` : ''}`;
-  if (answer.failure !== undefined) return { request, status: `no answer: ${answer.failure}`, headers: {}, document: [] };
+  if (answer.failure !== undefined)
+    return { request, status: `no answer: ${answer.failure}`, headers: {}, document: [] };
   const headers: View['headers'] = {};
   const contentType = answer.headers['content-type'];
   if (contentType !== undefined) headers['content-type'] = contentType.split(';')[0]!.trim().toLowerCase();
   const challenge = answer.headers['www-authenticate'];
   if (challenge !== undefined) headers['www-authenticate'] = challenge;
   const retryAfter = answer.headers['retry-after'];
-  if (retryAfter !== undefined) headers['retry-after'] = /^\d+$/.test(retryAfter.trim()) ? '<seconds>' : Number.isNaN(Date.parse(retryAfter)) ? retryAfter : '<http-date>';
-  if (options.requestId) headers['request-id'] = REQUEST_ID_HEADERS.filter((name) => answer.headers[name] !== undefined).join(', ') || 'none';
+  if (retryAfter !== undefined)
+    headers['retry-after'] = /^\d+$/.test(retryAfter.trim())
+      ? '<seconds>'
+      : Number.isNaN(Date.parse(retryAfter))
+        ? retryAfter
+        : '<http-date>';
+  if (options.requestId)
+    headers['request-id'] =
+      REQUEST_ID_HEADERS.filter((name) => answer.headers[name] !== undefined).join(', ') || 'none';
   let body: unknown;
   if (answer.json !== undefined) {
     body = masker.mask(answer.json);
     if (answer.status >= 400 || isBulkResult(body)) body = options.messages ? body : withoutWording(body);
   } else if (answer.text !== '') {
-    body = { text: answer.text.length > 200 ? `${masker.maskText(answer.text.slice(0, 200))}... (${answer.text.length} characters)` : masker.maskText(answer.text) };
+    body = {
+      text:
+        answer.text.length > 200
+          ? `${masker.maskText(answer.text.slice(0, 200))}... (${answer.text.length} characters)`
+          : masker.maskText(answer.text),
+    };
   }
-  const view: View = { request, status: answer.status, headers, ...(body !== undefined ? { body } : {}), document: documentProblems(answer) };
+  const view: View = {
+    request,
+    status: answer.status,
+    headers,
+    ...(body !== undefined ? { body } : {}),
+    document: documentProblems(answer),
+  };
   return options.adjust ? options.adjust(view) : view;
 }
 
@@ -75,6 +94,7 @@ function withoutWording(body: unknown): unknown {
 }
 
 function withText(entry: unknown, key: string): unknown {
-  if (typeof entry !== 'object' || entry === null || typeof (entry as Record<string, unknown>)[key] !== 'string') return entry;
+  if (typeof entry !== 'object' || entry === null || typeof (entry as Record<string, unknown>)[key] !== 'string')
+    return entry;
   return { ...(entry as Record<string, unknown>), [key]: TEXT };
 }

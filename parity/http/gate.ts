@@ -135,17 +135,29 @@ export class RequestGate {
     const body = encodeBody(request);
     const query = request.query ?? '';
     const bodyText = typeof body === 'string' ? body : body === undefined ? undefined : new TextDecoder().decode(body);
-    if (this.#credentials.carriesToken(request.path) || this.#credentials.carriesToken(query) || this.#credentials.carriesToken(bodyText)) {
+    if (
+      this.#credentials.carriesToken(request.path) ||
+      this.#credentials.carriesToken(query) ||
+      this.#credentials.carriesToken(bodyText)
+    ) {
       throw new GateRefusal('the token goes only in the Authorization header');
     }
     const withToken = this.#credentials.carriesToken(authorization);
-    const why = refusal({ method: request.method, path: request.path, body: parseJson(bodyText), withToken }, this.policy);
+    const why = refusal(
+      { method: request.method, path: request.path, body: parseJson(bodyText), withToken },
+      this.policy,
+    );
     if (why !== undefined) throw new GateRefusal(why);
     this.budget.take(purpose);
 
     const headers: Record<string, string> = { accept: 'application/json' };
     if (authorization !== undefined) headers.authorization = authorization;
-    const contentType = request.json !== undefined ? 'application/json' : request.raw !== undefined ? request.contentType ?? 'application/json' : null;
+    const contentType =
+      request.json !== undefined
+        ? 'application/json'
+        : request.raw !== undefined
+          ? (request.contentType ?? 'application/json')
+          : null;
     if (contentType !== null && body !== undefined) headers['content-type'] = contentType;
     const url = `${this.#options.baseUrl}${request.path}${query === '' ? '' : `?${query}`}`;
     const described = { method: request.method, path: request.path, query };
@@ -171,7 +183,15 @@ export class RequestGate {
       this.budget.take('upkeep');
       await new Promise((resolve) => setTimeout(resolve, wait));
     }
-    this.#sent.push({ method: request.method, path: request.path, query, auth, withToken, status: answer.status, purpose });
+    this.#sent.push({
+      method: request.method,
+      path: request.path,
+      query,
+      auth,
+      withToken,
+      status: answer.status,
+      purpose,
+    });
     if (withToken) this.#learn(answer.json);
     return answer;
   }
@@ -183,7 +203,8 @@ export class RequestGate {
     if (scratch === undefined || before === undefined) return;
     visit(json, (object) => {
       const { id, account_id: accountId } = object;
-      if (typeof id === 'string' && accountId === scratch && 'snapshot_date' in object && !before.has(id)) this.#kitSnapshots.add(id);
+      if (typeof id === 'string' && accountId === scratch && 'snapshot_date' in object && !before.has(id))
+        this.#kitSnapshots.add(id);
     });
   }
 }

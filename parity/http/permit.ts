@@ -45,7 +45,8 @@ export function refusal(request: OutgoingRequest, policy: WritePolicy): string |
   if (!route.startsWith('/api/public/')) return `${request.path} is not under /api/public/: the kit sends nothing else`;
   if (!request.withToken) return undefined;
   if (request.method === 'GET') return undefined;
-  if (policy.mode === 'read') return `${request.method} with the token needs --scratch-account: without it the kit sends the token only with GET`;
+  if (policy.mode === 'read')
+    return `${request.method} with the token needs --scratch-account: without it the kit sends the token only with GET`;
   const scratch = policy.scratchAccountId!.toLowerCase();
 
   if (request.method === 'POST' && (route === `${API}/snapshots` || route === `${API}/snapshots/bulk`)) {
@@ -68,7 +69,12 @@ export function refusal(request: OutgoingRequest, policy: WritePolicy): string |
 }
 
 /** Checks every object of the body that names an account (rows, at any depth). */
-function rowsRefusal(body: unknown, scratch: string, policy: WritePolicy, patchOfKitSnapshot = false): string | undefined {
+function rowsRefusal(
+  body: unknown,
+  scratch: string,
+  policy: WritePolicy,
+  patchOfKitSnapshot = false,
+): string | undefined {
   for (const row of objectsIn(body)) {
     const date = row.snapshot_date;
     if (patchOfKitSnapshot && 'snapshot_date' in row && !inReservedYear(date, policy)) {
@@ -84,7 +90,8 @@ function rowsRefusal(body: unknown, scratch: string, policy: WritePolicy, patchO
       }
       continue;
     }
-    if (!policy.absentIds.has(account)) return `a write names account ${account}: only the scratch account, or an id the kit made up, may be named`;
+    if (!policy.absentIds.has(account))
+      return `a write names account ${account}: only the scratch account, or an id the kit made up, may be named`;
   }
   return undefined;
 }
@@ -114,7 +121,10 @@ function normalize(path: string): string {
   } catch {
     // a malformed escape stays as sent
   }
-  return decoded.toLowerCase().replace(/\/{2,}/g, '/').replace(/\/+$/, '');
+  return decoded
+    .toLowerCase()
+    .replace(/\/{2,}/g, '/')
+    .replace(/\/+$/, '');
 }
 
 function lastSegment(path: string): string {

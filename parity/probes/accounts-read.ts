@@ -8,8 +8,14 @@ const DETAILS_READ = 20;
 export const accountReadProbes: readonly Probe[] = [
   {
     id: 'accounts.list',
-    title: 'GET /accounts lists every visible account, archived ones too, without auto_carry_forward; tiers never `auto`',
-    rules: ['§4 GET /accounts response', '§2 Account auto_carry_forward', '§2 Account liquidity_tier', '§4 table GET /accounts'],
+    title:
+      'GET /accounts lists every visible account, archived ones too, without auto_carry_forward; tiers never `auto`',
+    rules: [
+      '§4 GET /accounts response',
+      '§2 Account auto_carry_forward',
+      '§2 Account liquidity_tier',
+      '§4 table GET /accounts',
+    ],
     gaps: [1, 22],
     mode: 'read',
     operations: ['listAccounts'],
@@ -24,7 +30,9 @@ export const accountReadProbes: readonly Probe[] = [
     mode: 'read',
     operations: ['getAccount'],
     needs: needsAccount,
-    steps: [(s) => s.inventory.accounts.slice(0, DETAILS_READ).map((a) => get(`/accounts/${encodeURIComponent(a.id)}`))],
+    steps: [
+      (s) => s.inventory.accounts.slice(0, DETAILS_READ).map((a) => get(`/accounts/${encodeURIComponent(a.id)}`)),
+    ],
     compares: 'status and the detail body of each account',
   },
   {
@@ -54,7 +62,8 @@ export const accountReadProbes: readonly Probe[] = [
     gaps: [11],
     mode: 'read',
     operations: ['getAccount'],
-    needs: (s) => (/[a-f]/.test(firstAccount(s)?.id ?? '') ? undefined : 'no visible account id has a letter to change the case of'),
+    needs: (s) =>
+      /[a-f]/.test(firstAccount(s)?.id ?? '') ? undefined : 'no visible account id has a letter to change the case of',
     steps: [(s) => get(`/accounts/${s.literal(firstAccount(s)!.id.toUpperCase())}`)],
     compares: 'status and the body',
   },

@@ -9,7 +9,11 @@ const REFUSAL = 'status and the error body (code, detail paths)';
 const REFUSAL_WORDS = 'status and the error body with its wording';
 const DETAIL = 'status and the AccountDetail answered, and as read back';
 const readBack = (s: ProbeState): ProbeRequest => get(`/accounts/${scratchId(s)}`);
-const patchAccount = (id: string, json: unknown): ProbeRequest => ({ method: 'PATCH', path: `${API}/accounts/${id}`, json });
+const patchAccount = (id: string, json: unknown): ProbeRequest => ({
+  method: 'PATCH',
+  path: `${API}/accounts/${id}`,
+  json,
+});
 /** A category other than the scratch account's, preferring one of `type`. */
 function otherCategory(s: ProbeState, type?: string): string | undefined {
   const others = s.inventory.categories.filter((c) => c.id !== s.scratch!.category_id);
@@ -22,7 +26,11 @@ function eitherPlan(view: View): View {
   const set = view.status === 200 && body?.visibility === 'shared_read_only';
   const refused = view.status === 402 && body?.code === 'sharing_not_in_plan';
   if (!set && !refused) return view;
-  return { ...view, status: '200 or 402, as the plan allows', body: 'shared_read_only set, or 402 sharing_not_in_plan' };
+  return {
+    ...view,
+    status: '200 or 402, as the plan allows',
+    body: 'shared_read_only set, or 402 sharing_not_in_plan',
+  };
 }
 
 export const accountWriteProbes: readonly Probe[] = [
@@ -41,7 +49,12 @@ export const accountWriteProbes: readonly Probe[] = [
   {
     id: 'account.rename',
     title: 'PATCH /accounts/{id} answers 200 and the account in detail form, as GET would after the change',
-    rules: ['§4 PATCH /accounts/{id} body', '§4 PATCH /accounts/{id} name', '§4 PATCH /accounts/{id} rule 3', '§4 table PATCH /accounts/{id}'],
+    rules: [
+      '§4 PATCH /accounts/{id} body',
+      '§4 PATCH /accounts/{id} name',
+      '§4 PATCH /accounts/{id} rule 3',
+      '§4 table PATCH /accounts/{id}',
+    ],
     gaps: [1, 4],
     mode: 'scratch',
     operations: ['updateAccount', 'getAccount'],
@@ -165,7 +178,11 @@ export const accountWriteProbes: readonly Probe[] = [
   {
     id: 'account.archive',
     title: 'Archiving answers 200; the archived account is still listed',
-    rules: ['§3 lifecycle active -> archived', '§3 archived accounts listed', '§4 PATCH /accounts/{id} lifecycle_status'],
+    rules: [
+      '§3 lifecycle active -> archived',
+      '§3 archived accounts listed',
+      '§4 PATCH /accounts/{id} lifecycle_status',
+    ],
     gaps: [4],
     mode: 'scratch',
     operations: ['updateAccount', 'listAccounts'],
@@ -182,7 +199,10 @@ export const accountWriteProbes: readonly Probe[] = [
     operations: ['updateAccount'],
     changesAccount: true,
     needs: (s) => (otherCategory(s) ? undefined : 'the token sees only one category'),
-    steps: [(s) => patchScratch(s, { liquidity_tier: 'property' }), (s) => patchScratch(s, { category_id: otherCategory(s) })],
+    steps: [
+      (s) => patchScratch(s, { liquidity_tier: 'property' }),
+      (s) => patchScratch(s, { category_id: otherCategory(s) }),
+    ],
     compares: DETAIL,
   },
   {
@@ -193,8 +213,14 @@ export const accountWriteProbes: readonly Probe[] = [
     mode: 'scratch',
     operations: ['updateAccount'],
     changesAccount: true,
-    needs: (s) => (otherCategory(s, 'liability') ? undefined : 'the token sees no liability category other than the scratch account\'s'),
-    steps: [(s) => patchScratch(s, { liquidity_tier: 'auto' }), (s) => patchScratch(s, { category_id: otherCategory(s, 'liability') })],
+    needs: (s) =>
+      otherCategory(s, 'liability')
+        ? undefined
+        : "the token sees no liability category other than the scratch account's",
+    steps: [
+      (s) => patchScratch(s, { liquidity_tier: 'auto' }),
+      (s) => patchScratch(s, { category_id: otherCategory(s, 'liability') }),
+    ],
     compares: DETAIL,
   },
   {
@@ -223,7 +249,8 @@ export const accountWriteProbes: readonly Probe[] = [
   },
   {
     id: 'account.shared-visibility',
-    title: 'A shared visibility is set on a sharing plan, else 402 sharing_not_in_plan (the plan is not visible: either is accepted)',
+    title:
+      'A shared visibility is set on a sharing plan, else 402 sharing_not_in_plan (the plan is not visible: either is accepted)',
     rules: ['§4 PATCH /accounts/{id} rule 2', '§7 402', '§8 sharing'],
     gaps: [20, 30],
     mode: 'scratch',
@@ -275,7 +302,8 @@ export const accountWriteProbes: readonly Probe[] = [
   },
   {
     id: 'account.patch-all-or-nothing',
-    title: 'A PATCH refused on one field changes nothing: a valid name beside a visibility outside the enum is 422, the name stays',
+    title:
+      'A PATCH refused on one field changes nothing: a valid name beside a visibility outside the enum is 422, the name stays',
     rules: ['§4 PATCH /accounts/{id} body', '§7 422'],
     gaps: [13],
     mode: 'scratch',
@@ -292,7 +320,11 @@ export const accountWriteProbes: readonly Probe[] = [
     mode: 'scratch',
     operations: ['updateAccount', 'listAccounts'],
     changesAccount: true,
-    steps: [(s) => patchScratch(s, { lifecycle_status: 'archived' }), (s) => patchScratch(s, { lifecycle_status: 'active' }), () => get('/accounts')],
+    steps: [
+      (s) => patchScratch(s, { lifecycle_status: 'archived' }),
+      (s) => patchScratch(s, { lifecycle_status: 'active' }),
+      () => get('/accounts'),
+    ],
     compares: 'status and the detail answered to each PATCH, and the whole list after',
   },
   {

@@ -110,7 +110,9 @@ export const authProbes: readonly Probe[] = [
     gaps: [17],
     mode: 'read',
     operations: ['deleteSnapshot'],
-    steps: [(s) => ({ method: 'DELETE', path: snapshotPath(firstSnapshot(s)?.id ?? s.absent('snapshot')), auth: 'none' })],
+    steps: [
+      (s) => ({ method: 'DELETE', path: snapshotPath(firstSnapshot(s)?.id ?? s.absent('snapshot')), auth: 'none' }),
+    ],
     compares: ERROR,
   },
   {
@@ -120,7 +122,14 @@ export const authProbes: readonly Probe[] = [
     gaps: [17],
     mode: 'read',
     operations: ['upsertSnapshot'],
-    steps: [(s) => ({ method: 'POST', path: `${API}/snapshots`, auth: 'made-up', json: { account_id: s.absent('account'), snapshot_date: '2000-01-01', balance: 1 } })],
+    steps: [
+      (s) => ({
+        method: 'POST',
+        path: `${API}/snapshots`,
+        auth: 'made-up',
+        json: { account_id: s.absent('account'), snapshot_date: '2000-01-01', balance: 1 },
+      }),
+    ],
     compares: ERROR,
   },
   {
@@ -130,7 +139,14 @@ export const authProbes: readonly Probe[] = [
     gaps: [17],
     mode: 'read',
     operations: ['updateSnapshot'],
-    steps: [(s) => ({ method: 'PATCH', path: snapshotPath(firstSnapshot(s)?.id ?? s.absent('snapshot')), auth: 'none', json: { balance: 1 } })],
+    steps: [
+      (s) => ({
+        method: 'PATCH',
+        path: snapshotPath(firstSnapshot(s)?.id ?? s.absent('snapshot')),
+        auth: 'none',
+        json: { balance: 1 },
+      }),
+    ],
     compares: ERROR,
   },
   {

@@ -5,19 +5,39 @@ import type { Probe, ProbeState } from './types';
 import type { ProbeRequest } from '../http/request';
 
 const bulk = (json: unknown): ProbeRequest => ({ method: 'POST', path: `${API}/snapshots/bulk`, json });
-const row = (s: ProbeState, n: number, balance: number) => ({ account_id: scratchId(s), snapshot_date: day(n), balance });
-const elsewhere = (s: ProbeState, n: number) => ({ account_id: s.absent('account'), snapshot_date: day(n), balance: 1 });
+const row = (s: ProbeState, n: number, balance: number) => ({
+  account_id: scratchId(s),
+  snapshot_date: day(n),
+  balance,
+});
+const elsewhere = (s: ProbeState, n: number) => ({
+  account_id: s.absent('account'),
+  snapshot_date: day(n),
+  balance: 1,
+});
 
 export const bulkProbes: readonly Probe[] = [
   {
     id: 'bulk.insert-and-update',
     title: 'A bulk call counts rows inserted and updated; 200 when something was written',
-    rules: ['§4 POST /snapshots/bulk body', '§4 POST /snapshots/bulk received', '§4 POST /snapshots/bulk inserted', '§4 POST /snapshots/bulk updated', '§4 table POST /snapshots/bulk', '§4 POST /snapshots/bulk webhooks_attempted'],
+    rules: [
+      '§4 POST /snapshots/bulk body',
+      '§4 POST /snapshots/bulk received',
+      '§4 POST /snapshots/bulk inserted',
+      '§4 POST /snapshots/bulk updated',
+      '§4 table POST /snapshots/bulk',
+      '§4 POST /snapshots/bulk webhooks_attempted',
+    ],
     gaps: [1],
     mode: 'scratch',
     operations: ['upsertSnapshot', 'bulkUpsertSnapshots', 'listSnapshots'],
-    steps: [(s) => upsert(s, 40, 1), (s) => bulk({ snapshots: [row(s, 40, 2), row(s, 41, 3), row(s, 42, 4)] }), (s) => scratchSnapshots(s, 40, 42)],
-    compares: 'status and the result (received, inserted, updated, skipped; webhooks_attempted by type and range), and the list after',
+    steps: [
+      (s) => upsert(s, 40, 1),
+      (s) => bulk({ snapshots: [row(s, 40, 2), row(s, 41, 3), row(s, 42, 4)] }),
+      (s) => scratchSnapshots(s, 40, 42),
+    ],
+    compares:
+      'status and the result (received, inserted, updated, skipped; webhooks_attempted by type and range), and the list after',
   },
   {
     id: 'bulk.skipped-rows',
@@ -27,10 +47,19 @@ export const bulkProbes: readonly Probe[] = [
     mode: 'scratch',
     operations: ['bulkUpsertSnapshots', 'listSnapshots'],
     steps: [
-      (s) => bulk({ snapshots: [row(s, 43, 1), elsewhere(s, 44), { ...row(s, 45, 1), balance: 'x' }, 42, { ...row(s, 46, 1), snapshot_date: '2000-02-30' }] }),
+      (s) =>
+        bulk({
+          snapshots: [
+            row(s, 43, 1),
+            elsewhere(s, 44),
+            { ...row(s, 45, 1), balance: 'x' },
+            42,
+            { ...row(s, 46, 1), snapshot_date: '2000-02-30' },
+          ],
+        }),
       (s) => scratchSnapshots(s, 43, 46),
     ],
-    compares: 'status and the result with each skipped row\'s reason, and the list after',
+    compares: "status and the result with each skipped row's reason, and the list after",
     view: { messages: true },
   },
   {

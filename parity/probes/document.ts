@@ -7,8 +7,25 @@ import type { ProbeRequest } from '../http/request';
 
 type Json = Record<string, unknown>;
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
-const CONSTRAINTS = ['type', 'enum', 'const', 'format', 'minLength', 'maxLength', 'minItems', 'maxItems', 'minProperties', 'minimum', 'maximum', 'pattern'];
-const openapi = (auth: ProbeRequest['auth'] = 'none'): ProbeRequest => ({ method: 'GET', path: `${API}/openapi.json`, auth });
+const CONSTRAINTS = [
+  'type',
+  'enum',
+  'const',
+  'format',
+  'minLength',
+  'maxLength',
+  'minItems',
+  'maxItems',
+  'minProperties',
+  'minimum',
+  'maximum',
+  'pattern',
+];
+const openapi = (auth: ProbeRequest['auth'] = 'none'): ProbeRequest => ({
+  method: 'GET',
+  path: `${API}/openapi.json`,
+  auth,
+});
 
 /** The view with its body replaced by `summary(body)` when the body is a document. */
 function summarize(summary: (document: Json) => unknown): (view: View) => View {
@@ -33,7 +50,9 @@ function operations(document: Json): unknown {
       if (!operation) continue;
       const security = (operation.security ?? document.security) as Array<Record<string, string[]>> | undefined;
       const scopes = security?.flatMap((requirement) => Object.values(requirement).flat()) ?? [];
-      out.push(`${method.toUpperCase()} ${path} ${String(operation.operationId)} [${scopes.sort().join(' ') || 'no token'}]`);
+      out.push(
+        `${method.toUpperCase()} ${path} ${String(operation.operationId)} [${scopes.sort().join(' ') || 'no token'}]`,
+      );
     }
   }
   return out.sort();
@@ -52,7 +71,8 @@ function responses(document: Json): unknown {
         const required = Object.entries((resolved.headers ?? {}) as Record<string, Json>)
           .filter(([, header]) => resolveResponse(document, header).required === true)
           .map(([name]) => name);
-        statuses[status] = `${schema ? (refName(schema) ?? 'inline schema') : 'no body'}${required.length ? `; requires ${required.sort().join(', ')}` : ''}`;
+        statuses[status] =
+          `${schema ? (refName(schema) ?? 'inline schema') : 'no body'}${required.length ? `; requires ${required.sort().join(', ')}` : ''}`;
       }
       out[`${method.toUpperCase()} ${path}`] = statuses;
     }
@@ -63,7 +83,13 @@ function responses(document: Json): unknown {
 function resolveResponse(document: Json, node: Json): Json {
   const ref = node.$ref;
   if (typeof ref !== 'string') return node;
-  return resolveResponse(document, ref.replace(/^#\//, '').split('/').reduce<unknown>((at, key) => (at as Json | undefined)?.[key], document) as Json);
+  return resolveResponse(
+    document,
+    ref
+      .replace(/^#\//, '')
+      .split('/')
+      .reduce<unknown>((at, key) => (at as Json | undefined)?.[key], document) as Json,
+  );
 }
 
 /** Each schema: its properties with their constraints, required fields, and whether others are allowed. */
@@ -80,10 +106,16 @@ function signature(schema: Json): unknown {
   const ref = refName(schema);
   if (ref) out.ref = ref;
   if (Array.isArray(schema.required)) out.required = [...(schema.required as string[])].sort();
-  if ('additionalProperties' in schema) out.additionalProperties = typeof schema.additionalProperties === 'boolean' ? schema.additionalProperties : 'schema';
+  if ('additionalProperties' in schema)
+    out.additionalProperties =
+      typeof schema.additionalProperties === 'boolean' ? schema.additionalProperties : 'schema';
   if (typeof schema.properties === 'object' && schema.properties !== null) {
     const properties = schema.properties as Record<string, Json>;
-    out.properties = Object.fromEntries(Object.keys(properties).sort().map((key) => [key, signature(properties[key]!)]));
+    out.properties = Object.fromEntries(
+      Object.keys(properties)
+        .sort()
+        .map((key) => [key, signature(properties[key]!)]),
+    );
   }
   if (typeof schema.items === 'object' && schema.items !== null) out.items = signature(schema.items as Json);
   for (const combiner of ['allOf', 'oneOf', 'anyOf']) {
@@ -118,7 +150,23 @@ export const documentProbes: readonly Probe[] = [
   {
     id: 'document.operations',
     title: 'The document names the same operations: method, path, operationId and scope',
-    rules: ['§4 table GET /me', '§4 table GET /categories', '§4 table GET /accounts', '§4 table POST /accounts', '§4 table GET /accounts/{id}', '§4 table PATCH /accounts/{id}', '§4 table GET /snapshots', '§4 table POST /snapshots', '§4 table GET /snapshots/{id}', '§4 table PATCH /snapshots/{id}', '§4 table DELETE /snapshots/{id}', '§4 table POST /snapshots/bulk', '§4 table GET /openapi.json', '§5.4', '§9.3'],
+    rules: [
+      '§4 table GET /me',
+      '§4 table GET /categories',
+      '§4 table GET /accounts',
+      '§4 table POST /accounts',
+      '§4 table GET /accounts/{id}',
+      '§4 table PATCH /accounts/{id}',
+      '§4 table GET /snapshots',
+      '§4 table POST /snapshots',
+      '§4 table GET /snapshots/{id}',
+      '§4 table PATCH /snapshots/{id}',
+      '§4 table DELETE /snapshots/{id}',
+      '§4 table POST /snapshots/bulk',
+      '§4 table GET /openapi.json',
+      '§5.4',
+      '§9.3',
+    ],
     gaps: [32],
     mode: 'read',
     operations: ['getOpenApiDocument'],
@@ -134,13 +182,24 @@ export const documentProbes: readonly Probe[] = [
     mode: 'read',
     operations: ['getOpenApiDocument', 'createAccount'],
     steps: [() => openapi()],
-    compares: 'per operation and status: the body schema\'s name and the headers marked required',
+    compares: "per operation and status: the body schema's name and the headers marked required",
     view: { adjust: summarize(responses) },
   },
   {
     id: 'document.schemas',
-    title: 'The document\'s schemas agree: properties, required fields, enums, limits, unknown fields refused',
-    rules: ['§4 POST /accounts body name', '§4 POST /accounts body category_id', '§4 POST /accounts body institution_name', '§4 POST /accounts body visibility', '§4 POST /accounts body liquidity_tier', '§4 POST /snapshots body', '§8 rows per bulk call', '§8 name length', '§8 institution_name length', '§9.3'],
+    title: "The document's schemas agree: properties, required fields, enums, limits, unknown fields refused",
+    rules: [
+      '§4 POST /accounts body name',
+      '§4 POST /accounts body category_id',
+      '§4 POST /accounts body institution_name',
+      '§4 POST /accounts body visibility',
+      '§4 POST /accounts body liquidity_tier',
+      '§4 POST /snapshots body',
+      '§8 rows per bulk call',
+      '§8 name length',
+      '§8 institution_name length',
+      '§9.3',
+    ],
     gaps: [5, 7, 8, 13, 14],
     mode: 'read',
     operations: ['getOpenApiDocument'],

@@ -22,7 +22,11 @@ export function scratchId(state: ProbeState): string {
 
 /** A POST /snapshots of `balance` on the scratch account at reserved day `n`. */
 export function upsert(state: ProbeState, n: number, balance: number): ProbeRequest {
-  return { method: 'POST', path: `${API}/snapshots`, json: { account_id: scratchId(state), snapshot_date: day(n), balance } };
+  return {
+    method: 'POST',
+    path: `${API}/snapshots`,
+    json: { account_id: scratchId(state), snapshot_date: day(n), balance },
+  };
 }
 
 /** A PATCH of the scratch account. */
@@ -58,8 +62,10 @@ export function busiestAccount(state: ProbeState): { id: string; dates: string[]
 }
 
 /** Skip reasons probes share. */
-export const needsSnapshot = (state: ProbeState) => (firstSnapshot(state) ? undefined : 'the token sees no snapshot to read');
-export const needsAccount = (state: ProbeState) => (firstAccount(state) ? undefined : 'the token sees no account to read');
+export const needsSnapshot = (state: ProbeState) =>
+  firstSnapshot(state) ? undefined : 'the token sees no snapshot to read';
+export const needsAccount = (state: ProbeState) =>
+  firstAccount(state) ? undefined : 'the token sees no account to read';
 
 /** The id of the snapshot an earlier answer returned (`{ snapshot: { id } }` of POST, or `{ id }` of PATCH/GET). */
 export function snapshotIdFrom(state: ProbeState, answer: number): string {

@@ -22,7 +22,8 @@ export const identityProbes: readonly Probe[] = [
     operations: ['getMe'],
     steps: [() => get('/me')],
     view: { requestId: true },
-    compares: 'the names of the request-id headers present (x-request-id, request-id, x-correlation-id), never their values',
+    compares:
+      'the names of the request-id headers present (x-request-id, request-id, x-correlation-id), never their values',
   },
   {
     id: 'categories.list',
@@ -32,6 +33,7 @@ export const identityProbes: readonly Probe[] = [
     mode: 'read',
     operations: ['listCategories'],
     steps: [() => get('/categories')],
-    compares: 'status and the whole list in order (the mirror holds the same categories, so only the order and shape can differ)',
+    compares:
+      'status and the whole list in order (the mirror holds the same categories, so only the order and shape can differ)',
   },
 ];

@@ -63,7 +63,14 @@ export const routeProbes: readonly Probe[] = [
     gaps: [17],
     mode: 'read',
     operations: ['updateSnapshot'],
-    steps: [(s) => ({ method: 'PUT', path: `${API}/snapshots/${s.absent('snapshot')}`, auth: 'made-up', json: { balance: 1 } })],
+    steps: [
+      (s) => ({
+        method: 'PUT',
+        path: `${API}/snapshots/${s.absent('snapshot')}`,
+        auth: 'made-up',
+        json: { balance: 1 },
+      }),
+    ],
     compares: NOT_FOUND,
   },
   {

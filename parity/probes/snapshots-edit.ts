@@ -1,6 +1,15 @@
 // PATCH and DELETE /snapshots/{id} (spec 4; spec-gaps 1, 10, 11, 13, 17, 28). Only snapshots the kit wrote in the
 // same probe are changed, or ids the kit made up.
-import { created, day, deleteSnapshot as remove, patchSnapshot as patch, scratchId, scratchSnapshots, snapshotPath, upsert } from './helpers';
+import {
+  created,
+  day,
+  deleteSnapshot as remove,
+  patchSnapshot as patch,
+  scratchId,
+  scratchSnapshots,
+  snapshotPath,
+  upsert,
+} from './helpers';
 import type { Probe } from './types';
 
 export const snapshotEditProbes: readonly Probe[] = [
@@ -11,7 +20,11 @@ export const snapshotEditProbes: readonly Probe[] = [
     gaps: [1],
     mode: 'scratch',
     operations: ['upsertSnapshot', 'updateSnapshot', 'getSnapshot'],
-    steps: [(s) => upsert(s, 20, 1), (s) => patch(created(s), { balance: 7.5 }), (s) => ({ method: 'GET', path: snapshotPath(created(s)) })],
+    steps: [
+      (s) => upsert(s, 20, 1),
+      (s) => patch(created(s), { balance: 7.5 }),
+      (s) => ({ method: 'GET', path: snapshotPath(created(s)) }),
+    ],
     compares: 'status and the Snapshot after the change, and read back',
   },
   {
@@ -21,7 +34,11 @@ export const snapshotEditProbes: readonly Probe[] = [
     gaps: [1],
     mode: 'scratch',
     operations: ['upsertSnapshot', 'updateSnapshot', 'listSnapshots'],
-    steps: [(s) => upsert(s, 21, 1), (s) => patch(created(s), { snapshot_date: day(22) }), (s) => scratchSnapshots(s, 21, 22)],
+    steps: [
+      (s) => upsert(s, 21, 1),
+      (s) => patch(created(s), { snapshot_date: day(22) }),
+      (s) => scratchSnapshots(s, 21, 22),
+    ],
     compares: 'status, the moved Snapshot, and the list of both dates after',
   },
   {
@@ -31,7 +48,12 @@ export const snapshotEditProbes: readonly Probe[] = [
     gaps: [10],
     mode: 'scratch',
     operations: ['upsertSnapshot', 'updateSnapshot', 'listSnapshots'],
-    steps: [(s) => upsert(s, 23, 1), (s) => upsert(s, 24, 2), (s) => patch(created(s), { snapshot_date: day(24) }), (s) => scratchSnapshots(s, 23, 24)],
+    steps: [
+      (s) => upsert(s, 23, 1),
+      (s) => upsert(s, 24, 2),
+      (s) => patch(created(s), { snapshot_date: day(24) }),
+      (s) => scratchSnapshots(s, 23, 24),
+    ],
     compares: 'status and error body of the refused move, and the list after',
   },
   {
@@ -92,7 +114,11 @@ export const snapshotEditProbes: readonly Probe[] = [
     gaps: [1],
     mode: 'scratch',
     operations: ['upsertSnapshot', 'deleteSnapshot', 'getSnapshot'],
-    steps: [(s) => upsert(s, 28, 1), (s) => remove(created(s)), (s) => ({ method: 'GET', path: snapshotPath(created(s)) })],
+    steps: [
+      (s) => upsert(s, 28, 1),
+      (s) => remove(created(s)),
+      (s) => ({ method: 'GET', path: snapshotPath(created(s)) }),
+    ],
     compares: 'status and body of the delete, and the 404 after',
   },
   {
@@ -117,12 +143,17 @@ export const snapshotEditProbes: readonly Probe[] = [
   },
   {
     id: 'snapshot.patch-all-or-nothing',
-    title: 'A PATCH refused on one field changes nothing: a valid balance beside an impossible date is 422, the balance stays',
+    title:
+      'A PATCH refused on one field changes nothing: a valid balance beside an impossible date is 422, the balance stays',
     rules: ['§4 PATCH /snapshots/{id} body', '§7 422'],
     gaps: [14],
     mode: 'scratch',
     operations: ['upsertSnapshot', 'updateSnapshot', 'getSnapshot'],
-    steps: [(s) => upsert(s, 66, 1), (s) => patch(created(s), { balance: 9, snapshot_date: '2000-02-30' }), (s) => ({ method: 'GET', path: snapshotPath(created(s)) })],
+    steps: [
+      (s) => upsert(s, 66, 1),
+      (s) => patch(created(s), { balance: 9, snapshot_date: '2000-02-30' }),
+      (s) => ({ method: 'GET', path: snapshotPath(created(s)) }),
+    ],
     compares: 'status and error body of the refused PATCH, and the snapshot read back',
   },
   {
@@ -132,7 +163,12 @@ export const snapshotEditProbes: readonly Probe[] = [
     gaps: [10],
     mode: 'scratch',
     operations: ['upsertSnapshot', 'updateSnapshot', 'listSnapshots'],
-    steps: [(s) => upsert(s, 67, 1), (s) => patch(created(s), { snapshot_date: day(68) }), (s) => upsert(s, 67, 2), (s) => scratchSnapshots(s, 67, 68)],
+    steps: [
+      (s) => upsert(s, 67, 1),
+      (s) => patch(created(s), { snapshot_date: day(68) }),
+      (s) => upsert(s, 67, 2),
+      (s) => scratchSnapshots(s, 67, 68),
+    ],
     compares: 'status and bodies of the move and of the write to the freed date, and the list of both dates after',
   },
   {
@@ -142,7 +178,12 @@ export const snapshotEditProbes: readonly Probe[] = [
     gaps: [],
     mode: 'scratch',
     operations: ['upsertSnapshot', 'deleteSnapshot', 'listSnapshots'],
-    steps: [(s) => upsert(s, 69, 1), (s) => remove(created(s)), (s) => upsert(s, 69, 2), (s) => scratchSnapshots(s, 69, 69)],
+    steps: [
+      (s) => upsert(s, 69, 1),
+      (s) => remove(created(s)),
+      (s) => upsert(s, 69, 2),
+      (s) => scratchSnapshots(s, 69, 69),
+    ],
     compares: 'status and bodies of the delete and of the write after it, and the list after',
   },
 ];

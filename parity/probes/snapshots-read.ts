@@ -41,7 +41,13 @@ export const snapshotReadProbes: readonly Probe[] = [
     mode: 'read',
     operations: ['listSnapshots'],
     needs: needsSnapshot,
-    steps: [(s) => get('/snapshots', `account_id=${busiest(s).id}&from=${middle(busiest(s).dates)}&to=${middle(busiest(s).dates)}`)],
+    steps: [
+      (s) =>
+        get(
+          '/snapshots',
+          `account_id=${busiest(s).id}&from=${middle(busiest(s).dates)}&to=${middle(busiest(s).dates)}`,
+        ),
+    ],
     compares: LIST,
   },
   {

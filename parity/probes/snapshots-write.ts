@@ -13,18 +13,33 @@ const raw = (body: string | Uint8Array, contentType: string | null = 'applicatio
   raw: body,
   contentType,
 });
-const row = (s: ProbeState, n: number, extra: Record<string, unknown> = {}) => ({ account_id: scratchId(s), snapshot_date: day(n), balance: 1, ...extra });
+const row = (s: ProbeState, n: number, extra: Record<string, unknown> = {}) => ({
+  account_id: scratchId(s),
+  snapshot_date: day(n),
+  balance: 1,
+  ...extra,
+});
 
 export const snapshotWriteProbes: readonly Probe[] = [
   {
     id: 'upsert.insert-then-update',
     title: 'POST /snapshots inserts (201 inserted), the same pair again updates (200 updated); both confirmed',
-    rules: ['§4 POST /snapshots upsert', '§4 POST /snapshots response', '§4 POST /snapshots rule 1', '§4 POST /snapshots rule 2', '§3 is_estimated none -> false', '§4 table POST /snapshots', '§2 Snapshot', '§6 webhooks_attempted'],
+    rules: [
+      '§4 POST /snapshots upsert',
+      '§4 POST /snapshots response',
+      '§4 POST /snapshots rule 1',
+      '§4 POST /snapshots rule 2',
+      '§3 is_estimated none -> false',
+      '§4 table POST /snapshots',
+      '§2 Snapshot',
+      '§6 webhooks_attempted',
+    ],
     gaps: [1, 2],
     mode: 'scratch',
     operations: ['upsertSnapshot', 'listSnapshots'],
     steps: [(s) => upsert(s, 3, 100.25), (s) => upsert(s, 3, 200.5), (s) => scratchSnapshots(s, 3, 3)],
-    compares: 'status, action, the Snapshot (id masked), is_estimated; webhooks_attempted by type and range; the list after',
+    compares:
+      'status, action, the Snapshot (id masked), is_estimated; webhooks_attempted by type and range; the list after',
   },
   {
     id: 'upsert.missing-balance',
@@ -85,7 +100,10 @@ export const snapshotWriteProbes: readonly Probe[] = [
     gaps: [14],
     mode: 'scratch',
     operations: ['upsertSnapshot'],
-    steps: [(s) => raw(`{"account_id":"${scratchId(s)}","snapshot_date":"${day(7)}","balance":-0}`), (s) => scratchSnapshots(s, 7, 7)],
+    steps: [
+      (s) => raw(`{"account_id":"${scratchId(s)}","snapshot_date":"${day(7)}","balance":-0}`),
+      (s) => scratchSnapshots(s, 7, 7),
+    ],
     compares: 'status and the stored balance',
   },
   {
@@ -210,7 +228,10 @@ export const snapshotWriteProbes: readonly Probe[] = [
     mode: 'scratch',
     operations: ['upsertSnapshot', 'listSnapshots'],
     // A valid row besides the key: a service that dropped the key silently would write it (the list after shows it).
-    steps: [(s) => raw(`{"__proto__":{"balance":2},${JSON.stringify(row(s, 13)).slice(1)}`), (s) => scratchSnapshots(s, 13, 13)],
+    steps: [
+      (s) => raw(`{"__proto__":{"balance":2},${JSON.stringify(row(s, 13)).slice(1)}`),
+      (s) => scratchSnapshots(s, 13, 13),
+    ],
     compares: `${REFUSAL}; the list after`,
   },
   {
@@ -239,33 +260,53 @@ export const snapshotWriteProbes: readonly Probe[] = [
     [
       ['exponent', '1.5e3', 'An exponent (1.5e3) is a number like any other: stored and read back as 1500'],
       ['huge', '1e308', 'A balance near the largest a double holds (1e308) is stored and read back as sent'],
-      ['beyond-double', '1e400', 'A balance no double can hold (1e400) is refused: 422 at body.balance, nothing written'],
+      [
+        'beyond-double',
+        '1e400',
+        'A balance no double can hold (1e400) is refused: 422 at body.balance, nothing written',
+      ],
       ['tiny', '5e-324', 'The smallest positive double (5e-324) is stored and read back as sent, not as 0'],
-      ['many-decimals', '0.1234567890123456789', 'A balance with more decimals than a double keeps is stored as its nearest double (0.12345678901234568)'],
-      ['many-digits', '123456789012345678901234567890', 'A 30-digit balance is stored as its nearest double (1.2345678901234568e+29)'],
+      [
+        'many-decimals',
+        '0.1234567890123456789',
+        'A balance with more decimals than a double keeps is stored as its nearest double (0.12345678901234568)',
+      ],
+      [
+        'many-digits',
+        '123456789012345678901234567890',
+        'A 30-digit balance is stored as its nearest double (1.2345678901234568e+29)',
+      ],
     ] as const
-  ).map(([what, balance, title], i): Probe => ({
-    id: `upsert.balance-${what}`,
-    title,
-    rules: ['§2 Snapshot balance', '§4 POST /snapshots body'],
-    gaps: [14],
-    mode: 'scratch',
-    operations: ['upsertSnapshot', 'listSnapshots'],
-    // Sent as written: JSON.stringify would rewrite the number's form.
-    steps: [(s) => raw(`{"account_id":"${scratchId(s)}","snapshot_date":"${day(60 + i)}","balance":${balance}}`), (s) => scratchSnapshots(s, 60 + i, 60 + i)],
-    compares: 'status and the stored balance (or the refusal with its wording), in the answer and read back',
-    view: { messages: true },
-  })),
+  ).map(
+    ([what, balance, title], i): Probe => ({
+      id: `upsert.balance-${what}`,
+      title,
+      rules: ['§2 Snapshot balance', '§4 POST /snapshots body'],
+      gaps: [14],
+      mode: 'scratch',
+      operations: ['upsertSnapshot', 'listSnapshots'],
+      // Sent as written: JSON.stringify would rewrite the number's form.
+      steps: [
+        (s) => raw(`{"account_id":"${scratchId(s)}","snapshot_date":"${day(60 + i)}","balance":${balance}}`),
+        (s) => scratchSnapshots(s, 60 + i, 60 + i),
+      ],
+      compares: 'status and the stored balance (or the refusal with its wording), in the answer and read back',
+      view: { messages: true },
+    }),
+  ),
   {
     id: 'upsert.concurrent-first-writes',
-    title: 'Two first writes of one (account, date) at once: exactly one inserts (201 inserted), the other updates (200 updated); one snapshot remains',
+    title:
+      'Two first writes of one (account, date) at once: exactly one inserts (201 inserted), the other updates (200 updated); one snapshot remains',
     rules: ['§2 Snapshot', '§4 POST /snapshots rule 1'],
     gaps: [2],
     mode: 'scratch',
     operations: ['upsertSnapshot', 'listSnapshots'],
     // The same balance in both, so which one lands last does not matter.
     steps: [(s) => ({ together: [upsert(s, 70, 70), upsert(s, 70, 70)] }), (s) => scratchSnapshots(s, 70, 70)],
-    compares: 'the two answers, in the order of their statuses (which one came first is up to the network), and the list after',
-    viewAll: (views) => [...views.slice(0, 2)].sort((a, b) => String(a.status).localeCompare(String(b.status))).concat(views.slice(2)),
+    compares:
+      'the two answers, in the order of their statuses (which one came first is up to the network), and the list after',
+    viewAll: (views) =>
+      [...views.slice(0, 2)].sort((a, b) => String(a.status).localeCompare(String(b.status))).concat(views.slice(2)),
   },
 ];

@@ -39,9 +39,13 @@ export function coverageLines(probes: readonly Probe[] = PROBES): CoverageLine[]
       ...(cannot !== undefined ? { cannot } : {}),
     };
   };
-  const gaps = [...new Set([...probes.flatMap((p) => p.gaps), ...Object.keys(UNOBSERVABLE_GAPS).map(Number)])].sort((a, b) => a - b);
+  const gaps = [...new Set([...probes.flatMap((p) => p.gaps), ...Object.keys(UNOBSERVABLE_GAPS).map(Number)])].sort(
+    (a, b) => a - b,
+  );
   return [
-    ...Object.entries(RULES as Record<string, SpecRule>).map(([rule, { cannot }]) => line(rule, (p) => (p.rules as readonly string[]).includes(rule), cannot)),
+    ...Object.entries(RULES as Record<string, SpecRule>).map(([rule, { cannot }]) =>
+      line(rule, (p) => (p.rules as readonly string[]).includes(rule), cannot),
+    ),
     ...gaps.map((gap) => line(`spec-gaps ${gap}`, (p) => p.gaps.includes(gap), UNOBSERVABLE_GAPS[gap])),
   ];
 }
@@ -57,7 +61,11 @@ export function observable(line: CoverageLine): boolean {
 }
 
 /** How many lines a run observed (a probe of theirs ran), skipped (none ran), or cannot observe (no probe). */
-export function coverageCounts(results: readonly ProbeResult[]): { observed: number; skipped: number; not_observable: number } {
+export function coverageCounts(results: readonly ProbeResult[]): {
+  observed: number;
+  skipped: number;
+  not_observable: number;
+} {
   const ran = new Set(results.filter((r) => r.outcome !== 'skipped').map((r) => r.id));
   const counts = { observed: 0, skipped: 0, not_observable: 0 };
   for (const line of coverageLines()) {

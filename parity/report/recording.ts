@@ -35,14 +35,24 @@ export class RecordingError extends Error {
 export function checkRecording(value: unknown): ParityRecording {
   const r = value as Partial<ParityRecording> | null;
   if (typeof r !== 'object' || r === null) throw new RecordingError('a recording is a JSON object');
-  if (r.format !== RECORDING_FORMAT) throw new RecordingError(`not a recording of this kit: format is ${JSON.stringify(r.format)}, expected ${RECORDING_FORMAT}`);
+  if (r.format !== RECORDING_FORMAT)
+    throw new RecordingError(
+      `not a recording of this kit: format is ${JSON.stringify(r.format)}, expected ${RECORDING_FORMAT}`,
+    );
   if (r.mode !== 'read' && r.mode !== 'scratch') throw new RecordingError('mode must be read or scratch');
   const inventory = r.inventory as Partial<Inventory> | undefined;
-  if (!inventory || typeof inventory.me !== 'object' || !Array.isArray(inventory.categories) || !Array.isArray(inventory.accounts) || !Array.isArray(inventory.snapshots) || typeof inventory.details !== 'object') {
+  if (
+    !inventory ||
+    typeof inventory.me !== 'object' ||
+    !Array.isArray(inventory.categories) ||
+    !Array.isArray(inventory.accounts) ||
+    !Array.isArray(inventory.snapshots) ||
+    typeof inventory.details !== 'object'
+  ) {
     throw new RecordingError('inventory must hold me, categories, accounts, details and snapshots');
   }
   if (r.mode === 'scratch' && (typeof r.scratch_account_id !== 'string' || !inventory.details[r.scratch_account_id])) {
-    throw new RecordingError('a scratch recording names its scratch account, one of the inventory\'s accounts');
+    throw new RecordingError("a scratch recording names its scratch account, one of the inventory's accounts");
   }
   if (r.oddities !== undefined && !Array.isArray(r.oddities)) throw new RecordingError('oddities must be an array');
   if (typeof r.probes !== 'object' || r.probes === null) throw new RecordingError('probes must be an object');

@@ -52,13 +52,17 @@ export interface SafetyRecord {
   /** What could not be undone (empty when everything was). */
   not_undone: string[];
   /** Everything the token sees, read before and after the run. */
-  before_after: { identical: boolean; changes: string[]; seen: { categories: number; accounts: number; snapshots: number } } | { identical: null; error: string };
+  before_after:
+    | { identical: boolean; changes: string[]; seen: { categories: number; accounts: number; snapshots: number } }
+    | { identical: null; error: string };
 }
 
 /** The report of a run. */
 export interface ParityReport {
   kit: { name: 'ledger-parity'; version: string; openapi_version: string };
-  target: { kind: 'service'; base_url: string; openapi_version: string | null } | { kind: 'recording'; recorded_at: string; openapi_version: string | null; kit_version: string };
+  target:
+    | { kind: 'service'; base_url: string; openapi_version: string | null }
+    | { kind: 'recording'; recorded_at: string; openapi_version: string | null; kit_version: string };
   mode: 'read' | 'scratch';
   started_at: string;
   probes: ProbeResult[];

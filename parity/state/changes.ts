@@ -11,17 +11,33 @@ export function inventoryChanges(before: Inventory, after: Inventory): string[] 
   for (const id of Object.keys(before.details)) {
     if (after.details[id] && !same(before.details[id], after.details[id])) {
       const fields = Object.keys({ ...before.details[id], ...after.details[id] }).filter(
-        (key) => !same((before.details[id] as unknown as Record<string, unknown>)[key], (after.details[id] as unknown as Record<string, unknown>)[key]),
+        (key) =>
+          !same(
+            (before.details[id] as unknown as Record<string, unknown>)[key],
+            (after.details[id] as unknown as Record<string, unknown>)[key],
+          ),
       );
       changes.push(`account ${id}: ${fields.join(', ')} changed`);
     }
   }
   compareById(before.snapshots, after.snapshots, 'snapshot', changes);
-  if (!same(before.categories.map((c) => c.id), after.categories.map((c) => c.id)) && changes.length === 0) changes.push('categories are listed in another order');
+  if (
+    !same(
+      before.categories.map((c) => c.id),
+      after.categories.map((c) => c.id),
+    ) &&
+    changes.length === 0
+  )
+    changes.push('categories are listed in another order');
   return changes;
 }
 
-function compareById(before: ReadonlyArray<{ id: string }>, after: ReadonlyArray<{ id: string }>, what: string, changes: string[]): void {
+function compareById(
+  before: ReadonlyArray<{ id: string }>,
+  after: ReadonlyArray<{ id: string }>,
+  what: string,
+  changes: string[],
+): void {
   const was = new Map(before.map((item) => [item.id, JSON.stringify(item)]));
   const now = new Map(after.map((item) => [item.id, JSON.stringify(item)]));
   for (const [id, text] of was) {

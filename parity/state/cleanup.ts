@@ -8,7 +8,14 @@ import type { AccountDetail } from 'personal-ledger-sdk';
 import type { Inventory } from '../../reading/inventory';
 
 const API = '/api/public/v1';
-const RESTORED_FIELDS = ['name', 'institution_name', 'category_id', 'visibility', 'lifecycle_status', 'auto_carry_forward'] as const;
+const RESTORED_FIELDS = [
+  'name',
+  'institution_name',
+  'category_id',
+  'visibility',
+  'lifecycle_status',
+  'auto_carry_forward',
+] as const;
 
 /** What one side's cleanup needs and learns. */
 export interface CleanupState {
@@ -25,7 +32,12 @@ export interface CleanupState {
 }
 
 /** Undoes what a probe may have written. `account`: also restore the scratch account's fields. */
-export async function undo(state: CleanupState, sent: readonly ProbeRequest[], answers: readonly Answer[], account: boolean): Promise<void> {
+export async function undo(
+  state: CleanupState,
+  sent: readonly ProbeRequest[],
+  answers: readonly Answer[],
+  account: boolean,
+): Promise<void> {
   learnAutoTier(state, sent, answers);
   await deleteNewSnapshots(state);
   if (account) await restoreAccount(state, sent);
@@ -33,10 +45,18 @@ export async function undo(state: CleanupState, sent: readonly ProbeRequest[], a
 
 async function deleteNewSnapshots(state: CleanupState): Promise<void> {
   const { gate, scratch } = state;
-  const listed = await gate.send({ method: 'GET', path: `${API}/snapshots`, query: `account_id=${encodeURIComponent(scratch.id)}` }, 'upkeep');
-  const snapshots = (listed.json as { snapshots?: Array<{ id?: unknown; snapshot_date?: unknown; balance?: unknown }> } | undefined)?.snapshots;
+  const listed = await gate.send(
+    { method: 'GET', path: `${API}/snapshots`, query: `account_id=${encodeURIComponent(scratch.id)}` },
+    'upkeep',
+  );
+  const snapshots = (
+    listed.json as { snapshots?: Array<{ id?: unknown; snapshot_date?: unknown; balance?: unknown }> } | undefined
+  )?.snapshots;
   if (listed.status !== 200 || !Array.isArray(snapshots)) {
-    note(state, `could not list the scratch account's snapshots (${listed.failure ?? listed.status}) to delete the kit's`);
+    note(
+      state,
+      `could not list the scratch account's snapshots (${listed.failure ?? listed.status}) to delete the kit's`,
+    );
     return;
   }
   const before = new Map(state.inventory.snapshots.filter((s) => s.account_id === scratch.id).map((s) => [s.id, s]));
@@ -45,13 +65,23 @@ async function deleteNewSnapshots(state: CleanupState): Promise<void> {
     const was = before.get(snapshot.id);
     if (was) {
       if (was.balance !== snapshot.balance || was.snapshot_date !== snapshot.snapshot_date) {
-        note(state, `snapshot ${snapshot.id} of the scratch account (${was.snapshot_date}) changed during the run; the kit writes only in the reserved year and cannot put it back`);
+        note(
+          state,
+          `snapshot ${snapshot.id} of the scratch account (${was.snapshot_date}) changed during the run; the kit writes only in the reserved year and cannot put it back`,
+        );
       }
       continue;
     }
-    const deleted = await gate.send({ method: 'DELETE', path: `${API}/snapshots/${encodeURIComponent(snapshot.id)}` }, 'upkeep');
+    const deleted = await gate.send(
+      { method: 'DELETE', path: `${API}/snapshots/${encodeURIComponent(snapshot.id)}` },
+      'upkeep',
+    );
     if (deleted.status >= 200 && deleted.status < 300) state.deleted += 1;
-    else note(state, `could not delete snapshot ${snapshot.id} (${String(snapshot.snapshot_date)}) of the scratch account: ${deleted.failure ?? deleted.status}`);
+    else
+      note(
+        state,
+        `could not delete snapshot ${snapshot.id} (${String(snapshot.snapshot_date)}) of the scratch account: ${deleted.failure ?? deleted.status}`,
+      );
   }
 }
 
@@ -76,7 +106,10 @@ async function restoreAccount(state: CleanupState, sent: readonly ProbeRequest[]
   const after = restored.json as Record<string, unknown> | undefined;
   const off = [...RESTORED_FIELDS, 'liquidity_tier' as const].filter((field) => after?.[field] !== scratch[field]);
   if (restored.status !== 200 || off.length > 0) {
-    note(state, `could not restore the scratch account's ${off.join(', ') || 'fields'} (${restored.failure ?? restored.status})`);
+    note(
+      state,
+      `could not restore the scratch account's ${off.join(', ') || 'fields'} (${restored.failure ?? restored.status})`,
+    );
     return;
   }
   for (const field of Object.keys(patch)) state.restoredFields.add(field);

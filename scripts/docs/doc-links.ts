@@ -29,7 +29,8 @@ export function linksOf(text: string): DocLink[] {
     let line = blockLine;
     for (const child of block.children ?? []) {
       if (child.type === 'softbreak' || child.type === 'hardbreak') line++;
-      const target = child.type === 'link_open' ? child.attrGet('href') : child.type === 'image' ? child.attrGet('src') : null;
+      const target =
+        child.type === 'link_open' ? child.attrGet('href') : child.type === 'image' ? child.attrGet('src') : null;
       if (target !== null) links.push({ target, line });
     }
   }
@@ -44,7 +45,13 @@ export function anchorsOf(text: string): Set<string> {
   tokens.forEach((token, index) => {
     if (token.type === 'heading_open') anchors.add(slugger.slug(plainText(tokens[index + 1]?.children ?? [])));
     if (token.type === 'html_block' || token.type === 'inline') {
-      const html = token.type === 'inline' ? (token.children ?? []).filter((c) => c.type === 'html_inline').map((c) => c.content).join('') : token.content;
+      const html =
+        token.type === 'inline'
+          ? (token.children ?? [])
+              .filter((c) => c.type === 'html_inline')
+              .map((c) => c.content)
+              .join('')
+          : token.content;
       for (const match of html.matchAll(/<a\s[^>]*\b(?:id|name)="([^"]+)"/g)) anchors.add(match[1]!);
     }
   });
@@ -53,7 +60,10 @@ export function anchorsOf(text: string): Set<string> {
 
 /** A heading's text as GitHub renders it (code spans keep their content, markup goes). */
 function plainText(children: Token[]): string {
-  return children.filter((c) => c.type === 'text' || c.type === 'code_inline').map((c) => c.content).join('');
+  return children
+    .filter((c) => c.type === 'text' || c.type === 'code_inline')
+    .map((c) => c.content)
+    .join('');
 }
 
 /** A link that does not resolve, and why. */
@@ -67,8 +77,20 @@ export interface BrokenLink extends DocLink {
  * `repository` is the GitHub URL of this repository (`https://github.com/owner/name`): links into its main branch are
  * checked as relative ones, other absolute links are not checked.
  */
-export function brokenLinks(root: string, docs: readonly string[], files: ReadonlySet<string>, repository?: string): BrokenLink[] {
-  const directories = new Set([...files].flatMap((file) => file.split('/').slice(0, -1).map((_, i, parts) => parts.slice(0, i + 1).join('/'))));
+export function brokenLinks(
+  root: string,
+  docs: readonly string[],
+  files: ReadonlySet<string>,
+  repository?: string,
+): BrokenLink[] {
+  const directories = new Set(
+    [...files].flatMap((file) =>
+      file
+        .split('/')
+        .slice(0, -1)
+        .map((_, i, parts) => parts.slice(0, i + 1).join('/')),
+    ),
+  );
   const anchorCache = new Map<string, Set<string>>();
   const anchors = (file: string) => {
     if (!anchorCache.has(file)) anchorCache.set(file, anchorsOf(readFileSync(join(root, file), 'utf8')));
@@ -83,14 +105,19 @@ export function brokenLinks(root: string, docs: readonly string[], files: Readon
       const { path, anchor } = resolved;
       if (path === undefined) fail('it leaves the repository');
       else if (!files.has(path) && !directories.has(path.replace(/\/$/, ''))) fail(`there is no file ${path}`);
-      else if (anchor !== undefined && path.endsWith('.md') && !anchors(path).has(anchor)) fail(`${path} has no heading with the anchor #${anchor}`);
+      else if (anchor !== undefined && path.endsWith('.md') && !anchors(path).has(anchor))
+        fail(`${path} has no heading with the anchor #${anchor}`);
     }
   }
   return broken;
 }
 
 /** The repository path and anchor a link names; `undefined` for a link outside this repository. */
-function resolveTarget(doc: string, target: string, repository?: string): { path?: string; anchor?: string } | undefined {
+function resolveTarget(
+  doc: string,
+  target: string,
+  repository?: string,
+): { path?: string; anchor?: string } | undefined {
   let pathPart: string;
   let fromRoot = false;
   const intoRepository = repository && /^https:\/\/github\.com\/[^/]+\/[^/]+\/(?:blob|tree)\/main\//.exec(target);
@@ -106,7 +133,9 @@ function resolveTarget(doc: string, target: string, repository?: string): { path
   const file = decodeURIComponent(hash < 0 ? pathPart : pathPart.slice(0, hash));
   const anchor = hash < 0 ? undefined : decodeURIComponent(pathPart.slice(hash + 1));
   if (file === '') return { path: doc, ...(anchor !== undefined ? { anchor } : {}) };
-  const joined = normalize(fromRoot ? file : join(dirname(doc), file)).split('\\').join('/');
+  const joined = normalize(fromRoot ? file : join(dirname(doc), file))
+    .split('\\')
+    .join('/');
   const path = joined.startsWith('../') || posix.isAbsolute(joined) ? undefined : joined;
   return { ...(path !== undefined ? { path } : {}), ...(anchor !== undefined ? { anchor } : {}) };
 }

@@ -22,9 +22,18 @@ export const USAGE = `usage: npm run test:repeat -- <runs> [files...] [--hog] [-
 /** Parses the arguments after `--`; throws an Error whose message says what is wrong. */
 export function parseRepeatArgs(argv: readonly string[]): RepeatArgs {
   const [first, ...rest] = argv;
-  if (first === undefined || !/^[1-9]\d*$/.test(first)) throw new Error(`the first argument must be the number of runs (a whole number from 1), got ${first === undefined ? 'nothing' : JSON.stringify(first)}`);
+  if (first === undefined || !/^[1-9]\d*$/.test(first))
+    throw new Error(
+      `the first argument must be the number of runs (a whole number from 1), got ${first === undefined ? 'nothing' : JSON.stringify(first)}`,
+    );
   const hog = rest.includes('--hog');
   const msw3 = rest.includes('--msw3');
   const luck = rest.includes('--luck');
-  return { runs: Number(first), hog, msw3, luck, vitestArgs: rest.filter((arg) => arg !== '--hog' && arg !== '--msw3' && arg !== '--luck') };
+  return {
+    runs: Number(first),
+    hog,
+    msw3,
+    luck,
+    vitestArgs: rest.filter((arg) => arg !== '--hog' && arg !== '--msw3' && arg !== '--luck'),
+  };
 }

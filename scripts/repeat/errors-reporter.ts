@@ -18,10 +18,16 @@ export default class ErrorsReporter implements Reporter {
     const out = process.env.TEST_REPEAT_ERRORS_FILE;
     if (!out) return;
     const tests = testModules.flatMap((module) =>
-      [...module.children.allTests('failed')].map((test) => ({ file: module.moduleId, test: test.fullName, message: described(test.result().errors?.[0]) })),
+      [...module.children.allTests('failed')].map((test) => ({
+        file: module.moduleId,
+        test: test.fullName,
+        message: described(test.result().errors?.[0]),
+      })),
     );
     const suites = testModules.flatMap((module) =>
-      [...module.children.allSuites()].flatMap((suite) => suite.errors().map((error) => ({ file: module.moduleId, suite: suite.fullName, message: error.message }))),
+      [...module.children.allSuites()].flatMap((suite) =>
+        suite.errors().map((error) => ({ file: module.moduleId, suite: suite.fullName, message: error.message })),
+      ),
     );
     const unhandled = unhandledErrors.map((error) => ({
       ...(typeof error.VITEST_TEST_PATH === 'string' ? { file: error.VITEST_TEST_PATH } : {}),

@@ -23,7 +23,9 @@ export interface Hog {
  * @default count os.availableParallelism()
  */
 export function startHog(count = availableParallelism()): Hog {
-  const children: ChildProcess[] = Array.from({ length: count }, () => spawn(process.execPath, ['-e', BUSY, String(process.pid)], { stdio: 'ignore' }));
+  const children: ChildProcess[] = Array.from({ length: count }, () =>
+    spawn(process.execPath, ['-e', BUSY, String(process.pid)], { stdio: 'ignore' }),
+  );
   return {
     pids: children.map((child) => child.pid!),
     stop() {

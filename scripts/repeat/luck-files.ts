@@ -6,9 +6,17 @@ import { dirname, join, relative, resolve } from 'node:path';
 /** What makes a test file's outcome depend on more than its code, and the source text that shows it. */
 export const LUCK_SIGNS = [
   { touches: 'processes', pattern: /node:child_process|\bprocess\.kill\(|chromium/ },
-  { touches: 'timers', pattern: /\bset(?:Timeout|Interval|Immediate)\(|useFakeTimers|\bDate\.now\(|performance\.now\(|new Date\(\)|\.waitFor\(/ },
+  {
+    touches: 'timers',
+    pattern:
+      /\bset(?:Timeout|Interval|Immediate)\(|useFakeTimers|\bDate\.now\(|performance\.now\(|new Date\(\)|\.waitFor\(/,
+  },
   // Writes, and what a file system may number or date as it likes (reading a fixture is not luck).
-  { touches: 'files', pattern: /\b(?:writeFile|appendFile|mkdtemp|rename|unlink|rmSync|symlink|utimes|chmod|truncate|createWriteStream)\w*\(|\.(?:ino|mtimeMs|mtime)\b/ },
+  {
+    touches: 'files',
+    pattern:
+      /\b(?:writeFile|appendFile|mkdtemp|rename|unlink|rmSync|symlink|utimes|chmod|truncate|createWriteStream)\w*\(|\.(?:ino|mtimeMs|mtime)\b/,
+  },
   // Real sockets: ports, connections, a server's timing (MSW's in-process `server.listen()` is none of these).
   { touches: 'network', pattern: /'node:(?:http|https|net)'|127\.0\.0\.1|\blocalhost:/ },
   { touches: 'randomness', pattern: /fast-check|Math\.random\(|randomBytes|randomUUID|getRandomValues/ },
@@ -38,7 +46,10 @@ export function luckFiles(root: string): LuckFile[] {
     return kinds;
   };
   return testFiles(testDir)
-    .map((file) => ({ file: relative(root, file), touches: LUCK_SIGNS.map((s) => s.touches).filter((kind) => kindsOf(file).has(kind)) }))
+    .map((file) => ({
+      file: relative(root, file),
+      touches: LUCK_SIGNS.map((s) => s.touches).filter((kind) => kindsOf(file).has(kind)),
+    }))
     .filter((f) => f.touches.length > 0)
     .sort((a, b) => (a.file < b.file ? -1 : 1));
 }
@@ -65,7 +76,11 @@ function localImports(file: string, source: string, testDir: string): string[] {
  * process, no browser) and opens no socket, by the same signs as above; relative to the root, sorted.
  */
 export function quickFiles(root: string): string[] {
-  const slow = new Set(luckFiles(root).filter((f) => f.touches.includes('processes') || f.touches.includes('network')).map((f) => f.file));
+  const slow = new Set(
+    luckFiles(root)
+      .filter((f) => f.touches.includes('processes') || f.touches.includes('network'))
+      .map((f) => f.file),
+  );
   return testFiles(join(root, 'test'))
     .map((file) => relative(root, file))
     .filter((file) => !slow.has(file))

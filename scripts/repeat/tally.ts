@@ -9,7 +9,13 @@ export interface VitestJsonReport {
     name: string;
     status: string;
     message: string;
-    assertionResults: Array<{ fullName: string; ancestorTitles?: string[]; title?: string; status: string; failureMessages: string[] }>;
+    assertionResults: Array<{
+      fullName: string;
+      ancestorTitles?: string[];
+      title?: string;
+      status: string;
+      failureMessages: string[];
+    }>;
   }>;
 }
 
@@ -35,7 +41,9 @@ export interface Failure {
 export function failuresOf(outcome: RunOutcome, root: string): Array<{ test: string; message: string }> {
   const found: Array<{ test: string; message: string }> = [];
   const relative = (file: string) => (file.startsWith(`${root}/`) ? file.slice(root.length + 1) : file);
-  const messages = new Map((outcome.errors?.tests ?? []).map(({ file, test, message }) => [`${file}\u0000${test}`, message]));
+  const messages = new Map(
+    (outcome.errors?.tests ?? []).map(({ file, test, message }) => [`${file}\u0000${test}`, message]),
+  );
   for (const file of outcome.report?.testResults ?? []) {
     const failed = file.assertionResults.filter((test) => test.status === 'failed');
     for (const test of failed) {
@@ -44,11 +52,16 @@ export function failuresOf(outcome: RunOutcome, root: string): Array<{ test: str
       found.push({ test: `${relative(file.name)} > ${name}`, message: firstLine(message) });
     }
     // A file can fail outside its tests (an import, a hook, an error thrown while collecting).
-    if (file.status === 'failed' && (failed.length === 0 || file.message)) found.push({ test: `${relative(file.name)} (the file itself)`, message: firstLine(file.message) });
+    if (file.status === 'failed' && (failed.length === 0 || file.message))
+      found.push({ test: `${relative(file.name)} (the file itself)`, message: firstLine(file.message) });
   }
-  for (const { file, suite, message } of outcome.errors?.suites ?? []) found.push({ test: `${relative(file)} > ${suite} (a hook or the block itself)`, message: firstLine(message) });
+  for (const { file, suite, message } of outcome.errors?.suites ?? [])
+    found.push({ test: `${relative(file)} > ${suite} (a hook or the block itself)`, message: firstLine(message) });
   for (const { file, test, message } of outcome.errors?.unhandled ?? []) {
-    found.push({ test: `${file ? relative(file) : '(the run)'}${test ? ` > ${test}` : ''} (an unhandled error)`, message: firstLine(message) });
+    found.push({
+      test: `${file ? relative(file) : '(the run)'}${test ? ` > ${test}` : ''} (an unhandled error)`,
+      message: firstLine(message),
+    });
   }
   // A run that failed with nothing above to show for it (a crashed worker, a bad option): its output says why.
   if (found.length === 0 && (outcome.exitCode !== 0 || outcome.report === undefined)) {
@@ -75,7 +88,9 @@ export function tally(outcomes: readonly RunOutcome[], root: string): Failure[] 
 /** The tally as lines of text: count, test, runs, then each distinct message. */
 export function formatTally(failures: readonly Failure[], runs: number): string {
   if (failures.length === 0) return `No test failed in ${runs} run${runs === 1 ? '' : 's'}.`;
-  const lines = [`${failures.length} test${failures.length === 1 ? '' : 's'} failed at least once in ${runs} run${runs === 1 ? '' : 's'}:`];
+  const lines = [
+    `${failures.length} test${failures.length === 1 ? '' : 's'} failed at least once in ${runs} run${runs === 1 ? '' : 's'}:`,
+  ];
   for (const failure of failures) {
     lines.push(`  ${failure.runs.length}/${runs}  ${failure.test}`, `        runs ${failure.runs.join(', ')}`);
     for (const [message, count] of failure.messages) lines.push(`        ${count}x ${message}`);
@@ -87,12 +102,18 @@ export function formatTally(failures: readonly Failure[], runs: number): string 
 const plain = (text: string) => text.replace(/\u001b\[[0-9;]*m/g, '');
 
 function firstLine(message: string): string {
-  const line = plain(message).split('\n').find((l) => l.trim() !== '') ?? '(no message)';
+  const line =
+    plain(message)
+      .split('\n')
+      .find((l) => l.trim() !== '') ?? '(no message)';
   return line.trim().slice(0, 300);
 }
 
 function lastMeaningfulLine(log: string): string {
-  const lines = plain(log).split('\n').map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('JSON report written to'));
+  const lines = plain(log)
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '' && !l.startsWith('JSON report written to'));
   const error = [...lines].reverse().find((l) => /error|no test files/i.test(l));
   return (error ?? lines.at(-1) ?? '(no output)').slice(0, 300);
 }

@@ -21,18 +21,37 @@ export async function runOnce(plan: RunPlan, run: number): Promise<RunOutcome> {
   const json = join(plan.dir, `run-${run}.json`);
   const errors = join(plan.dir, `run-${run}.errors.json`);
   const log = join(plan.dir, `run-${run}.log`);
-  const reporters = ['--reporter=default', '--reporter=json', `--outputFile.json=${json}`, `--reporter=${join(plan.root, 'scripts/repeat/errors-reporter.ts')}`];
+  const reporters = [
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${json}`,
+    `--reporter=${join(plan.root, 'scripts/repeat/errors-reporter.ts')}`,
+  ];
   const env = { ...process.env, TEST_REPEAT_ERRORS_FILE: errors, ...(plan.msw3 ? { EXPECT_MSW_MAJOR: '3' } : {}) };
   const fd = openSync(log, 'w');
   // Its own process group (detached), so that an interrupt reaches the servers and CLIs the tests started too.
   const child = plan.msw3
-    ? spawn('npx', ['-y', '-p', 'node@24', '-c', ['vitest', 'run', '-c', 'vitest.msw3.config.ts', ...reporters, ...plan.vitestArgs].map(shellQuote).join(' ')], {
-        cwd: plan.root,
-        env,
-        stdio: ['ignore', fd, fd],
-        detached: true,
-      })
-    : spawn(process.execPath, [join(plan.root, 'node_modules/vitest/vitest.mjs'), 'run', ...reporters, ...plan.vitestArgs], { cwd: plan.root, env, stdio: ['ignore', fd, fd], detached: true });
+    ? spawn(
+        'npx',
+        [
+          '-y',
+          '-p',
+          'node@24',
+          '-c',
+          ['vitest', 'run', '-c', 'vitest.msw3.config.ts', ...reporters, ...plan.vitestArgs].map(shellQuote).join(' '),
+        ],
+        {
+          cwd: plan.root,
+          env,
+          stdio: ['ignore', fd, fd],
+          detached: true,
+        },
+      )
+    : spawn(
+        process.execPath,
+        [join(plan.root, 'node_modules/vitest/vitest.mjs'), 'run', ...reporters, ...plan.vitestArgs],
+        { cwd: plan.root, env, stdio: ['ignore', fd, fd], detached: true },
+      );
   current = child;
   const { code, signal } = await new Promise<{ code: number | null; signal: string | null }>((resolve) => {
     child.once('close', (code, signal) => resolve({ code, signal }));
@@ -40,7 +59,14 @@ export async function runOnce(plan: RunPlan, run: number): Promise<RunOutcome> {
   });
   current = undefined;
   closeSync(fd);
-  return { run, report: readJson<VitestJsonReport>(json), errors: readJson<ErrorsBesideTheReport>(errors), exitCode: code, signal, logTail: tail(log, 6000) };
+  return {
+    run,
+    report: readJson<VitestJsonReport>(json),
+    errors: readJson<ErrorsBesideTheReport>(errors),
+    exitCode: code,
+    signal,
+    logTail: tail(log, 6000),
+  };
 }
 
 /** Stops the vitest that runs now, with everything in its process group. */

@@ -38,7 +38,11 @@ interface InFlight {
  * and never sent), sends chunks of at most `chunkSize`, maps each skipped row back to its position in your input,
  * and reports duplicates. See {@link bulkUpsertSnapshots}.
  */
-export async function runBulkUpsert(ctx: ResourceContext, rows: BulkRows, options?: BulkUpsertOptions): Promise<BulkUpsertReport> {
+export async function runBulkUpsert(
+  ctx: ResourceContext,
+  rows: BulkRows,
+  options?: BulkUpsertOptions,
+): Promise<BulkUpsertReport> {
   const normalized = normalizeBulkOptions(options);
   return new BulkRun(ctx, normalized, openRows(rows)).run();
 }
@@ -111,7 +115,8 @@ class BulkRun {
   }
 
   shouldStop(): boolean {
-    if (!this.stopped && this.options.signal?.aborted) this.stopped = { reason: 'aborted', cause: this.options.signal.reason };
+    if (!this.stopped && this.options.signal?.aborted)
+      this.stopped = { reason: 'aborted', cause: this.options.signal.reason };
     return this.stopped !== undefined;
   }
 
@@ -153,14 +158,20 @@ class BulkRun {
     const first = chunk.indexes[0] ?? index;
     if (previous >= 0 && previous < first) {
       // Same key in a chunk still in flight: send this chunk after it, so the later row wins (spec-gaps 9).
-      for (const flight of this.inFlight) if (flight.first <= previous && previous <= flight.last) chunk.after.add(flight.done);
+      for (const flight of this.inFlight)
+        if (flight.first <= previous && previous <= flight.last) chunk.after.add(flight.done);
     }
     chunk.rows.push(good);
     chunk.indexes.push(index);
   }
 
   dispatch(chunk: Chunk): void {
-    const flight: InFlight = { chunk, first: chunk.indexes[0]!, last: chunk.indexes[chunk.indexes.length - 1]!, done: Promise.resolve() };
+    const flight: InFlight = {
+      chunk,
+      first: chunk.indexes[0]!,
+      last: chunk.indexes[chunk.indexes.length - 1]!,
+      done: Promise.resolve(),
+    };
     flight.done = this.send(chunk).finally(() => this.inFlight.delete(flight));
     this.inFlight.add(flight);
   }

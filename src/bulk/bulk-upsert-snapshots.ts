@@ -33,6 +33,10 @@ import type { BulkRows, BulkUpsertOptions, BulkUpsertReport } from './types';
  * const report = await bulkUpsertSnapshots(client, rows, { onProgress: (p) => console.log(p.rowsDone) });
  * if (report.skipped.length > 0) console.log(formatSkippedRows(report));
  */
-export function bulkUpsertSnapshots(client: LedgerClient, rows: BulkRows, options?: BulkUpsertOptions): Promise<BulkUpsertReport> {
+export function bulkUpsertSnapshots(
+  client: LedgerClient,
+  rows: BulkRows,
+  options?: BulkUpsertOptions,
+): Promise<BulkUpsertReport> {
   return client.snapshots.bulkUpsert(rows, options);
 }

@@ -20,5 +20,7 @@ export function openRows(rows: BulkRows): RowSource {
       return { async: false, iterator: (rows as Iterable<unknown>)[Symbol.iterator](), total };
     }
   }
-  throw new ClientOptionsError('bulkUpsertSnapshots: `rows` must be an array, an iterable or an async iterable of rows');
+  throw new ClientOptionsError(
+    'bulkUpsertSnapshots: `rows` must be an array, an iterable or an async iterable of rows',
+  );
 }

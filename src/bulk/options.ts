@@ -21,7 +21,9 @@ export function normalizeBulkOptions(options: BulkUpsertOptions | undefined): No
   if (options !== undefined && (typeof options !== 'object' || options === null)) fail('options must be an object');
   const { chunkSize = MAX_BULK_ROWS, concurrency = 1, onProgress, signal } = options ?? {};
   if (!Number.isInteger(chunkSize) || chunkSize < 1 || chunkSize > MAX_BULK_ROWS) {
-    fail(`\`chunkSize\` must be a whole number from 1 to ${MAX_BULK_ROWS} (the API's limit per request); got ${String(chunkSize)}`);
+    fail(
+      `\`chunkSize\` must be a whole number from 1 to ${MAX_BULK_ROWS} (the API's limit per request); got ${String(chunkSize)}`,
+    );
   }
   if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > MAX_CONCURRENCY) {
     fail(`\`concurrency\` must be a whole number from 1 to ${MAX_CONCURRENCY}; got ${String(concurrency)}`);

@@ -25,7 +25,10 @@ const numbers = new Intl.NumberFormat('en-US');
  * //   Row  Account                               Date        Balance  Reason
  * //     3  7d1c2a4e-3b5f-4c6d-8e9f-0a1b2c3d4e5f  2024-02-30  10       snapshot_date must be a real calendar date in YYYY-MM-DD form
  */
-export function formatSkippedRows(report: Pick<BulkUpsertReport, 'skipped'>, options: FormatSkippedRowsOptions = {}): string {
+export function formatSkippedRows(
+  report: Pick<BulkUpsertReport, 'skipped'>,
+  options: FormatSkippedRowsOptions = {},
+): string {
   const { skipped } = report;
   if (skipped.length === 0) return 'No rows skipped.';
   const shown = skipped.slice(0, Math.max(0, Math.floor(options.limit ?? 20)));
@@ -35,15 +38,25 @@ export function formatSkippedRows(report: Pick<BulkUpsertReport, 'skipped'>, opt
       // A row that is not an object is shown whole, in the Account column.
       const fields = (typeof row === 'object' && row !== null ? row : { account_id: row }) as Record<string, unknown>;
       const { balance } = fields;
-      return [String(index), cell(fields.account_id), cell(fields.snapshot_date), cell(typeof balance === 'string' ? JSON.stringify(balance) : balance), oneLine(reason)];
+      return [
+        String(index),
+        cell(fields.account_id),
+        cell(fields.snapshot_date),
+        cell(typeof balance === 'string' ? JSON.stringify(balance) : balance),
+        oneLine(reason),
+      ];
     }),
   ];
   const widths = COLUMNS.map((_, c) => table.reduce((width, cells) => Math.max(width, cells[c]!.length), 0));
   // Row numbers right-aligned, the reason (last) unpadded.
   const lines = table.map((cells) =>
-    cells.map((text, c) => (c === 0 ? text.padStart(widths[0]!) : c < 4 ? text.padEnd(widths[c]!) : text)).join('  ').trimEnd(),
+    cells
+      .map((text, c) => (c === 0 ? text.padStart(widths[0]!) : c < 4 ? text.padEnd(widths[c]!) : text))
+      .join('  ')
+      .trimEnd(),
   );
-  if (skipped.length > shown.length) lines.push(`... and ${numbers.format(skipped.length - shown.length)} more skipped rows`);
+  if (skipped.length > shown.length)
+    lines.push(`... and ${numbers.format(skipped.length - shown.length)} more skipped rows`);
   return lines.join('\n');
 }
 
@@ -78,10 +91,15 @@ function cell(value: unknown): string {
   let text: string;
   try {
     text =
-      typeof value === 'string' ? value
-      : typeof value === 'number' ? (Object.is(value, -0) ? '-0' : String(value))
-      : value === undefined ? ''
-      : (JSON.stringify(value) ?? String(value));
+      typeof value === 'string'
+        ? value
+        : typeof value === 'number'
+          ? Object.is(value, -0)
+            ? '-0'
+            : String(value)
+          : value === undefined
+            ? ''
+            : (JSON.stringify(value) ?? String(value));
   } catch {
     text = String(value); // a BigInt, or a cycle
   }

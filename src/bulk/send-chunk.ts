@@ -25,13 +25,16 @@ export interface ChunkOutcome {
  * any other failure throws the SDK error for it.
  */
 export async function postChunk(ctx: ResourceContext, rows: BulkRow[]): Promise<ChunkOutcome> {
-  const { data, error, response, attempts, request } = (await ctx.api.POST(BULK_PATH, { body: { snapshots: rows } })) as Traced<{
+  const { data, error, response, attempts, request } = (await ctx.api.POST(BULK_PATH, {
+    body: { snapshots: rows },
+  })) as Traced<{
     data?: BulkUpsertResult;
     error?: unknown;
     response: Response;
   }>;
   if (response.ok) {
-    if (!isBulkResult(data)) throw new LedgerError(`HTTP ${response.status} from POST ${BULK_PATH} without a bulk result`);
+    if (!isBulkResult(data))
+      throw new LedgerError(`HTTP ${response.status} from POST ${BULK_PATH} without a bulk result`);
     return { status: response.status, result: { ...data, skipped: redact(data.skipped, ctx.secrets) }, attempts };
   }
   const apiError = createApiError(response, error, request, { redact: ctx.secrets });
@@ -49,9 +52,12 @@ export async function postChunk(ctx: ResourceContext, rows: BulkRow[]): Promise<
 function isBulkResult(value: unknown): value is BulkUpsertResult {
   const r = value as Partial<BulkUpsertResult> | null | undefined;
   return (
-    typeof r === 'object' && r !== null &&
-    typeof r.inserted === 'number' && typeof r.updated === 'number' &&
-    Array.isArray(r.skipped) && typeof r.webhooks_attempted === 'number'
+    typeof r === 'object' &&
+    r !== null &&
+    typeof r.inserted === 'number' &&
+    typeof r.updated === 'number' &&
+    Array.isArray(r.skipped) &&
+    typeof r.webhooks_attempted === 'number'
   );
 }
 

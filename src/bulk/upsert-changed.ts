@@ -76,12 +76,20 @@ export interface UpsertChangedReport {
  * const plan = await upsertChangedSnapshots(client, rows, { planOnly: true });
  * console.log(plan.rows.filter((r) => r.action !== 'unchanged').length, 'to write');
  */
-export function upsertChangedSnapshots(client: LedgerClient, rows: Iterable<BulkRow>, options: UpsertChangedOptions = {}): Promise<UpsertChangedReport> {
+export function upsertChangedSnapshots(
+  client: LedgerClient,
+  rows: Iterable<BulkRow>,
+  options: UpsertChangedOptions = {},
+): Promise<UpsertChangedReport> {
   return runUpsertChanged(client, rows, options);
 }
 
 /** The work of upsertChangedSnapshots (see there). */
-async function runUpsertChanged(client: LedgerClient, rows: Iterable<BulkRow>, options: UpsertChangedOptions): Promise<UpsertChangedReport> {
+async function runUpsertChanged(
+  client: LedgerClient,
+  rows: Iterable<BulkRow>,
+  options: UpsertChangedOptions,
+): Promise<UpsertChangedReport> {
   const skipped: SkippedSnapshot[] = [];
   const duplicates: DuplicateSnapshot[] = [];
   const byDay = new Map<string, Array<{ index: number; row: BulkRow }>>();
@@ -117,13 +125,20 @@ async function runUpsertChanged(client: LedgerClient, rows: Iterable<BulkRow>, o
     const account = stored.get(row.account_id);
     if (account === undefined) continue; // its rows were skipped with the service's answer
     const current = account.get(row.snapshot_date);
-    const action: SnapshotChange = !current ? 'new' : current.is_estimated || !sameBalance(current.balance, row.balance) ? 'changed' : 'unchanged';
+    const action: SnapshotChange = !current
+      ? 'new'
+      : current.is_estimated || !sameBalance(current.balance, row.balance)
+        ? 'changed'
+        : 'unchanged';
     planned.push({ index: i, row, action, stored: current });
   }
   const toWrite = planned.filter((p) => p.action !== 'unchanged');
   let written: BulkUpsertReport | undefined;
   if (!options.planOnly && toWrite.length > 0) {
-    written = await client.snapshots.bulkUpsert(toWrite.map((p) => p.row), { ...options.bulk, signal: options.signal });
+    written = await client.snapshots.bulkUpsert(
+      toWrite.map((p) => p.row),
+      { ...options.bulk, signal: options.signal },
+    );
     for (const s of written.skipped) {
       const p = toWrite[s.index]!;
       skipped.push({ index: p.index, row: p.row, reason: `the ledger refused it: ${s.reason}` });
@@ -145,17 +160,27 @@ async function storedSnapshots(
   for (const { row } of kept) {
     const range = ranges.get(row.account_id);
     const date = row.snapshot_date;
-    ranges.set(row.account_id, range ? { from: date < range.from ? date : range.from, to: date > range.to ? date : range.to } : { from: date, to: date });
+    ranges.set(
+      row.account_id,
+      range
+        ? { from: date < range.from ? date : range.from, to: date > range.to ? date : range.to }
+        : { from: date, to: date },
+    );
   }
   const stored = new Map<string, Map<string, Snapshot>>();
   for (const [accountId, { from, to }] of ranges) {
     try {
       const snapshots = await client.snapshots.list({ account_id: accountId, from, to }, { signal });
-      stored.set(accountId, new Map(snapshots.filter((s) => s.account_id === accountId).map((s) => [s.snapshot_date, s])));
+      stored.set(
+        accountId,
+        new Map(snapshots.filter((s) => s.account_id === accountId).map((s) => [s.snapshot_date, s])),
+      );
     } catch (error) {
       if (!isLedgerApiError(error, 404) && !isLedgerApiError(error, 422)) throw error;
       const reason = `the ledger answered ${error.status} for its snapshots: ${error.message}`;
-      skipped.push(...kept.filter((k) => k.row.account_id === accountId).map((k) => ({ index: k.index, row: k.row, reason })));
+      skipped.push(
+        ...kept.filter((k) => k.row.account_id === accountId).map((k) => ({ index: k.index, row: k.row, reason })),
+      );
     }
   }
   return stored;

@@ -24,7 +24,8 @@ export function rowProblem(row: unknown, isKnownAccount: (id: string) => boolean
   if (typeof row !== 'object' || row === null || Array.isArray(row)) return ROW_REASONS.notObject;
   const { account_id: accountId, snapshot_date: date, balance } = row as Record<string, unknown>;
   if (accountId === undefined) return ROW_REASONS.accountMissing;
-  if (typeof accountId !== 'string' || !(isKnownAccount(accountId) || UUID_PATTERN.test(accountId))) return ROW_REASONS.accountNotUuid;
+  if (typeof accountId !== 'string' || !(isKnownAccount(accountId) || UUID_PATTERN.test(accountId)))
+    return ROW_REASONS.accountNotUuid;
   if (date === undefined) return ROW_REASONS.dateMissing;
   if (typeof date !== 'string' || dayNumber(date) === undefined) return ROW_REASONS.dateInvalid;
   if (balance === undefined) return ROW_REASONS.balanceMissing;

@@ -54,7 +54,10 @@ export function createApiError(
   };
   const NamedClass = apiErrorClassFor(response.status);
   if (NamedClass) return new NamedClass(init);
-  const retryAfterMs = response.status === 429 || response.status === 503 ? parseRetryAfter(response.headers?.get('retry-after')) : undefined;
+  const retryAfterMs =
+    response.status === 429 || response.status === 503
+      ? parseRetryAfter(response.headers?.get('retry-after'))
+      : undefined;
   return new UnexpectedStatusError({ ...init, status: response.status, retryAfterMs });
 }
 

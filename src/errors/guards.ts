@@ -36,7 +36,11 @@ export function isLedgerApiError<Status extends number = number>(
 ): value is ApiErrorForStatus<Status> {
   if (!isLedgerError(value)) return false;
   const { status: actual, code: actualCode } = value as Partial<LedgerApiError>;
-  return typeof actual === 'number' && (status === undefined || actual === status) && (code === undefined || actualCode === code);
+  return (
+    typeof actual === 'number' &&
+    (status === undefined || actual === status) &&
+    (code === undefined || actualCode === code)
+  );
 }
 
 /** True for a {@link NetworkError} (no HTTP response), across realms (brand and `name`, like ky's guards). */

@@ -35,13 +35,15 @@ export class NetworkError extends LedgerError {
     const attempts = init.attempts ?? 1;
     const tries = attempts > 1 ? ` after ${attempts} attempts` : '';
     const keepCause = init.cause !== undefined && !mentionsSecret(init.cause, init.redact ?? []);
-    super(`Network error on ${method} ${path}${code ? ` (${code})` : ''}${tries}: no response was received`, keepCause ? { cause: init.cause } : undefined);
+    super(
+      `Network error on ${method} ${path}${code ? ` (${code})` : ''}${tries}: no response was received`,
+      keepCause ? { cause: init.cause } : undefined,
+    );
     this.method = method;
     this.path = path;
     this.code = code;
     this.attempts = attempts;
   }
-
 }
 
 /** The system error code of a fetch failure: on the error itself or its `cause` (undici puts it there). */

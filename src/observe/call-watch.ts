@@ -21,9 +21,7 @@ export interface WatchedCall {
 }
 
 /** How an attempt ended, as the transport saw it. */
-export type AttemptEnd =
-  | { result: { response: Response; data?: unknown; error?: unknown } }
-  | { error: Error };
+export type AttemptEnd = { result: { response: Response; data?: unknown; error?: unknown } } | { error: Error };
 
 export class CallWatch {
   private readonly callId: number;
@@ -109,7 +107,12 @@ export class CallWatch {
     if (this.done) return;
     this.done = true;
     if (!this.observer.has('error')) return;
-    this.observer.emit('error', { ...this.base(sent, attempt), error, durationMs: performance.now() - this.startedAt, final: true });
+    this.observer.emit('error', {
+      ...this.base(sent, attempt),
+      error,
+      durationMs: performance.now() - this.startedAt,
+      final: true,
+    });
   }
 
   private base(sent: { method: string; url: string }, attempt: number): ClientEventBase {
@@ -120,7 +123,8 @@ export class CallWatch {
   /** Headers as a plain object: Authorization replaced (on a request), the token scrubbed from every value. */
   private headers(headers: Headers, isRequest: boolean): Record<string, string> {
     const out: Record<string, string> = {};
-    for (const [name, value] of headers) out[name] = isRequest && name === 'authorization' ? REDACTED : redact(value, this.observer.secrets);
+    for (const [name, value] of headers)
+      out[name] = isRequest && name === 'authorization' ? REDACTED : redact(value, this.observer.secrets);
     return out;
   }
 }

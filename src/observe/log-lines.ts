@@ -9,14 +9,29 @@ export function logListeners(log: ClientLogger, secrets: readonly string[]): Cli
   return {
     response(e) {
       const id = e.requestId === undefined ? '' : `, request id ${e.requestId}`;
-      log.debug(redact(`${PREFIX} ${e.method} ${e.path} -> ${e.status} in ${ms(e.durationMs)} (attempt ${e.attempt}${id})`, secrets));
+      log.debug(
+        redact(
+          `${PREFIX} ${e.method} ${e.path} -> ${e.status} in ${ms(e.durationMs)} (attempt ${e.attempt}${id})`,
+          secrets,
+        ),
+      );
     },
     error(e) {
-      log.debug(redact(`${PREFIX} ${e.method} ${e.path} failed in ${ms(e.durationMs)} (attempt ${e.attempt}): ${describe(e.error)}`, secrets));
+      log.debug(
+        redact(
+          `${PREFIX} ${e.method} ${e.path} failed in ${ms(e.durationMs)} (attempt ${e.attempt}): ${describe(e.error)}`,
+          secrets,
+        ),
+      );
     },
     retry(e) {
       const cause = e.status === undefined ? describe(e.error) : `HTTP ${e.status}`;
-      log.warn(redact(`${PREFIX} ${e.method} ${e.path}: ${cause}; retrying in ${ms(e.delayMs)} (attempt ${e.attempt + 1})`, secrets));
+      log.warn(
+        redact(
+          `${PREFIX} ${e.method} ${e.path}: ${cause}; retrying in ${ms(e.delayMs)} (attempt ${e.attempt + 1})`,
+          secrets,
+        ),
+      );
     },
   };
 }

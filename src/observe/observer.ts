@@ -1,12 +1,20 @@
 // A client's listeners: who listens to which event, and how an event reaches them.
-import { CLIENT_EVENT_NAMES, type ClientEventName, type ClientEvents, type ClientListener, type ClientListeners, type ClientLogger } from './events';
+import {
+  CLIENT_EVENT_NAMES,
+  type ClientEventName,
+  type ClientEvents,
+  type ClientListener,
+  type ClientListeners,
+  type ClientLogger,
+} from './events';
 import { logListeners } from './log-lines';
 
 type ListenerSets = { [E in ClientEventName]: Set<ClientListener<E>> };
 
 /** What is wrong with a listener for `name`, or `undefined` when it is a function for a known event. */
 export function listenerProblem(name: string, listener: unknown): string | undefined {
-  if (!(CLIENT_EVENT_NAMES as readonly string[]).includes(name)) return `"${name}" is not an event; the events are ${CLIENT_EVENT_NAMES.join(', ')}`;
+  if (!(CLIENT_EVENT_NAMES as readonly string[]).includes(name))
+    return `"${name}" is not an event; the events are ${CLIENT_EVENT_NAMES.join(', ')}`;
   if (typeof listener !== 'function') return `the "${name}" listener must be a function`;
   return undefined;
 }

@@ -21,7 +21,11 @@ export interface AccountsResource {
 /** Builds the account helpers over the typed client. */
 export function accountsResource(ctx: ResourceContext): AccountsResource {
   const update = (id: string, patch: AccountUpdate, options?: RequestOptions) =>
-    send(ctx, (init) => ctx.api.PATCH('/api/public/v1/accounts/{id}', { ...init, params: { path: { id } }, body: patch }), options);
+    send(
+      ctx,
+      (init) => ctx.api.PATCH('/api/public/v1/accounts/{id}', { ...init, params: { path: { id } }, body: patch }),
+      options,
+    );
   return {
     async list(options) {
       const { accounts } = await send(ctx, (init) => ctx.api.GET('/api/public/v1/accounts', init), options);

@@ -27,12 +27,20 @@ export interface RequestOptions {
  * returns its data, or throws the `LedgerApiError` for its status, naming the request that failed (method and URL,
  * never the headers).
  */
-export async function send<T>(ctx: ResourceContext, call: (init: SendInit) => Promise<Outcome<T>>, options: RequestOptions = {}): Promise<NonNullable<T>> {
-  const { data, error, response, request } = (await call(options.signal ? { signal: options.signal } : {})) as Traced<Outcome<T>>;
+export async function send<T>(
+  ctx: ResourceContext,
+  call: (init: SendInit) => Promise<Outcome<T>>,
+  options: RequestOptions = {},
+): Promise<NonNullable<T>> {
+  const { data, error, response, request } = (await call(options.signal ? { signal: options.signal } : {})) as Traced<
+    Outcome<T>
+  >;
   if (!response.ok) throw createApiError(response, error, request, { redact: ctx.secrets });
   // Every operation of this API answers a success with a JSON body.
   if (data === undefined || data === null) {
-    throw new LedgerError(`HTTP ${response.status} with an empty body from ${request.method} ${new URL(request.url).pathname}; a JSON body was expected`);
+    throw new LedgerError(
+      `HTTP ${response.status} with an empty body from ${request.method} ${new URL(request.url).pathname}; a JSON body was expected`,
+    );
   }
   return data;
 }

@@ -1,4 +1,11 @@
-import type { DeleteResult, Snapshot, SnapshotListQuery, SnapshotUpdate, SnapshotUpsertResult, SnapshotWrite } from '../types';
+import type {
+  DeleteResult,
+  Snapshot,
+  SnapshotListQuery,
+  SnapshotUpdate,
+  SnapshotUpsertResult,
+  SnapshotWrite,
+} from '../types';
 import { runBulkUpsert } from '../bulk/bulk-engine';
 import type { BulkRows, BulkUpsertOptions, BulkUpsertReport } from '../bulk/types';
 import type { ResourceContext } from './context';
@@ -38,10 +45,16 @@ export function snapshotsResource(ctx: ResourceContext): SnapshotsResource {
       );
       return snapshots;
     },
-    get: (id, options) => send(ctx, (init) => ctx.api.GET('/api/public/v1/snapshots/{id}', { ...init, params: byId(id) }), options),
-    upsert: (body, options) => send(ctx, (init) => ctx.api.POST('/api/public/v1/snapshots', { ...init, body }), options),
+    get: (id, options) =>
+      send(ctx, (init) => ctx.api.GET('/api/public/v1/snapshots/{id}', { ...init, params: byId(id) }), options),
+    upsert: (body, options) =>
+      send(ctx, (init) => ctx.api.POST('/api/public/v1/snapshots', { ...init, body }), options),
     update: (id, patch, options) =>
-      send(ctx, (init) => ctx.api.PATCH('/api/public/v1/snapshots/{id}', { ...init, params: byId(id), body: patch }), options),
+      send(
+        ctx,
+        (init) => ctx.api.PATCH('/api/public/v1/snapshots/{id}', { ...init, params: byId(id), body: patch }),
+        options,
+      ),
     delete: (id, options) =>
       send(ctx, (init) => ctx.api.DELETE('/api/public/v1/snapshots/{id}', { ...init, params: byId(id) }), options),
     bulkUpsert: (rows, options) => runBulkUpsert(ctx, rows, options),

@@ -42,7 +42,12 @@ export interface RetryState {
  * - retries left (`maxRetries`), a `Retry-After` no longer than `maxRetryAfterMs`, and a budget token;
  * - then the wait is the response's `Retry-After`, else backoff with full jitter.
  */
-export function decideRetry(request: RetryRequest, outcome: AttemptOutcome, attempt: number, state: RetryState): number | undefined {
+export function decideRetry(
+  request: RetryRequest,
+  outcome: AttemptOutcome,
+  attempt: number,
+  state: RetryState,
+): number | undefined {
   const { options, budget } = state;
   let retryAfterMs: number | undefined;
   let unprocessed: boolean;
@@ -62,7 +67,12 @@ export function decideRetry(request: RetryRequest, outcome: AttemptOutcome, atte
   }
   if (attempt > options.maxRetries) return undefined;
   const { sent, route } = request;
-  if (!unprocessed && !isIdempotentRequest(sent.method, route) && !options.retryNonIdempotent({ method: sent.method, path: new URL(sent.url).pathname })) return undefined;
+  if (
+    !unprocessed &&
+    !isIdempotentRequest(sent.method, route) &&
+    !options.retryNonIdempotent({ method: sent.method, path: new URL(sent.url).pathname })
+  )
+    return undefined;
   if (budget && !budget.tryTake()) return undefined;
   return retryAfterMs ?? backoffDelay(attempt - 1, options.baseDelayMs, options.maxDelayMs, state.random);
 }
@@ -105,7 +115,12 @@ function isUnsentCause(value: unknown): boolean {
  * Exponential backoff with full jitter: a random wait in [0, min(maxDelayMs, baseDelayMs * 2 ** retryIndex)],
  * where `retryIndex` is 0 before the first retry. Full jitter spreads clients that failed together.
  */
-export function backoffDelay(retryIndex: number, baseDelayMs: number, maxDelayMs: number, random: () => number = Math.random): number {
+export function backoffDelay(
+  retryIndex: number,
+  baseDelayMs: number,
+  maxDelayMs: number,
+  random: () => number = Math.random,
+): number {
   const ceiling = Math.min(maxDelayMs, baseDelayMs * 2 ** retryIndex);
   return Math.floor(random() * ceiling);
 }

@@ -86,7 +86,9 @@ export const RETRY_DEFAULTS = {
   maxRetryAfterMs: 60_000,
   statusCodes: [408, 429, 500, 502, 503, 504],
   budget: { capacity: 10, retryCost: 1, successRefund: 0.1 },
-} as const satisfies Required<Omit<RetryOptions, 'retryNonIdempotent' | 'onRetry' | 'budget'>> & { budget: Required<RetryBudgetOptions> };
+} as const satisfies Required<Omit<RetryOptions, 'retryNonIdempotent' | 'onRetry' | 'budget'>> & {
+  budget: Required<RetryBudgetOptions>;
+};
 
 /** The default per-attempt timeout of `createLedgerClient` (`timeoutMs`), in milliseconds. */
 export const DEFAULT_TIMEOUT_MS = 30_000;

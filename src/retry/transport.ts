@@ -75,7 +75,9 @@ export interface Transport {
 }
 
 /** An attempt's outcome, with the Request it gave fetch (if it got that far). */
-type Attempted<R> = ({ result: R } | { error: NetworkError | TimeoutError; cause: unknown }) & { request: Request | undefined };
+type Attempted<R> = ({ result: R } | { error: NetworkError | TimeoutError; cause: unknown }) & {
+  request: Request | undefined;
+};
 
 export function createTransport(options: TransportOptions, internals: TransportInternals = {}): Transport {
   const { retry, timeoutMs, secrets, observer } = options;
@@ -91,7 +93,9 @@ export function createTransport(options: TransportOptions, internals: TransportI
   async function run<R extends { response: Response }>(spec: CallSpec<R>): Promise<R | Traced<R>> {
     const caller = spec.signal ?? undefined;
     // Decided once per call, so a listener added meanwhile never sees half a call.
-    const watch = observer?.active ? new CallWatch(observer, { method: spec.method, route: spec.path, body: spec.body }) : undefined;
+    const watch = observer?.active
+      ? new CallWatch(observer, { method: spec.method, route: spec.path, body: spec.body })
+      : undefined;
     let attempt = 1;
     let request: SentRequest | undefined;
     try {
@@ -116,7 +120,11 @@ export function createTransport(options: TransportOptions, internals: TransportI
     }
   }
 
-  async function attemptOnce<R extends { response: Response }>(spec: CallSpec<R>, number: number, watch: CallWatch | undefined): Promise<Attempted<R>> {
+  async function attemptOnce<R extends { response: Response }>(
+    spec: CallSpec<R>,
+    number: number,
+    watch: CallWatch | undefined,
+  ): Promise<Attempted<R>> {
     const caller = spec.signal ?? undefined;
     const signal = armed || caller ? new AttemptSignal(caller, timeoutMs) : undefined;
     const base = spec.fetch ?? options.fetch;
@@ -136,9 +144,11 @@ export function createTransport(options: TransportOptions, internals: TransportI
       if (caller?.aborted) throw caller.reason;
       const { method, url } = request ?? callRequest(spec);
       const failure = { method, url, attempts: number, redact: secrets };
-      if (signal?.timedOut) return { error: new TimeoutError({ ...failure, timeoutMs: timeoutMs as number }), cause, request };
+      if (signal?.timedOut)
+        return { error: new TimeoutError({ ...failure, timeoutMs: timeoutMs as number }), cause, request };
       // fetch itself failed, or the body broke off while it was read (a body that is not JSON was still answered).
-      if (request && (!response || (response.bodyUsed && !(cause instanceof SyntaxError)))) return { error: new NetworkError({ ...failure, cause }), cause, request };
+      if (request && (!response || (response.bodyUsed && !(cause instanceof SyntaxError))))
+        return { error: new NetworkError({ ...failure, cause }), cause, request };
       throw cause; // thrown while the request was built, or by middleware: the caller's or the code's own error
     } finally {
       signal?.close();

@@ -9,6 +9,8 @@ export function commandLineMistake(error: unknown, command: string): string {
   const message = error instanceof Error ? error.message : String(error);
   // `--rows -5`: parseArgs takes -5 for an option; say what it wants instead, in one line.
   const ambiguous = /^Option '(--[\w-]+)' argument is ambiguous/.exec(message);
-  const said = ambiguous ? `${ambiguous[1]} takes a value: write ${ambiguous[1]}=<value> for one that starts with -` : message.replace(/\. To specify a positional argument starting with a '-'[^]*$/, '');
+  const said = ambiguous
+    ? `${ambiguous[1]} takes a value: write ${ambiguous[1]}=<value> for one that starts with -`
+    : message.replace(/\. To specify a positional argument starting with a '-'[^]*$/, '');
   return `${said}\nRun npx ${command} --help for the options.`;
 }

@@ -14,5 +14,10 @@ export function redact<T>(value: T, secrets: readonly string[]): T {
   if (typeof value !== 'object') return value;
   const json = JSON.stringify(value);
   if (!present.some((secret) => json.includes(JSON.stringify(secret).slice(1, -1)))) return value;
-  return JSON.parse(redact(json, present.map((secret) => JSON.stringify(secret).slice(1, -1)))) as T;
+  return JSON.parse(
+    redact(
+      json,
+      present.map((secret) => JSON.stringify(secret).slice(1, -1)),
+    ),
+  ) as T;
 }

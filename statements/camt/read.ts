@@ -14,7 +14,10 @@ const NAMESPACE = /^urn:iso:std:iso:20022:tech:xsd:camt\.(\d{3})\.(\d{3}\.\d{2})
 const MESSAGES: Record<string, { element: string; type: string } | { refused: string }> = {
   '053': { element: 'Stmt', type: 'statement' },
   '052': { element: 'Rpt', type: 'report' },
-  '054': { refused: 'a camt.054 debit/credit notification lists entries but carries no balance, so there is nothing to write: use the bank\'s camt.053 statement (or camt.052 report) instead' },
+  '054': {
+    refused:
+      "a camt.054 debit/credit notification lists entries but carries no balance, so there is nothing to write: use the bank's camt.053 statement (or camt.052 report) instead",
+  },
 };
 /** Bytes decoded per step: the text is never held whole. */
 const CHUNK = 1 << 20;
@@ -46,19 +49,32 @@ export function readCamt(bytes: Uint8Array): StatementFile {
     throw failure;
   };
 
-  parser.on('doctype', () => fail('the XML has a DOCTYPE: refused, as camt files never have one (no DTD or entity is ever read)'));
+  parser.on('doctype', () =>
+    fail('the XML has a DOCTYPE: refused, as camt files never have one (no DTD or entity is ever read)'),
+  );
   parser.on('opentag', (tag) => {
     level += 1;
     const colon = tag.name.indexOf(':');
     const local = colon < 0 ? tag.name : tag.name.slice(colon + 1);
     if (level === 1) {
-      message = messageOf(String(tag.attributes[colon < 0 ? 'xmlns' : `xmlns:${tag.name.slice(0, colon)}`] ?? ''), fail);
+      message = messageOf(
+        String(tag.attributes[colon < 0 ? 'xmlns' : `xmlns:${tag.name.slice(0, colon)}`] ?? ''),
+        fail,
+      );
       return;
     }
     if (!draft) {
       if (message && local === message.element) {
         at = level;
-        draft = { number: statements.length + skipped.length + 1, line: parser.line, reference: '', account: undefined, currency: '', balances: [], entries: [] };
+        draft = {
+          number: statements.length + skipped.length + 1,
+          line: parser.line,
+          reference: '',
+          account: undefined,
+          currency: '',
+          balances: [],
+          entries: [],
+        };
       }
       return;
     }
@@ -69,8 +85,18 @@ export function readCamt(bytes: Uint8Array): StatementFile {
     capture = READ_UNDER.has(rel[0]!) && !(rel[0] === 'Ntry' && depth > 3);
     if (!capture) return;
     text = '';
-    if (depth === 1 && local === 'Bal') balance = { code: '', subtype: '', amount: '', currency: '', indicator: '', date: '', line: parser.line };
-    else if (depth === 1 && local === 'Ntry') entry = { amount: '', currency: '', indicator: '', status: '', booked: undefined, value: undefined, line: parser.line };
+    if (depth === 1 && local === 'Bal')
+      balance = { code: '', subtype: '', amount: '', currency: '', indicator: '', date: '', line: parser.line };
+    else if (depth === 1 && local === 'Ntry')
+      entry = {
+        amount: '',
+        currency: '',
+        indicator: '',
+        status: '',
+        booked: undefined,
+        value: undefined,
+        line: parser.line,
+      };
     else if (depth === 2 && local === 'Amt') {
       const currency = String(tag.attributes.Ccy ?? '');
       if (balance) balance.currency = currency;
@@ -113,7 +139,8 @@ export function readCamt(bytes: Uint8Array): StatementFile {
 
   try {
     const decoder = new TextDecoder(encodingOf(bytes));
-    for (let i = 0; i < bytes.length; i += CHUNK) parser.write(decoder.decode(bytes.subarray(i, i + CHUNK), { stream: true }));
+    for (let i = 0; i < bytes.length; i += CHUNK)
+      parser.write(decoder.decode(bytes.subarray(i, i + CHUNK), { stream: true }));
     parser.write(decoder.decode());
     parser.close();
   } catch (error) {
@@ -121,17 +148,24 @@ export function readCamt(bytes: Uint8Array): StatementFile {
     throw new StatementFormatError(`not well-formed XML: ${(error as Error).message.split('\n')[0]}`);
   }
   if (!message) throw new StatementFormatError('no XML element in the file');
-  if (statements.length === 0 && skipped.length === 0) throw new StatementFormatError(`no ${message.element} element in the ${message.name} document`);
+  if (statements.length === 0 && skipped.length === 0)
+    throw new StatementFormatError(`no ${message.element} element in the ${message.name} document`);
   return { format: 'camt', formatName: message.name, statements, skipped };
 }
 
 /** The message the root element's namespace names, or a refusal. */
 function messageOf(uri: string, fail: (reason: string) => never): { element: string; type: string; name: string } {
   const m = NAMESPACE.exec(uri);
-  if (!m) fail(uri ? `an XML document in namespace ${uri}, not an ISO 20022 camt.052 or camt.053 statement` : 'an XML document without a namespace, not an ISO 20022 camt.052 or camt.053 statement');
+  if (!m)
+    fail(
+      uri
+        ? `an XML document in namespace ${uri}, not an ISO 20022 camt.052 or camt.053 statement`
+        : 'an XML document without a namespace, not an ISO 20022 camt.052 or camt.053 statement',
+    );
   const known = MESSAGES[m![1]!];
   const name = `camt.${m![1]}.${m![2]}`;
-  if (!known) fail(`${name} is an ISO 20022 message but not a statement: only camt.053 statements and camt.052 reports are read`);
+  if (!known)
+    fail(`${name} is an ISO 20022 message but not a statement: only camt.053 statements and camt.052 reports are read`);
   if ('refused' in known!) fail(known.refused);
   return { ...(known as { element: string; type: string }), name };
 }
@@ -149,7 +183,8 @@ function readStatementField(draft: StatementDraft, rel: string, value: string): 
   if (rel === 'Id') draft.reference = value;
   else if (rel === 'Acct/Id/IBAN') draft.account = { id: value, scheme: 'iban' };
   else if (rel === 'Acct/Ccy') draft.currency = value;
-  else if (draft.account === undefined && /^Acct\/Id\/[^/]+\/Id$/.test(rel)) draft.account = { id: value, scheme: 'other' }; // Othr/Id, PrtryAcct/Id (version 1)
+  else if (draft.account === undefined && /^Acct\/Id\/[^/]+\/Id$/.test(rel))
+    draft.account = { id: value, scheme: 'other' }; // Othr/Id, PrtryAcct/Id (version 1)
 }
 
 function readBalanceField(balance: BalanceDraft, rel: string, value: string): void {
@@ -164,10 +199,13 @@ function readBalanceField(balance: BalanceDraft, rel: string, value: string): vo
 function readEntryField(entry: EntryDraft, rel: string, value: string): void {
   if (rel === 'Ntry/Amt') entry.amount = value;
   else if (rel === 'Ntry/CdtDbtInd') entry.indicator = value;
-  else if (rel === 'Ntry/Sts' || rel === 'Ntry/Sts/Cd') entry.status ||= value; // Sts text before version 8, Sts/Cd since
-  else if (rel === 'Ntry/Sts/Prtry') entry.status ||= `proprietary "${value}"`; // a status, just not BOOK
+  else if (rel === 'Ntry/Sts' || rel === 'Ntry/Sts/Cd')
+    entry.status ||= value; // Sts text before version 8, Sts/Cd since
+  else if (rel === 'Ntry/Sts/Prtry')
+    entry.status ||= `proprietary "${value}"`; // a status, just not BOOK
   else if (rel === 'Ntry/BookgDt/Dt' || rel === 'Ntry/BookgDt/DtTm') entry.booked = value;
   else if (rel === 'Ntry/ValDt/Dt' || rel === 'Ntry/ValDt/DtTm') entry.value = value;
-  else if (rel === 'Ntry/BookgDt') entry.booked ??= ''; // there, but with neither Dt nor DtTm
+  else if (rel === 'Ntry/BookgDt')
+    entry.booked ??= ''; // there, but with neither Dt nor DtTm
   else if (rel === 'Ntry/ValDt') entry.value ??= '';
 }

@@ -56,7 +56,12 @@ const LACKS = {
 export function finish(draft: StatementDraft, type: string): Statement | SkippedItem {
   const location = `statement ${draft.number} (line ${draft.line})`;
   const account = draft.account?.id;
-  const skip = (reason: string): SkippedItem => ({ location, line: draft.line, ...(account ? { account } : {}), reason });
+  const skip = (reason: string): SkippedItem => ({
+    location,
+    line: draft.line,
+    ...(account ? { account } : {}),
+    reason,
+  });
   const notes: string[] = [];
 
   // Marks: all given, or none (all read as credits, if it adds up). A zero amount needs none: its sign changes nothing.
@@ -77,7 +82,8 @@ export function finish(draft: StatementDraft, type: string): Statement | Skipped
       notes.push(`line ${b.line}: ${what} is of a type this reader does not know: not used`);
       continue;
     }
-    if (b.subtype === 'INTM') kind = kind === 'opening_booked' ? 'interim_opening' : kind === 'closing_booked' ? 'interim_closing' : kind;
+    if (b.subtype === 'INTM')
+      kind = kind === 'opening_booked' ? 'interim_opening' : kind === 'closing_booked' ? 'interim_closing' : kind;
     const wrong = amountWrong(b.amount) ?? indicatorProblem(b.indicator);
     if (wrong) return skip(`line ${b.line}: ${what} has ${wrong}`);
     const date = dayOf(b.date);
@@ -90,7 +96,9 @@ export function finish(draft: StatementDraft, type: string): Statement | Skipped
   const lacksStatuses = withStatus === 0 && draft.entries.length > 0;
   if (withStatus > 0 && withStatus < draft.entries.length) {
     const first = draft.entries.find((e) => e.status === '')!;
-    return skip(`line ${first.line}: an entry has no Sts (booked, pending or information) while other entries of the statement have one: whether it is booked is not guessed`);
+    return skip(
+      `line ${first.line}: an entry has no Sts (booked, pending or information) while other entries of the statement have one: whether it is booked is not guessed`,
+    );
   }
   const booked = lacksStatuses ? draft.entries : draft.entries.filter((e) => e.status === 'BOOK');
   const amounts: Decimal[] = [];
@@ -101,10 +109,13 @@ export function finish(draft: StatementDraft, type: string): Statement | Skipped
   }
   const lacksMarks = unmarked !== undefined && marked === 0;
   if (unmarked && marked > 0) {
-    return skip(`line ${unmarked.line}: ${unmarked.what} has no CdtDbtInd (credit or debit) while other balances or entries of the statement have one: its sign is not guessed`);
+    return skip(
+      `line ${unmarked.line}: ${unmarked.what} has no CdtDbtInd (credit or debit) while other balances or entries of the statement have one: its sign is not guessed`,
+    );
   }
 
-  if (!draft.account || !account) return skip('it has no Acct/Id (IBAN or Othr/Id), so the account it is for is unknown');
+  if (!draft.account || !account)
+    return skip('it has no Acct/Id (IBAN or Othr/Id), so the account it is for is unknown');
   const balances: StatementBalance[] = kept.map(({ draft: b, kind, amount, date }) => ({
     kind,
     date,
@@ -130,15 +141,27 @@ export function finish(draft: StatementDraft, type: string): Statement | Skipped
   const closing = balances.find((b) => balanceKind(b.kind).role === 'closing');
   let currencies: string[] = [];
   if (opening && closing) {
-    currencies = [...new Set([opening.currency, closing.currency, ...booked.map((e) => e.currency)].filter((c): c is string => Boolean(c)))];
-    if (currencies.length > 1) notes.push(`its balances and entries are in ${currencies.join(', ')}: the add-up check needs one currency, so it was not made`);
+    currencies = [
+      ...new Set(
+        [opening.currency, closing.currency, ...booked.map((e) => e.currency)].filter((c): c is string => Boolean(c)),
+      ),
+    ];
+    if (currencies.length > 1)
+      notes.push(
+        `its balances and entries are in ${currencies.join(', ')}: the add-up check needs one currency, so it was not made`,
+      );
     else statement.addUp = addUp(opening.amount, amounts, closing.amount);
   }
 
   if (lacksMarks || lacksStatuses) {
     const lacked = [...(lacksMarks ? [LACKS.marks] : []), ...(lacksStatuses ? [LACKS.statuses] : [])].join(', and ');
     const read = lacksMarks && lacksStatuses ? 'booked credits' : lacksMarks ? 'credits' : 'booked';
-    const unchecked = !opening || !closing ? 'with no opening and closing balance' : !statement.addUp ? `as its balances and entries are in ${currencies.join(', ')}` : undefined;
+    const unchecked =
+      !opening || !closing
+        ? 'with no opening and closing balance'
+        : !statement.addUp
+          ? `as its balances and entries are in ${currencies.join(', ')}`
+          : undefined;
     if (unchecked !== undefined && !lacksMarks) {
       // Only the statuses are missing: the balances carry their own marks and stand as stated (as they did before this
       // dialect was read); which entries are booked is unknown, so no day is derived from them.
@@ -147,14 +170,25 @@ export function finish(draft: StatementDraft, type: string): Statement | Skipped
       statement.history = { entries: [], problem: why };
       return statement;
     }
-    if (!opening || !closing) return skip(`${lacked}, and with no opening and closing balance the statement cannot show that reading them as ${read} is right`);
-    if (!statement.addUp) return skip(`${lacked}, and as its balances and entries are in ${currencies.join(', ')} the add-up check that would show reading them as ${read} is right cannot be made`);
+    if (!opening || !closing)
+      return skip(
+        `${lacked}, and with no opening and closing balance the statement cannot show that reading them as ${read} is right`,
+      );
+    if (!statement.addUp)
+      return skip(
+        `${lacked}, and as its balances and entries are in ${currencies.join(', ')} the add-up check that would show reading them as ${read} is right cannot be made`,
+      );
     if (!statement.addUp.ok) return skip(`${lacked}, and read as ${read} ${describeAddUp(statement.addUp)}`);
-    notes.push(`${lacked}: read as ${read}, and the statement adds up so${lacksMarks ? ' (as it would were every balance and entry a debit: the file cannot tell the two apart)' : ''}`);
+    notes.push(
+      `${lacked}: read as ${read}, and the statement adds up so${lacksMarks ? ' (as it would were every balance and entry a debit: the file cannot tell the two apart)' : ''}`,
+    );
     // The add-up vouches only for its own balances' signs.
     if (lacksMarks) {
       const unsure = balances.filter((b, i) => b !== opening && b !== closing && kept[i]!.amount.units !== 0n);
-      for (const b of unsure) notes.push(`line ${b.line}: the ${balanceKind(b.kind).description} has no CdtDbtInd and the add-up check does not cover it, so its sign is unknown: not used`);
+      for (const b of unsure)
+        notes.push(
+          `line ${b.line}: the ${balanceKind(b.kind).description} has no CdtDbtInd and the add-up check does not cover it, so its sign is unknown: not used`,
+        );
       statement.balances = balances.filter((b) => !unsure.includes(b));
     }
   }
@@ -170,7 +204,9 @@ function amountWrong(amount: string): string | undefined {
 
 /** Why a CdtDbtInd is not one, as the end of a sentence; none given is left to the statement's rule above. */
 function indicatorProblem(indicator: string): string | undefined {
-  return indicator === '' || indicator === 'CRDT' || indicator === 'DBIT' ? undefined : `CdtDbtInd "${indicator}", not CRDT or DBIT`;
+  return indicator === '' || indicator === 'CRDT' || indicator === 'DBIT'
+    ? undefined
+    : `CdtDbtInd "${indicator}", not CRDT or DBIT`;
 }
 
 /** Each booked entry with its day (BookgDt, else ValDt), in file order; a day that cannot be read is a problem, never guessed. */
@@ -180,10 +216,18 @@ function historyOf(booked: readonly EntryDraft[], amounts: readonly Decimal[]): 
   for (let i = 0; i < booked.length; i += 1) {
     const e = booked[i]!;
     const text = e.booked ?? e.value;
-    if (text === undefined) return { entries: [], problem: `line ${e.line}: a booked entry has neither BookgDt nor ValDt, so the day it was booked is unknown` };
+    if (text === undefined)
+      return {
+        entries: [],
+        problem: `line ${e.line}: a booked entry has neither BookgDt nor ValDt, so the day it was booked is unknown`,
+      };
     let date = days.get(text);
     if (date === undefined && !days.has(text)) days.set(text, (date = dayOf(text)));
-    if (date === undefined) return { entries: [], problem: `line ${e.line}: a booked entry's ${e.booked !== undefined ? 'BookgDt' : 'ValDt'} is "${text}", not a real YYYY-MM-DD date, so the day it was booked is unknown` };
+    if (date === undefined)
+      return {
+        entries: [],
+        problem: `line ${e.line}: a booked entry's ${e.booked !== undefined ? 'BookgDt' : 'ValDt'} is "${text}", not a real YYYY-MM-DD date, so the day it was booked is unknown`,
+      };
     entries.push({ date, amount: amounts[i]!.units < 0n ? `-${e.amount}` : e.amount, line: e.line }); // as written, signed
   }
   return { entries };

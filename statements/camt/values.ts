@@ -18,7 +18,8 @@ export function amountProblem(text: string): string | undefined {
   // The schema's limits are on the value: `1.500000` has one decimal, `007` one digit.
   const decimals = fraction.replace(/0+$/, '').length;
   if (decimals > MOST_DECIMALS) return `an invalid amount: camt allows at most ${MOST_DECIMALS} decimals`;
-  if (whole.replace(/^0+/, '').length + decimals > MOST_DIGITS) return `an invalid amount: camt allows at most ${MOST_DIGITS} digits`;
+  if (whole.replace(/^0+/, '').length + decimals > MOST_DIGITS)
+    return `an invalid amount: camt allows at most ${MOST_DIGITS} digits`;
   return undefined;
 }
 

@@ -40,8 +40,11 @@ export function parseDecimalAmount(text: string, decimalSeparator: '.' | ','): P
   if (extra !== undefined) return fail(`"${written}" has more than one decimal separator "${decimalSeparator}"`);
   const group = decimalSeparator === ',' ? '.' : ',';
   const groups = whole.replace(GROUPING, group).split(group);
-  const wellGrouped = groups.every((g, i) => (i > 0 ? /^\d{3}$/.test(g) : groups.length > 1 ? /^\d{1,3}$/.test(g) : /^\d+$/.test(g)));
-  if (!wellGrouped || (fraction !== undefined && !/^\d+$/.test(fraction))) return fail(notAmount(written, decimalSeparator));
+  const wellGrouped = groups.every((g, i) =>
+    i > 0 ? /^\d{3}$/.test(g) : groups.length > 1 ? /^\d{1,3}$/.test(g) : /^\d+$/.test(g),
+  );
+  if (!wellGrouped || (fraction !== undefined && !/^\d+$/.test(fraction)))
+    return fail(notAmount(written, decimalSeparator));
   const digits = groups.join('');
   if (digits.replace(/^0+/, '').length + (fraction?.length ?? 0) > MAX_DIGITS) {
     return fail(`"${written}" has more than ${MAX_DIGITS} digits`);

@@ -29,12 +29,24 @@ export const BANK_LAYOUTS: ReadonlyMap<string, BankLayout> = new Map(
     const checked = checkProfile(formatOf(entry), `bank layout ${id}`);
     if (!checked.ok) throw new Error(checked.reason); // the shipped table is checked by the tests
     const doc = entry as unknown as Omit<BankLayout, 'profile'>;
-    return [id, { bank: doc.bank, country: doc.country, special: doc.special, learned_from: doc.learned_from, fixture: doc.fixture, profile: checked.value }];
+    return [
+      id,
+      {
+        bank: doc.bank,
+        country: doc.country,
+        special: doc.special,
+        learned_from: doc.learned_from,
+        fixture: doc.fixture,
+        profile: checked.value,
+      },
+    ];
   }),
 );
 
 function formatOf(entry: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(entry).filter(([key]) => !(DOCUMENTATION as readonly string[]).includes(key)));
+  return Object.fromEntries(
+    Object.entries(entry).filter(([key]) => !(DOCUMENTATION as readonly string[]).includes(key)),
+  );
 }
 
 /**
@@ -44,16 +56,25 @@ function formatOf(entry: Record<string, unknown>): Record<string, unknown> {
  *
  * @param where the JSON path of the profile, for messages @default 'profile'
  */
-export function checkBankProfile(spec: unknown, where = 'profile', ignore: readonly string[] = []): Parsed<BankProfile> {
-  const given = typeof spec === 'object' && spec !== null && !Array.isArray(spec) ? (spec as Record<string, unknown>) : undefined;
+export function checkBankProfile(
+  spec: unknown,
+  where = 'profile',
+  ignore: readonly string[] = [],
+): Parsed<BankProfile> {
+  const given =
+    typeof spec === 'object' && spec !== null && !Array.isArray(spec) ? (spec as Record<string, unknown>) : undefined;
   if (!given) return { ok: false, reason: `${where} must be an object` };
   const own = Object.fromEntries(Object.entries(given).filter(([key]) => key !== 'profile' && !ignore.includes(key)));
   const besides = ['profile', ...ignore];
   if (given.profile === undefined) return checkProfile(own, where, besides);
   const profiles = table.profiles as Record<string, unknown>;
-  const layout = typeof given.profile === 'string' && Object.hasOwn(profiles, given.profile) ? profiles[given.profile] : undefined;
+  const layout =
+    typeof given.profile === 'string' && Object.hasOwn(profiles, given.profile) ? profiles[given.profile] : undefined;
   if (!layout) {
-    return { ok: false, reason: `${where}.profile "${String(given.profile)}" is not a known bank layout (${[...BANK_LAYOUTS.keys()].join(', ')})` };
+    return {
+      ok: false,
+      reason: `${where}.profile "${String(given.profile)}" is not a known bank layout (${[...BANK_LAYOUTS.keys()].join(', ')})`,
+    };
   }
   return checkProfile({ ...formatOf(layout as Record<string, unknown>), ...own }, where, besides);
 }

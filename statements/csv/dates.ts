@@ -29,7 +29,8 @@ export function parseDate(text: string, order: DateOrder): Parsed<string> {
   const [a, b, c] = [m[1]!, m[2]!, m[3]!];
   let parts: [number, number, number]; // year, month, day
   if (a.length === 4) parts = [Number(a), Number(b), Number(c)];
-  else if (order === 'YMD' || c.length !== 4) return fail(c.length === 2 ? `"${s}" has a two-digit year; a four-digit year is needed` : hint);
+  else if (order === 'YMD' || c.length !== 4)
+    return fail(c.length === 2 ? `"${s}" has a two-digit year; a four-digit year is needed` : hint);
   else parts = order === 'DMY' ? [Number(c), Number(b), Number(a)] : [Number(c), Number(a), Number(b)];
   return calendarDate(parts, s, ORDER_HINT[order]);
 }
@@ -51,7 +52,20 @@ const TOKENS: ReadonlyArray<{ token: string; part: Part; pattern: string }> = [
   { token: 'DD', part: 'day', pattern: '(\\d{2})' },
   { token: 'D', part: 'day', pattern: '(\\d{1,2})' },
 ];
-const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+const MONTHS = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
 // A time after the date (`10:11:12`, `07:02 AM`) is not part of the day.
 const TIME = '(?:[ T]\\d{1,2}:\\d{2}(?::\\d{2}(?:[.,]\\d+)?)?(?:\\s*[AaPp][Mm])?)?';
 
@@ -79,7 +93,9 @@ export function compileDateFormat(format: string, pivot: number | undefined): Pa
     return fail(`"${format}" must hold one year (YYYY or YY), one month (MM, M or MMM) and one day (DD or D)`);
   }
   if (parts.includes('year2') && (pivot === undefined || !Number.isInteger(pivot) || pivot < 1000 || pivot > 9899)) {
-    return fail(`"${format}" has a two-digit year (YY): year_pivot must say which hundred years it means, such as 1970`);
+    return fail(
+      `"${format}" has a two-digit year (YY): year_pivot must say which hundred years it means, such as 1970`,
+    );
   }
   const shape = new RegExp(`^${source}${TIME}$`);
   const read = (text: string): Parsed<string> => {

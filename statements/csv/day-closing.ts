@@ -88,14 +88,23 @@ function orderOf({ rises, falls }: DateDirection): FileOrder {
  * The day's last line. `previous` is the balance that closed the account's day before, when known: with complete
  * exports it is this day's opening balance.
  */
-function closeDay(day: readonly TableLine[], order: FileOrder, previous: Decimal | undefined): { last: TableLine } | { reason: string } {
+function closeDay(
+  day: readonly TableLine[],
+  order: FileOrder,
+  previous: Decimal | undefined,
+): { last: TableLine } | { reason: string } {
   const inTime = order === 'newest first' ? [...day].reverse() : day;
   if (day.length === 1 || day.every((l) => equals(l.balance, day[0]!.balance))) return { last: inTime.at(-1)! };
   const where = `lines ${day.map((l) => l.line).join(', ')} (${day[0]!.date})`;
   if (!day.every((l) => l.amount !== undefined)) {
     if (order === 'oldest first' || order === 'newest first') return { last: inTime.at(-1)! };
-    const why = order === 'unsorted' ? "this account's lines are not sorted by date, so their order says nothing" : "the file's dates do not show whether it lists the oldest or the newest first";
-    return { reason: `the order of ${where} cannot be established: ${why}, and the profile has no amount column (columns.amount) to follow the running balance` };
+    const why =
+      order === 'unsorted'
+        ? "this account's lines are not sorted by date, so their order says nothing"
+        : "the file's dates do not show whether it lists the oldest or the newest first";
+    return {
+      reason: `the order of ${where} cannot be established: ${why}, and the profile has no amount column (columns.amount) to follow the running balance`,
+    };
   }
   // Any line could be first; the day then closes on its opening balance plus all its amounts. The true closing is
   // among the candidates that are also some line's balance.
@@ -108,14 +117,18 @@ function closeDay(day: readonly TableLine[], order: FileOrder, previous: Decimal
   }
   const lastWith = (value: Decimal) => [...inTime].reverse().find((l) => equals(l.balance, value))!;
   if (candidates.size === 0) {
-    return { reason: `the balances on ${where} do not follow from their amounts (previous balance + amount = balance), so the day's last line cannot be told` };
+    return {
+      reason: `the balances on ${where} do not follow from their amounts (previous balance + amount = balance), so the day's last line cannot be told`,
+    };
   }
   if (candidates.size === 1) return { last: lastWith([...candidates.values()][0]!) };
   if (previous !== undefined) {
     // The day opens where the day before closed, so it closes there plus its amounts: the one candidate that fits.
     const closing = add(previous, total);
     if (candidates.has(valueKey(closing))) return { last: lastWith(closing) };
-    return { reason: `the balances on ${where} do not continue from the day before (${formatMoney(toNumber(previous))}), so the day's last line cannot be told` };
+    return {
+      reason: `the balances on ${where} do not continue from the day before (${formatMoney(toNumber(previous))}), so the day's last line cannot be told`,
+    };
   }
   const tries = order === 'oldest first' || order === 'newest first' ? [inTime] : [day, [...day].reverse()];
   const finals = new Map(tries.filter(chains).map((o) => [valueKey(o.at(-1)!.balance), o.at(-1)!]));

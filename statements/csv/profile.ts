@@ -88,7 +88,9 @@ const STATED_BALANCE_KEYS = ['balance', 'date', 'date_format'] as const satisfie
 export const COLUMN_KEYS = ['label', 'date', 'balance', 'amount', 'credit', 'debit'] as const;
 
 /** The profile's date reader for table lines, if it has a way to read dates. */
-export function datePattern(profile: Pick<BankProfile, 'date_format' | 'date_order' | 'year_pivot'>): DatePattern | undefined {
+export function datePattern(
+  profile: Pick<BankProfile, 'date_format' | 'date_order' | 'year_pivot'>,
+): DatePattern | undefined {
   if (profile.date_format !== undefined) {
     const compiled = compileDateFormat(profile.date_format, profile.year_pivot);
     return compiled.ok ? compiled.value : undefined;
@@ -122,14 +124,17 @@ export function checkProfile(raw: unknown, where: string, besides: readonly stri
   const count = (key: string): number | undefined => {
     const v = p[key];
     if (v === undefined) return undefined;
-    if (typeof v !== 'number' || !Number.isInteger(v) || v < 0) problems.push(`${where}.${key} must be a whole number, 0 or more`);
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < 0)
+      problems.push(`${where}.${key} must be a whole number, 0 or more`);
     return typeof v === 'number' ? v : 0;
   };
   const name = text('name');
   const encoding = text('encoding', 'utf-8');
-  if (encoding && !isEncoding(encoding)) problems.push(`${where}.encoding "${encoding}" is not an encoding this Node.js knows`);
+  if (encoding && !isEncoding(encoding))
+    problems.push(`${where}.encoding "${encoding}" is not an encoding this Node.js knows`);
   const delimiter = text('delimiter');
-  if (delimiter && !/^[^\s"\d.]$|^\t$/.test(delimiter)) problems.push(`${where}.delimiter must be one character such as "," ";" or a tab`);
+  if (delimiter && !/^[^\s"\d.]$|^\t$/.test(delimiter))
+    problems.push(`${where}.delimiter must be one character such as "," ";" or a tab`);
   const decimal = p.decimal_separator;
   if (decimal !== '.' && decimal !== ',') problems.push(`${where}.decimal_separator must be "." or ","`);
 
@@ -137,7 +142,9 @@ export function checkProfile(raw: unknown, where: string, besides: readonly stri
   const columns = checkColumns(p.columns, where, problems);
   const statement = checkStatementBalance(p.statement_balance, where, problems);
   if (!statement && (columns.date === undefined || columns.balance === undefined)) {
-    problems.push(`${where}.columns needs date and balance (or give statement_balance, for a balance stated once in the file)`);
+    problems.push(
+      `${where}.columns needs date and balance (or give statement_balance, for a balance stated once in the file)`,
+    );
   }
   const needsDates = columns.balance !== undefined || (statement !== undefined && statement.date_format === undefined);
   if (needsDates && dates.date_order === undefined && dates.date_format === undefined) {
@@ -175,20 +182,30 @@ export function checkProfile(raw: unknown, where: string, besides: readonly stri
   };
 }
 
-function checkDates(p: Record<string, unknown>, where: string, problems: string[]): Pick<BankProfile, 'date_order' | 'date_format' | 'year_pivot'> {
+function checkDates(
+  p: Record<string, unknown>,
+  where: string,
+  problems: string[],
+): Pick<BankProfile, 'date_order' | 'date_format' | 'year_pivot'> {
   const { date_order: order, date_format: format, year_pivot: pivot } = p;
   const out: Pick<BankProfile, 'date_order' | 'date_format' | 'year_pivot'> = {};
-  if (order !== undefined && format !== undefined) problems.push(`${where} has both date_order and date_format: give one`);
+  if (order !== undefined && format !== undefined)
+    problems.push(`${where} has both date_order and date_format: give one`);
   if (order !== undefined) {
-    if (order !== 'DMY' && order !== 'MDY' && order !== 'YMD') problems.push(`${where}.date_order must be "DMY", "MDY" or "YMD"`);
+    if (order !== 'DMY' && order !== 'MDY' && order !== 'YMD')
+      problems.push(`${where}.date_order must be "DMY", "MDY" or "YMD"`);
     else out.date_order = order;
   }
   if (pivot !== undefined) {
-    if (typeof pivot !== 'number' || !Number.isInteger(pivot)) problems.push(`${where}.year_pivot must be a year such as 1970`);
+    if (typeof pivot !== 'number' || !Number.isInteger(pivot))
+      problems.push(`${where}.year_pivot must be a year such as 1970`);
     else out.year_pivot = pivot;
   }
   if (format !== undefined) {
-    const compiled = typeof format === 'string' ? compileDateFormat(format, out.year_pivot) : fail('must be a date pattern such as "DD.MM.YYYY"');
+    const compiled =
+      typeof format === 'string'
+        ? compileDateFormat(format, out.year_pivot)
+        : fail('must be a date pattern such as "DD.MM.YYYY"');
     if (!compiled.ok) problems.push(`${where}.date_format ${compiled.reason}`);
     else out.date_format = format as string;
   }
@@ -210,15 +227,18 @@ function checkColumns(raw: unknown, where: string, problems: string[]): Columns 
     if (v === undefined) continue;
     const isName = typeof v === 'string' && v.trim() !== '';
     const isIndex = typeof v === 'number' && Number.isInteger(v) && v >= 0;
-    if (!isName && !isIndex) problems.push(`${where}.columns.${key} must be a column header name or a zero-based column number`);
+    if (!isName && !isIndex)
+      problems.push(`${where}.columns.${key} must be a column header name or a zero-based column number`);
     else {
       kinds.add(typeof v);
       columns[key] = v as Column;
     }
   }
   if (kinds.size > 1) problems.push(`${where}.columns must be all header names or all column numbers`);
-  if ((columns.credit === undefined) !== (columns.debit === undefined)) problems.push(`${where}.columns.credit and columns.debit go together`);
-  if (columns.amount !== undefined && columns.credit !== undefined) problems.push(`${where}.columns has amount and credit/debit: give one`);
+  if ((columns.credit === undefined) !== (columns.debit === undefined))
+    problems.push(`${where}.columns.credit and columns.debit go together`);
+  if (columns.amount !== undefined && columns.credit !== undefined)
+    problems.push(`${where}.columns has amount and credit/debit: give one`);
   return columns;
 }
 
@@ -237,9 +257,12 @@ function checkStatementBalance(raw: unknown, where: string, problems: string[]):
   }
   const dateOnBalanceLine = typeof s.balance === 'string' && s.balance.includes('(?<date>');
   if (s.date !== undefined) {
-    if (isPattern(s.date, `${at}.date`, problems) && !(s.date as string).includes('(?<date>')) problems.push(`${at}.date must have a (?<date>...) group`);
-  } else if (!dateOnBalanceLine) problems.push(`${at} needs the balance's date: a (?<date>...) group in balance, or a date pattern`);
-  if (s.date_format !== undefined && typeof s.date_format !== 'string') problems.push(`${at}.date_format must be a date pattern such as "DD.MM.YYYY"`);
+    if (isPattern(s.date, `${at}.date`, problems) && !(s.date as string).includes('(?<date>'))
+      problems.push(`${at}.date must have a (?<date>...) group`);
+  } else if (!dateOnBalanceLine)
+    problems.push(`${at} needs the balance's date: a (?<date>...) group in balance, or a date pattern`);
+  if (s.date_format !== undefined && typeof s.date_format !== 'string')
+    problems.push(`${at}.date_format must be a date pattern such as "DD.MM.YYYY"`);
   if (problems.length > before) return undefined;
   return {
     balance: s.balance as string,

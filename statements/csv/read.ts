@@ -12,21 +12,48 @@ const at = (lines: readonly number[]) => `${lines.length === 1 ? 'line' : 'lines
 /** Reads an export's bytes with a bank profile. Throws StatementFormatError (ExportFormatError) when the file does not fit it. */
 export function readCsv(bytes: Uint8Array, profile: BankProfile): StatementFile {
   const parsed = readExport(decodeExport(bytes, profile), profile);
-  const skipped: SkippedItem[] = parsed.rejected.map((r) => ({ location: at([r.line]), line: r.line, ...(r.label ? { account: r.label } : {}), reason: r.reason }));
+  const skipped: SkippedItem[] = parsed.rejected.map((r) => ({
+    location: at([r.line]),
+    line: r.line,
+    ...(r.label ? { account: r.label } : {}),
+    reason: r.reason,
+  }));
   const byLabel = new Map<string, Statement>();
   const close = (day: { label: string; date: string; balance: Decimal; line: number }) => {
     const key = labelKey(day.label);
     let statement = byLabel.get(key);
     if (!statement) {
       const number = byLabel.size + 1;
-      statement = { format: 'csv', type: 'export', number, location: `account ${number}`, account: { id: day.label, scheme: 'label' }, currency: undefined, balances: [], notes: [] };
+      statement = {
+        format: 'csv',
+        type: 'export',
+        number,
+        location: `account ${number}`,
+        account: { id: day.label, scheme: 'label' },
+        currency: undefined,
+        balances: [],
+        notes: [],
+      };
       byLabel.set(key, statement);
     }
-    statement.balances.push({ kind: 'closing_booked', date: day.date, amount: toPlain(day.balance), currency: undefined, location: at([day.line]), line: day.line });
+    statement.balances.push({
+      kind: 'closing_booked',
+      date: day.date,
+      amount: toPlain(day.balance),
+      currency: undefined,
+      location: at([day.line]),
+      line: day.line,
+    });
   };
   // Each day is used as it is closed: a 20 MB export's 30,000 days are never all held as objects.
   for (const day of eachDay(parsed.table)) {
-    if ('reason' in day) skipped.push({ location: at(day.lines), line: day.lines[0]!, ...(day.label ? { account: day.label } : {}), reason: day.reason });
+    if ('reason' in day)
+      skipped.push({
+        location: at(day.lines),
+        line: day.lines[0]!,
+        ...(day.label ? { account: day.label } : {}),
+        reason: day.reason,
+      });
     else close(day);
   }
   if (parsed.statement) close({ ...parsed.statement, label: '' });

@@ -111,7 +111,13 @@ export class TableLines {
 
   /** The line at `i` (0-based, in the order added), as an object. */
   at(i: number): TableLine {
-    return { line: this.lineNo[i]!, label: this.labels[this.labelOf[i]!]!, date: this.groupDates[this.groupOf[i]!]!, balance: this.get(2 * i)!, amount: this.get(2 * i + 1) };
+    return {
+      line: this.lineNo[i]!,
+      label: this.labels[this.labelOf[i]!]!,
+      date: this.groupDates[this.groupOf[i]!]!,
+      balance: this.get(2 * i)!,
+      amount: this.get(2 * i + 1),
+    };
   }
 
   /** Every line, as objects. */

@@ -78,7 +78,8 @@ export function readExport(text: string, profile: BankProfile): ExportTable {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   // Where each line starts: lines are sliced when needed, never all held as strings (a 20 MB export has 130,000).
   const starts = lineStarts(body);
-  const lineAt = (n: number): string => body.slice(starts[n - 1] ?? body.length, n < starts.length ? lineEnd(body, starts[n]!) : body.length);
+  const lineAt = (n: number): string =>
+    body.slice(starts[n - 1] ?? body.length, n < starts.length ? lineEnd(body, starts[n]!) : body.length);
   let last = starts.length;
   while (last > 0 && lineAt(last).trim() === '') last -= 1;
   const tableEnd = last - profile.footer_lines; // the last line of the table (1-based)
@@ -92,9 +93,7 @@ export function readExport(text: string, profile: BankProfile): ExportTable {
     dataFrom = headerLine + 1;
   }
   // Lines outside the table: where a statement balance may be written.
-  const outside = hasTable
-    ? [...range(1, (headerLine ?? dataFrom) - 1), ...range(tableEnd + 1, last)]
-    : range(1, last);
+  const outside = hasTable ? [...range(1, (headerLine ?? dataFrom) - 1), ...range(tableEnd + 1, last)] : range(1, last);
   const statement = profile.statement_balance ? readStatement(lineAt, outside, profile) : undefined;
   const table = new TableLines();
   if (!hasTable) return { table, statement, rejected: [] };
@@ -107,12 +106,21 @@ export function readExport(text: string, profile: BankProfile): ExportTable {
       const found = header.findIndex((cell) => sameHeader(cell, column));
       if (found < 0) {
         const seen = header.map((cell) => `"${cell}"`).join(', ');
-        throw new ExportFormatError(`no column "${column}" in the column header on line ${headerLine} (found ${seen}); check header_lines and columns`);
+        throw new ExportFormatError(
+          `no column "${column}" in the column header on line ${headerLine} (found ${seen}); check header_lines and columns`,
+        );
       }
       return found;
     };
     const c = profile.columns;
-    at = { label: index(c.label), date: index(c.date), balance: index(c.balance), amount: index(c.amount), credit: index(c.credit), debit: index(c.debit) };
+    at = {
+      label: index(c.label),
+      date: index(c.date),
+      balance: index(c.balance),
+      amount: index(c.amount),
+      credit: index(c.credit),
+      debit: index(c.debit),
+    };
   } else {
     at = { ...profile.columns } as typeof at;
   }
@@ -219,7 +227,11 @@ function readRecords(
           return;
         }
         if (quote) {
-          broken = { line, message: quote.code === 'MissingQuotes' ? 'a quoted cell is never closed' : 'a quote is misplaced in a cell' };
+          broken = {
+            line,
+            message:
+              quote.code === 'MissingQuotes' ? 'a quoted cell is never closed' : 'a quote is misplaced in a cell',
+          };
           parser.abort();
           return;
         }
@@ -230,7 +242,8 @@ function readRecords(
         previous = stop;
       },
     });
-    if (broken) throw new ExportFormatError(`not readable as ${profile.name} CSV (line ${broken.line}): ${broken.message}`);
+    if (broken)
+      throw new ExportFormatError(`not readable as ${profile.name} CSV (line ${broken.line}): ${broken.message}`);
     carried = open === undefined ? '' : piece.slice(open);
     // Twice as much each time a record goes on: a quote never closed costs a linear read, not one per piece.
     size = Math.max(PIECE_CHARS, 2 * carried.length);
@@ -255,7 +268,9 @@ function findHeader(lineAt: (n: number) => string, profile: BankProfile, tableEn
     if (names.every((name) => cells.some((cell) => sameHeader(cell, name)))) return i + 1;
   }
   const wanted = names.map((n) => `"${n}"`).join(', ');
-  throw new ExportFormatError(`no column header: none of the first ${limit} lines has the columns ${wanted}; check columns (and header_lines)`);
+  throw new ExportFormatError(
+    `no column header: none of the first ${limit} lines has the columns ${wanted}; check columns (and header_lines)`,
+  );
 }
 
 function cellsOf(line: string, profile: BankProfile): string[] {
@@ -277,9 +292,15 @@ function readStatement(lineAt: (n: number) => string, outside: readonly number[]
     return undefined;
   };
   const found = find(new RegExp(spec.balance));
-  if (!found) throw new ExportFormatError(`no line above the column header or in the footer matches ${where}.balance /${spec.balance}/`);
+  if (!found)
+    throw new ExportFormatError(
+      `no line above the column header or in the footer matches ${where}.balance /${spec.balance}/`,
+    );
   const dated = found.m.groups!.date !== undefined ? found : spec.date ? find(new RegExp(spec.date)) : undefined;
-  if (!dated) throw new ExportFormatError(`no line matches ${where}.date /${spec.date}/ (the date of the balance on line ${found.line})`);
+  if (!dated)
+    throw new ExportFormatError(
+      `no line matches ${where}.date /${spec.date}/ (the date of the balance on line ${found.line})`,
+    );
   const balance = parseDecimalAmount(found.m.groups!.balance ?? '', profile.decimal_separator);
   if (!balance.ok) throw new ExportFormatError(`line ${found.line}: the statement balance ${balance.reason}`);
   const date = statementDatePattern(profile)!.read(dated.m.groups!.date ?? '');

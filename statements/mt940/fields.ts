@@ -21,7 +21,8 @@ function amountOf(text: string): Decimal | string | undefined {
   if (comma >= 0 && point >= 0) return 'both a decimal comma and a decimal point';
   const mark = comma >= 0 ? comma : point;
   if (mark < 0) return parseDecimal(text);
-  if (text.indexOf(text[mark]!, mark + 1) >= 0) return mark === comma ? 'more than one comma' : 'more than one decimal point';
+  if (text.indexOf(text[mark]!, mark + 1) >= 0)
+    return mark === comma ? 'more than one comma' : 'more than one decimal point';
   return parseDecimal(`${text.slice(0, mark)}.${text.slice(mark + 1)}`);
 }
 
@@ -45,7 +46,14 @@ export function readBalance(text: string, line: number, kind: StatementBalance['
   const amount = amountOf(m[6]!);
   if (typeof amount === 'string') return `${ambiguous(m[6]!, amount)}, ${unknown}`;
   if (amount === undefined) return `has no amount, ${unknown}`;
-  return { kind, date, amount: toPlain(m[1] === 'D' && amount.units !== 0n ? negate(amount) : amount), currency: m[5]!, location: `line ${line}`, line };
+  return {
+    kind,
+    date,
+    amount: toPlain(m[1] === 'D' && amount.units !== 0n ? negate(amount) : amount),
+    currency: m[5]!,
+    location: `line ${line}`,
+    line,
+  };
 }
 
 /** A :61: statement line, as far as the add-up check and the history need it. */
@@ -73,7 +81,12 @@ export function readEntry(value: string): EntryLine | string {
   for (let i = 0; i < 6; i += 1) if (!isDigit(value.charCodeAt(i))) return unreadable;
   let at = 6;
   let entryDate: string | undefined;
-  if (isDigit(value.charCodeAt(6)) && isDigit(value.charCodeAt(7)) && isDigit(value.charCodeAt(8)) && isDigit(value.charCodeAt(9))) {
+  if (
+    isDigit(value.charCodeAt(6)) &&
+    isDigit(value.charCodeAt(7)) &&
+    isDigit(value.charCodeAt(8)) &&
+    isDigit(value.charCodeAt(9))
+  ) {
     entryDate = value.slice(6, 10);
     at = 10;
   } else if (value.startsWith('    ', 6)) at = 10;
@@ -107,7 +120,8 @@ export function readEntry(value: string): EntryLine | string {
 export function bookingDay(entry: EntryLine): { date: string } | { problem: string } {
   const yy = Number(entry.valueDate.slice(0, 2));
   const value = dateOf(yy, Number(entry.valueDate.slice(2, 4)), Number(entry.valueDate.slice(4, 6)));
-  if (value === undefined) return { problem: `has a value date that is not a real calendar date (${entry.valueDate}, YYMMDD)` };
+  if (value === undefined)
+    return { problem: `has a value date that is not a real calendar date (${entry.valueDate}, YYMMDD)` };
   if (entry.entryDate === undefined) return { date: value };
   const month = Number(entry.entryDate.slice(0, 2));
   const day = Number(entry.entryDate.slice(2, 4));

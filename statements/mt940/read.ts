@@ -135,9 +135,16 @@ export function readMt940(bytes: Uint8Array): StatementFile {
   }
   finishStatement(); // a `-` still held ended the last message: the file ends
   if (statements.length === 0 && skipped.length === 0) {
-    throw new StatementFormatError('no MT940 statement in the file (a :20: reference, a :25: account and balances such as :62F:)');
+    throw new StatementFormatError(
+      'no MT940 statement in the file (a :20: reference, a :25: account and balances such as :62F:)',
+    );
   }
-  return { format: 'mt940', formatName: statements.some((s) => s.type === 'report') ? 'MT940/MT942' : 'MT940', statements, skipped };
+  return {
+    format: 'mt940',
+    formatName: statements.some((s) => s.type === 'report') ? 'MT940/MT942' : 'MT940',
+    statements,
+    skipped,
+  };
 }
 
 /** The tag of a field line (`:62F:` -> `62F`), or undefined for a continuation line. */
@@ -158,7 +165,19 @@ function isControl(code: number): boolean {
 }
 
 function newDraft(number: number, line: number): Draft {
-  return { number, line, reference: '', account: undefined, balances: [], entries: [], days: [], dayProblem: undefined, lastDay: undefined, report: false, broken: undefined };
+  return {
+    number,
+    line,
+    reference: '',
+    account: undefined,
+    balances: [],
+    entries: [],
+    days: [],
+    dayProblem: undefined,
+    lastDay: undefined,
+    report: false,
+    broken: undefined,
+  };
 }
 
 /** Applies one field to the statement being read. */
@@ -204,7 +223,12 @@ function firstLine(value: string): string {
 function finish(draft: Draft): Statement | SkippedItem {
   const location = `statement ${draft.number} (line ${draft.line})`;
   const account = draft.account;
-  const skip = (reason: string): SkippedItem => ({ location, line: draft.line, ...(account ? { account } : {}), reason });
+  const skip = (reason: string): SkippedItem => ({
+    location,
+    line: draft.line,
+    ...(account ? { account } : {}),
+    reason,
+  });
   if (draft.broken) return skip(draft.broken);
   if (!account) return skip('it has no :25: account identification, so the account it is for is unknown');
   const iban = account.replace(/\s+/g, '');
@@ -215,7 +239,9 @@ function finish(draft: Draft): Statement | SkippedItem {
     location,
     line: draft.line,
     ...(draft.reference ? { reference: draft.reference } : {}),
-    account: /^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(iban) ? { id: iban, scheme: 'iban' } : { id: account, scheme: 'mt940' },
+    account: /^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(iban)
+      ? { id: iban, scheme: 'iban' }
+      : { id: account, scheme: 'mt940' },
     currency: draft.balances[0]?.currency,
     balances: draft.balances,
     notes: draft.report ? ['an MT942 interim report: entries and their sums (:90D:/:90C:), no balance'] : [],
@@ -223,7 +249,10 @@ function finish(draft: Draft): Statement | SkippedItem {
   const opening = draft.balances.find((b) => balanceKind(b.kind).role === 'opening');
   const closing = draft.balances.find((b) => balanceKind(b.kind).role === 'closing');
   if (opening && closing && !draft.report) {
-    if (opening.currency !== closing.currency) statement.notes.push(`its opening balance is in ${opening.currency} and its closing balance in ${closing.currency}: not checked`);
+    if (opening.currency !== closing.currency)
+      statement.notes.push(
+        `its opening balance is in ${opening.currency} and its closing balance in ${closing.currency}: not checked`,
+      );
     else statement.addUp = addUp(opening.amount, draft.entries, closing.amount);
   }
   // The history is what the add-up sums, day by day. Not from an MT942 report: its entries are not yet booked into

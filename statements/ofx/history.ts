@@ -17,7 +17,8 @@ const LIST_TAGS = /<(\/?)(STMTTRN|DTSTART|DTEND|DTPOSTED|TRNAMT)(?=[\s/>])[^<>]*
  */
 export function ofxHistory(text: string, list: OfxElement | undefined, asOfDay: string): StatementHistory {
   if (!list?.span) return { entries: [], problem: 'it has no transaction list (BANKTRANLIST)' };
-  if (list.unclosed) return { entries: [], problem: `its BANKTRANLIST has no </BANKTRANLIST>, so where the list ends is unknown` };
+  if (list.unclosed)
+    return { entries: [], problem: `its BANKTRANLIST has no </BANKTRANLIST>, so where the list ends is unknown` };
   const values: Record<string, string | undefined> = {};
   const entries: StatementEntry[] = [];
   let open: { posted?: string; amount?: string } | undefined;
@@ -28,9 +29,12 @@ export function ofxHistory(text: string, list: OfxElement | undefined, asOfDay: 
     count += 1;
     const date = parseOfxDate(open.posted ?? '');
     const amount = parseOfxDecimal(open.amount ?? '');
-    if (date === undefined) problem = `transaction ${count} has ${open.posted === undefined ? 'no DTPOSTED' : `DTPOSTED "${open.posted}", not an OFX date`}`;
-    else if (amount === undefined) problem = `transaction ${count} has ${open.amount === undefined ? 'no TRNAMT' : `TRNAMT "${open.amount}", not an amount`}`;
-    else if (date > asOfDay) problem = `transaction ${count} is posted on ${date}, after the ledger balance's day ${asOfDay} (DTASOF), so the balance may not include it`;
+    if (date === undefined)
+      problem = `transaction ${count} has ${open.posted === undefined ? 'no DTPOSTED' : `DTPOSTED "${open.posted}", not an OFX date`}`;
+    else if (amount === undefined)
+      problem = `transaction ${count} has ${open.amount === undefined ? 'no TRNAMT' : `TRNAMT "${open.amount}", not an amount`}`;
+    else if (date > asOfDay)
+      problem = `transaction ${count} is posted on ${date}, after the ledger balance's day ${asOfDay} (DTASOF), so the balance may not include it`;
     else entries.push({ date, amount: toPlain(amount) });
     open = undefined;
   };
@@ -53,8 +57,26 @@ export function ofxHistory(text: string, list: OfxElement | undefined, asOfDay: 
   if (problem) return { entries: [], problem };
   const start = parseOfxDate(values.DTSTART ?? '');
   const end = parseOfxDate(values.DTEND ?? '');
-  if (start === undefined) return { entries: [], problem: values.DTSTART === undefined ? 'its transaction list has no DTSTART' : `its transaction list's DTSTART "${values.DTSTART}" is not an OFX date` };
-  if (end === undefined) return { entries: [], problem: values.DTEND === undefined ? 'its transaction list has no DTEND' : `its transaction list's DTEND "${values.DTEND}" is not an OFX date` };
-  if (end < asOfDay) return { entries: [], problem: `its transaction list ends on ${end} (DTEND), before the ledger balance's day ${asOfDay} (DTASOF): what was posted between is not in the file` };
+  if (start === undefined)
+    return {
+      entries: [],
+      problem:
+        values.DTSTART === undefined
+          ? 'its transaction list has no DTSTART'
+          : `its transaction list's DTSTART "${values.DTSTART}" is not an OFX date`,
+    };
+  if (end === undefined)
+    return {
+      entries: [],
+      problem:
+        values.DTEND === undefined
+          ? 'its transaction list has no DTEND'
+          : `its transaction list's DTEND "${values.DTEND}" is not an OFX date`,
+    };
+  if (end < asOfDay)
+    return {
+      entries: [],
+      problem: `its transaction list ends on ${end} (DTEND), before the ledger balance's day ${asOfDay} (DTASOF): what was posted between is not in the file`,
+    };
   return { entries: entries.filter((e) => e.date >= start), completeToClosing: true };
 }

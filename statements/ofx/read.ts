@@ -69,7 +69,9 @@ export class OfxFormatError extends StatementFormatError {
   override name = 'StatementFormatError';
 }
 
-type Reading = { balance: OfxBalance; detail?: string; available?: OfxBalance; notes: string[]; history?: StatementHistory } | { reason: string };
+type Reading =
+  | { balance: OfxBalance; detail?: string; available?: OfxBalance; notes: string[]; history?: StatementHistory }
+  | { reason: string };
 
 /** The statement types this reader knows: each with its tag, its account aggregate, and how its balance is read. */
 export const STATEMENT_KINDS: ReadonlyArray<{
@@ -81,7 +83,13 @@ export const STATEMENT_KINDS: ReadonlyArray<{
 }> = [
   { tag: 'STMTRS', kind: 'bank', description: 'bank account', accountFrom: 'BANKACCTFROM', read: readLedger },
   { tag: 'CCSTMTRS', kind: 'creditcard', description: 'credit card', accountFrom: 'CCACCTFROM', read: readLedger },
-  { tag: 'INVSTMTRS', kind: 'investment', description: 'investment account', accountFrom: 'INVACCTFROM', read: readInvestment },
+  {
+    tag: 'INVSTMTRS',
+    kind: 'investment',
+    description: 'investment account',
+    accountFrom: 'INVACCTFROM',
+    read: readInvestment,
+  },
 ];
 
 /** Lists of transactions: an ACCTID in them (a transfer's BANKACCTTO) is never the statement's own account. */
@@ -89,7 +97,17 @@ const TRANSACTION_LISTS = new Set(['BANKTRANLIST', 'INVTRANLIST', 'STMTTRN', 'IN
 /** The aggregates whose content is never read: most of a file, passed over without building its elements. */
 const NOT_READ = new Set(['BANKTRANLIST', 'INVTRANLIST', 'SECLISTMSGSRSV1', 'BALLIST']);
 /** The leaves this reader reads; others are not kept (a file of positions has millions). */
-const LEAVES_READ = new Set(['ACCTID', 'CURDEF', 'BALAMT', 'DTASOF', 'AVAILCASH', 'MKTVAL', 'UNIQUEID', 'CODE', 'MESSAGE']);
+const LEAVES_READ = new Set([
+  'ACCTID',
+  'CURDEF',
+  'BALAMT',
+  'DTASOF',
+  'AVAILCASH',
+  'MKTVAL',
+  'UNIQUEID',
+  'CODE',
+  'MESSAGE',
+]);
 
 /**
  * Decodes an OFX file's bytes: a byte-order mark decides (UTF-8, UTF-16), else UTF-16 without one is recognised by
@@ -98,14 +116,17 @@ const LEAVES_READ = new Set(['ACCTID', 'CURDEF', 'BALAMT', 'DTASOF', 'AVAILCASH'
  */
 export function decodeOfx(bytes: Uint8Array): string {
   if (bomEncoding(bytes)) return decodeText(bytes, 'utf-8').text;
-  if (bytes.length >= 4 && bytes[1] === 0 && bytes[3] === 0 && bytes[0] !== 0) return decodeText(bytes, 'utf-16le').text;
-  if (bytes.length >= 4 && bytes[0] === 0 && bytes[2] === 0 && bytes[1] !== 0) return decodeText(bytes, 'utf-16be').text;
+  if (bytes.length >= 4 && bytes[1] === 0 && bytes[3] === 0 && bytes[0] !== 0)
+    return decodeText(bytes, 'utf-16le').text;
+  if (bytes.length >= 4 && bytes[0] === 0 && bytes[2] === 0 && bytes[1] !== 0)
+    return decodeText(bytes, 'utf-16be').text;
   const head = new TextDecoder('latin1').decode(bytes.subarray(0, 1024));
   const charset = /^CHARSET:\s*(\S+)/im.exec(head)?.[1]?.toUpperCase();
   const encoding = /^ENCODING:\s*(\S+)/im.exec(head)?.[1]?.toUpperCase();
   const xml = /<\?xml[^>]*\bencoding\s*=\s*["']([^"']+)["']/i.exec(head)?.[1];
   let label = 'utf-8';
-  if (encoding !== 'UTF-8' && (charset === '1252' || charset === 'ISO-8859-1' || charset === '8859-1')) label = 'windows-1252';
+  if (encoding !== 'UTF-8' && (charset === '1252' || charset === 'ISO-8859-1' || charset === '8859-1'))
+    label = 'windows-1252';
   else if (xml && isEncoding(xml)) label = xml;
   return decodeText(bytes, label).text;
 }
@@ -123,7 +144,10 @@ export function parseOfx(text: string): OfxFile {
   const root = buildTree(body, { skip: NOT_READ, leaves: LEAVES_READ });
   const tags = new Map(STATEMENT_KINDS.map((k) => [k.tag, k]));
   const found = descendants(root, new Set(tags.keys()));
-  if (found.length === 0) throw new OfxFormatError(`no bank (STMTRS), credit-card (CCSTMTRS) or investment (INVSTMTRS) statement in the file${statusNote(root)}`);
+  if (found.length === 0)
+    throw new OfxFormatError(
+      `no bank (STMTRS), credit-card (CCSTMTRS) or investment (INVSTMTRS) statement in the file${statusNote(root)}`,
+    );
 
   const statements: OfxStatement[] = [];
   const skipped: SkippedStatement[] = [];
@@ -164,10 +188,14 @@ function readLedger(statement: OfxElement, text: string): Reading {
 function readBalance(element: OfxElement): OfxBalance | { reason: string } {
   const amountText = child(element, 'BALAMT')?.text ?? '';
   const amount = parseOfxDecimal(amountText);
-  if (amount === undefined) return { reason: `${element.name}/BALAMT ${amountText === '' ? 'is empty' : `"${amountText}" is not an amount`}` };
+  if (amount === undefined)
+    return { reason: `${element.name}/BALAMT ${amountText === '' ? 'is empty' : `"${amountText}" is not an amount`}` };
   const asOf = child(element, 'DTASOF')?.text ?? '';
   const date = parseOfxDate(asOf);
-  if (date === undefined) return { reason: `${element.name}/DTASOF ${asOf === '' ? 'is missing' : `"${asOf}" is not an OFX date (YYYYMMDD...)`}` };
+  if (date === undefined)
+    return {
+      reason: `${element.name}/DTASOF ${asOf === '' ? 'is missing' : `"${asOf}" is not an OFX date (YYYYMMDD...)`}`,
+    };
   return { amount: toPlain(amount), date, asOf };
 }
 
@@ -179,15 +207,19 @@ function readBalance(element: OfxElement): OfxBalance | { reason: string } {
 function readInvestment(statement: OfxElement): Reading {
   const asOf = child(statement, 'DTASOF')?.text ?? '';
   const date = parseOfxDate(asOf);
-  if (date === undefined) return { reason: `INVSTMTRS/DTASOF ${asOf === '' ? 'is missing' : `"${asOf}" is not an OFX date (YYYYMMDD...)`}` };
+  if (date === undefined)
+    return { reason: `INVSTMTRS/DTASOF ${asOf === '' ? 'is missing' : `"${asOf}" is not an OFX date (YYYYMMDD...)`}` };
   const invBal = descendant(statement, 'INVBAL', TRANSACTION_LISTS);
   const cashText = invBal ? child(invBal, 'AVAILCASH')?.text : undefined;
   const positionList = descendant(statement, 'INVPOSLIST', TRANSACTION_LISTS);
   if (cashText === undefined && !positionList) {
-    return { reason: `neither a cash balance (INVBAL/AVAILCASH) nor positions (INVPOSLIST) in the investment statement: it states no value${unclosedList(statement)}` };
+    return {
+      reason: `neither a cash balance (INVBAL/AVAILCASH) nor positions (INVPOSLIST) in the investment statement: it states no value${unclosedList(statement)}`,
+    };
   }
   const cash = cashText === undefined ? undefined : parseOfxDecimal(cashText);
-  if (cashText !== undefined && cash === undefined) return { reason: `INVBAL/AVAILCASH "${cashText}" is not an amount` };
+  if (cashText !== undefined && cash === undefined)
+    return { reason: `INVBAL/AVAILCASH "${cashText}" is not an amount` };
   const positions = positionList ? descendants(positionList, 'INVPOS') : [];
   const values = [];
   for (const [i, position] of positions.entries()) {
@@ -195,7 +227,9 @@ function readInvestment(statement: OfxElement): Reading {
     const value = parseOfxDecimal(text);
     if (value === undefined) {
       const security = descendant(position, 'UNIQUEID')?.text;
-      return { reason: `position ${i + 1}${security ? ` (${security})` : ''} has ${text === '' ? 'no MKTVAL' : `MKTVAL "${text}", not an amount`}: the account's value would be incomplete` };
+      return {
+        reason: `position ${i + 1}${security ? ` (${security})` : ''} has ${text === '' ? 'no MKTVAL' : `MKTVAL "${text}", not an amount`}: the account's value would be incomplete`,
+      };
     }
     values.push(value);
   }
@@ -221,4 +255,3 @@ function statusNote(root: OfxElement): string {
   if (errors.length === 0) return '';
   return `; the file reports ${errors.map((e) => `status ${e.code}${e.message ? ` "${e.message}"` : ''}`).join(', ')}`;
 }
-

@@ -7,8 +7,24 @@ export function readOfx(bytes: Uint8Array): StatementFile {
   const file = parseOfx(decodeOfx(bytes));
   const statements = file.statements.map((s) => {
     const location = `statement ${s.index}`;
-    const balance = { kind: s.kind === 'investment' ? ('investment_value' as const) : ('closing_booked' as const), date: s.balance.date, amount: s.balance.amount, currency: s.currency || undefined, location };
-    const available = s.available ? [{ kind: 'closing_available' as const, date: s.available.date, amount: s.available.amount, currency: s.currency || undefined, location }] : [];
+    const balance = {
+      kind: s.kind === 'investment' ? ('investment_value' as const) : ('closing_booked' as const),
+      date: s.balance.date,
+      amount: s.balance.amount,
+      currency: s.currency || undefined,
+      location,
+    };
+    const available = s.available
+      ? [
+          {
+            kind: 'closing_available' as const,
+            date: s.available.date,
+            amount: s.available.amount,
+            currency: s.currency || undefined,
+            location,
+          },
+        ]
+      : [];
     return {
       format: 'ofx' as const,
       type: s.kind,
@@ -21,6 +37,10 @@ export function readOfx(bytes: Uint8Array): StatementFile {
       ...(s.history ? { history: s.history } : {}),
     };
   });
-  const skipped = file.skipped.map((s) => ({ location: `statement ${s.index}`, ...(s.accountId ? { account: s.accountId } : {}), reason: s.reason }));
+  const skipped = file.skipped.map((s) => ({
+    location: `statement ${s.index}`,
+    ...(s.accountId ? { account: s.accountId } : {}),
+    reason: s.reason,
+  }));
   return { format: 'ofx', formatName: `OFX ${file.version}.x`, statements, skipped };
 }

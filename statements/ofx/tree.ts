@@ -22,7 +22,10 @@ export interface OfxElement {
  * `options.skip` (transaction lists, most of a file) is passed over to their end tag without building elements, and
  * with `options.leaves` only leaves of those names are kept: what is never read is never built.
  */
-export function buildTree(text: string, options: { skip?: ReadonlySet<string>; leaves?: ReadonlySet<string> } = {}): OfxElement {
+export function buildTree(
+  text: string,
+  options: { skip?: ReadonlySet<string>; leaves?: ReadonlySet<string> } = {},
+): OfxElement {
   const skip = options.skip ?? new Set<string>();
   const root: OfxElement = { name: '#root', text: '', children: [] };
   const open: OfxElement[] = [root];
@@ -100,7 +103,13 @@ const FOLLOWERS: Readonly<Record<string, ReadonlySet<string>>> = {
  * tag, or at the tag that ends it without one (FOLLOWERS, or the end tag of an element open around it), which the
  * main loop then reads. -1: nothing ends it. One pass over the tags, each looked at once.
  */
-function endOfSkipped(text: string, from: number, name: string, openAt: ReadonlyMap<string, number[]>, tag: Tag): number {
+function endOfSkipped(
+  text: string,
+  from: number,
+  name: string,
+  openAt: ReadonlyMap<string, number[]>,
+  tag: Tag,
+): number {
   const followers = FOLLOWERS[name] ?? new Set<string>();
   const open = [...openAt].filter(([, at]) => at.length > 0).map(([n]) => n);
   // One native search for the few tags that can end it (names are letters, digits, `_` and `.`, so nothing to escape
@@ -133,7 +142,12 @@ const MARKUP = [
  * comments left out, trimmed), and to where the next `<` that is not part of the text is (-1: none). A leaf that is
  * not to be kept is not read: `dropped` says so.
  */
-function readText(text: string, from: number, out: { text: string; next: number; dropped: boolean }, keep: boolean): void {
+function readText(
+  text: string,
+  from: number,
+  out: { text: string; next: number; dropped: boolean },
+  keep: boolean,
+): void {
   let lt = text.indexOf('<', from);
   let k = from;
   while (k < (lt < 0 ? text.length : lt) && isSpace(text.charCodeAt(k))) k += 1;
@@ -187,7 +201,8 @@ function readTag(text: string, at: number, tag: Tag): boolean {
   if (tag.closing) j += 1;
   const nameStart = j;
   let lower = false;
-  for (let c = text.charCodeAt(j); j < text.length && isNameChar(c); c = text.charCodeAt(++j)) if (c >= 97 && c <= 122) lower = true;
+  for (let c = text.charCodeAt(j); j < text.length && isNameChar(c); c = text.charCodeAt(++j))
+    if (c >= 97 && c <= 122) lower = true;
   if (j === nameStart) return false;
   tag.name = lower ? text.slice(nameStart, j).toUpperCase() : text.slice(nameStart, j);
   const c = text.charCodeAt(j);
@@ -222,7 +237,11 @@ export function child(element: OfxElement, name: string): OfxElement | undefined
  * Every element named `name` (or any of `names`) below `element`, in document order, not looking inside a match
  * nor inside elements named in `skip`.
  */
-export function descendants(element: OfxElement, name: string | ReadonlySet<string>, skip: ReadonlySet<string> = new Set()): OfxElement[] {
+export function descendants(
+  element: OfxElement,
+  name: string | ReadonlySet<string>,
+  skip: ReadonlySet<string> = new Set(),
+): OfxElement[] {
   const wanted = typeof name === 'string' ? new Set([name]) : name;
   const found: OfxElement[] = [];
   const stack = [...element.children].reverse();
@@ -235,7 +254,11 @@ export function descendants(element: OfxElement, name: string | ReadonlySet<stri
 }
 
 /** The first element named `name` below `element` (document order), not looking inside elements named in `skip`. */
-export function descendant(element: OfxElement, name: string, skip: ReadonlySet<string> = new Set()): OfxElement | undefined {
+export function descendant(
+  element: OfxElement,
+  name: string,
+  skip: ReadonlySet<string> = new Set(),
+): OfxElement | undefined {
   const stack = [...element.children].reverse();
   while (stack.length > 0) {
     const e = stack.pop()!;
@@ -251,7 +274,11 @@ function decodeEntities(text: string): string {
   if (!text.includes('&')) return text;
   return text.replace(/&(#x[0-9a-f]{1,6}|#\d{1,7}|amp|lt|gt|quot|apos|nbsp);/gi, (entity, name: string) => {
     const lower = name.toLowerCase();
-    const code = lower.startsWith('#x') ? parseInt(lower.slice(2), 16) : lower.startsWith('#') ? parseInt(lower.slice(1), 10) : undefined;
+    const code = lower.startsWith('#x')
+      ? parseInt(lower.slice(2), 16)
+      : lower.startsWith('#')
+        ? parseInt(lower.slice(1), 10)
+        : undefined;
     if (code === undefined) return ENTITIES[lower] ?? entity;
     return code <= 0x10ffff ? String.fromCodePoint(code) : entity;
   });

@@ -26,10 +26,14 @@ export interface PendingAccessFile {
 export async function prepareAccessFile(path: string, force: boolean): Promise<PendingAccessFile> {
   const existing = await lstat(path).catch(() => undefined); // a dangling link counts: it must not be written through
   if (existing?.isDirectory()) {
-    throw new SetupError(`--out ${path} is a folder: give the name of a file to create, such as ${join(path, 'simplefin-access')}; nothing was claimed`);
+    throw new SetupError(
+      `--out ${path} is a folder: give the name of a file to create, such as ${join(path, 'simplefin-access')}; nothing was claimed`,
+    );
   }
   if (!force && existing) {
-    throw new SetupError(`${path} exists already: nothing was claimed. Give another file, or --force to replace it (the Access URL in it then stops being kept here)`);
+    throw new SetupError(
+      `${path} exists already: nothing was claimed. Give another file, or --force to replace it (the Access URL in it then stops being kept here)`,
+    );
   }
   const temporary = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
   let handle;
@@ -39,7 +43,9 @@ export async function prepareAccessFile(path: string, force: boolean): Promise<P
     await handle.chmod(0o600); // in case a umask or a file system gave more
   } catch (error) {
     await handle?.close();
-    throw new SetupError(`--out ${path}: cannot create a file in ${dirname(path)}: ${fileProblem(error)}; nothing was claimed`);
+    throw new SetupError(
+      `--out ${path}: cannot create a file in ${dirname(path)}: ${fileProblem(error)}; nothing was claimed`,
+    );
   }
   const file = handle;
   return {
@@ -56,7 +62,9 @@ export async function prepareAccessFile(path: string, force: boolean): Promise<P
       } catch (error) {
         await file.close().catch(() => undefined);
         await unlink(temporary).catch(() => undefined);
-        throw new Error(`the Access URL was claimed but could not be stored in ${path} (${(error as NodeJS.ErrnoException).code ?? 'write failed'}); the token is used up: create a new one at the Bridge and claim it again`);
+        throw new Error(
+          `the Access URL was claimed but could not be stored in ${path} (${(error as NodeJS.ErrnoException).code ?? 'write failed'}); the token is used up: create a new one at the Bridge and claim it again`,
+        );
       }
     },
     async discard() {
@@ -71,20 +79,34 @@ export async function prepareAccessFile(path: string, force: boolean): Promise<P
  * SetupError (never quoting the content) when the file cannot be read or holds no Access URL.
  */
 export async function readAccessFile(path: string, warn: Output): Promise<AccessPoint> {
-  if (path.includes('://')) throw new SetupError('--access-file takes the name of the file that holds the Access URL, not the URL itself (value not shown): put the URL in SIMPLEFIN_ACCESS_URL or in a file');
+  if (path.includes('://'))
+    throw new SetupError(
+      '--access-file takes the name of the file that holds the Access URL, not the URL itself (value not shown): put the URL in SIMPLEFIN_ACCESS_URL or in a file',
+    );
   let text: string;
   try {
     const info = await stat(path);
     if (!info.isFile()) throw new SetupError(`--access-file ${path} is not a file`);
-    if (info.size > MAX_FILE_BYTES) throw new SetupError(`--access-file ${path} is ${info.size} bytes: an access file holds one URL`);
-    if ((info.mode & 0o077) !== 0) say(warn, `Warning: ${path} can be read by other users of this machine; it holds your SimpleFIN credentials: chmod 600 ${path}`);
+    if (info.size > MAX_FILE_BYTES)
+      throw new SetupError(`--access-file ${path} is ${info.size} bytes: an access file holds one URL`);
+    if ((info.mode & 0o077) !== 0)
+      say(
+        warn,
+        `Warning: ${path} can be read by other users of this machine; it holds your SimpleFIN credentials: chmod 600 ${path}`,
+      );
     text = await readFile(path, 'utf8');
   } catch (error) {
     if (error instanceof SetupError) throw error;
     throw new SetupError(`cannot read --access-file ${path}: ${fileProblem(error)}`);
   }
-  const lines = text.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
-  if (lines.length !== 1) throw new SetupError(`--access-file ${path} must hold one line, the Access URL that \`ledger-sync simplefin claim\` stores (it has ${lines.length}; content not shown)`);
+  const lines = text
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean);
+  if (lines.length !== 1)
+    throw new SetupError(
+      `--access-file ${path} must hold one line, the Access URL that \`ledger-sync simplefin claim\` stores (it has ${lines.length}; content not shown)`,
+    );
   return pointOrSetupError(lines[0]!, path);
 }
 

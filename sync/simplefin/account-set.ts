@@ -63,8 +63,11 @@ export function readAccountSet(body: string, zone: string, now = Date.now() / 10
   } catch {
     throw new AccountSetError('the answer is not JSON, so not an Account Set');
   }
-  if (!isObject(set) || !Array.isArray(set.accounts)) throw new AccountSetError('the answer is not an Account Set: it has no "accounts" list');
-  const errors = Array.isArray(set.errors) ? set.errors.map((e) => shown(typeof e === 'string' ? e : JSON.stringify(e))) : [];
+  if (!isObject(set) || !Array.isArray(set.accounts))
+    throw new AccountSetError('the answer is not an Account Set: it has no "accounts" list');
+  const errors = Array.isArray(set.errors)
+    ? set.errors.map((e) => shown(typeof e === 'string' ? e : JSON.stringify(e)))
+    : [];
   const balances: SimplefinBalance[] = [];
   const skipped: SkippedRow[] = [];
   set.accounts.forEach((raw: unknown, index: number) => {
@@ -86,29 +89,54 @@ function readAccount(raw: unknown, index: number, zone: string, now: number): Si
   const source = key ? `${key}${name ? ` (${name})` : ''}` : `${fallback}${name ? ` (${name})` : ''}`;
   const balanceText = typeof raw.balance === 'string' ? shown(raw.balance) : '';
   const at = (reason: string, date = '') => skip(source, name, date, balanceText, reason);
-  if (!org) return at('it has no "org" (the organization it comes from), so it cannot be told apart from other accounts');
+  if (!org)
+    return at('it has no "org" (the organization it comes from), so it cannot be told apart from other accounts');
   if (!orgId) return at('its "org" has neither "domain" nor "name", so it cannot be told apart from other accounts');
   if (!id) return at('it has no "id"');
 
   const seconds = raw['balance-date'];
-  if (typeof seconds !== 'number' || !Number.isFinite(seconds)) return at(`its "balance-date" is ${seconds === undefined ? 'missing' : `not a UNIX time (${describe(seconds)})`}: the day of the balance is unknown`);
-  if (seconds < EARLIEST) return at(`its "balance-date" ${seconds} is before 2000-01-01: not a plausible date for a balance`);
+  if (typeof seconds !== 'number' || !Number.isFinite(seconds))
+    return at(
+      `its "balance-date" is ${seconds === undefined ? 'missing' : `not a UNIX time (${describe(seconds)})`}: the day of the balance is unknown`,
+    );
+  if (seconds < EARLIEST)
+    return at(`its "balance-date" ${seconds} is before 2000-01-01: not a plausible date for a balance`);
   if (seconds > now + FUTURE_SLACK) {
     const hint = seconds > 1e11 ? ' (milliseconds, not seconds?)' : '';
     return at(`its "balance-date" ${seconds} is in the future${hint}: not a plausible date for a balance`);
   }
   const date = dayIn(seconds, zone);
-  if (typeof raw.balance !== 'string') return at(`its "balance" is not a numeric string (${describe(raw.balance)})`, date);
+  if (typeof raw.balance !== 'string')
+    return at(`its "balance" is not a numeric string (${describe(raw.balance)})`, date);
   const decimal = simplefinNumber(raw.balance);
   if (!decimal) return at(`its "balance" ${JSON.stringify(balanceText)} is not a numeric string`, date);
-  if (digitsOf(raw.balance) > MAX_DIGITS) return at(`its "balance" has more than ${MAX_DIGITS} digits: it cannot be written exactly`, date);
+  if (digitsOf(raw.balance) > MAX_DIGITS)
+    return at(`its "balance" has more than ${MAX_DIGITS} digits: it cannot be written exactly`, date);
   const currency = typeof raw.currency === 'string' ? raw.currency.trim() : '';
-  if (/^https?:\/\//i.test(currency)) return at(`its currency is a custom one (${shown(currency)}: points, miles or the like), not money: not written`, date);
-  if (!ISO_4217.test(currency)) return at(`its "currency" ${JSON.stringify(shown(currency))} is not an ISO 4217 code`, date);
-  const available = typeof raw['available-balance'] === 'string' && parseDecimal(raw['available-balance'].trim()) ? raw['available-balance'].trim() : undefined;
+  if (/^https?:\/\//i.test(currency))
+    return at(
+      `its currency is a custom one (${shown(currency)}: points, miles or the like), not money: not written`,
+      date,
+    );
+  if (!ISO_4217.test(currency))
+    return at(`its "currency" ${JSON.stringify(shown(currency))} is not an ISO 4217 code`, date);
+  const available =
+    typeof raw['available-balance'] === 'string' && parseDecimal(raw['available-balance'].trim())
+      ? raw['available-balance'].trim()
+      : undefined;
   const institution = [org.name, org.domain].find((v): v is string => typeof v === 'string' && v.trim() !== '');
   const transactions = Array.isArray(raw.transactions) ? { transactions: raw.transactions as unknown[] } : {};
-  return { key: key!, name, institution: institution ? shown(institution) : undefined, currency, balance: raw.balance.trim(), available, balanceDate: seconds, date, ...transactions };
+  return {
+    key: key!,
+    name,
+    institution: institution ? shown(institution) : undefined,
+    currency,
+    balance: raw.balance.trim(),
+    available,
+    balanceDate: seconds,
+    date,
+    ...transactions,
+  };
 }
 
 function skip(source: string, label: string, date: string, balance: string, reason: string): SkippedRow {
@@ -124,7 +152,9 @@ export function shown(text: string): string {
 function describe(value: unknown): string {
   if (value === undefined) return 'missing';
   if (value === null) return 'null';
-  return typeof value === 'string' ? `the string ${JSON.stringify(shown(value))}` : `${typeof value} ${shown(JSON.stringify(value) ?? '')}`;
+  return typeof value === 'string'
+    ? `the string ${JSON.stringify(shown(value))}`
+    : `${typeof value} ${shown(JSON.stringify(value) ?? '')}`;
 }
 
 function digitsOf(text: string): number {

@@ -29,7 +29,10 @@ export function isLoopback(hostname: string): boolean {
 export function checkTransport(url: URL, what: string): void {
   if (url.protocol === 'https:') return;
   if (url.protocol === 'http:' && isLoopback(url.hostname)) return;
-  if (url.protocol === 'http:') throw new AddressError(`${what} uses plain HTTP to ${url.host}: SimpleFIN is spoken over HTTPS only (plain HTTP only to this machine, 127.0.0.1 or localhost)`);
+  if (url.protocol === 'http:')
+    throw new AddressError(
+      `${what} uses plain HTTP to ${url.host}: SimpleFIN is spoken over HTTPS only (plain HTTP only to this machine, 127.0.0.1 or localhost)`,
+    );
   throw new AddressError(`${what} is not an https:// URL`);
 }
 
@@ -37,9 +40,14 @@ export function checkTransport(url: URL, what: string): void {
 export function claimUrlOf(token: string): URL {
   const text = token.replace(/\s+/g, ''); // a token pasted across lines
   if (/^https?:\/\//i.test(text)) {
-    throw new AddressError('this is a URL, not a SimpleFIN Token (the Base64 text the Bridge gives you). If it has a user:password@ part it is already an Access URL: save it in a file yourself and pass --access-file');
+    throw new AddressError(
+      'this is a URL, not a SimpleFIN Token (the Base64 text the Bridge gives you). If it has a user:password@ part it is already an Access URL: save it in a file yourself and pass --access-file',
+    );
   }
-  if (!BASE64.test(text)) throw new AddressError('this is not a SimpleFIN Token: a token is Base64 text (letters, digits, +, /, =), as the Bridge shows it');
+  if (!BASE64.test(text))
+    throw new AddressError(
+      'this is not a SimpleFIN Token: a token is Base64 text (letters, digits, +, /, =), as the Bridge shows it',
+    );
   const decoded = Buffer.from(text.replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString('utf8');
   let url: URL;
   try {
@@ -47,7 +55,8 @@ export function claimUrlOf(token: string): URL {
   } catch {
     throw new AddressError('this is not a SimpleFIN Token: its Base64 text does not decode to a URL');
   }
-  if (url.username !== '' || url.password !== '') throw new AddressError('this token decodes to a URL with credentials in it: it is not a claim URL');
+  if (url.username !== '' || url.password !== '')
+    throw new AddressError('this token decodes to a URL with credentials in it: it is not a claim URL');
   checkTransport(url, "the token's claim URL");
   return url;
 }
@@ -60,14 +69,18 @@ export function accessPointOf(text: string, where: string): AccessPoint {
   const value = text.trim();
   const what = 'the Access URL that `ledger-sync simplefin claim` stores';
   // `user:pw@host` would parse as a URL of the scheme `user:`: an Access URL starts with its scheme and `//`.
-  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) throw new AddressError(`${where} does not hold a URL: it does not start with https:// (${what}); value not shown`);
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(value))
+    throw new AddressError(`${where} does not hold a URL: it does not start with https:// (${what}); value not shown`);
   let url: URL;
   try {
     url = new URL(value);
   } catch {
     throw new AddressError(`${where} does not hold a URL (${what}); value not shown`);
   }
-  if (url.username === '' || url.password === '') throw new AddressError(`${where} holds a URL without user:password@ credentials: it is not a SimpleFIN Access URL (value not shown)`);
+  if (url.username === '' || url.password === '')
+    throw new AddressError(
+      `${where} holds a URL without user:password@ credentials: it is not a SimpleFIN Access URL (value not shown)`,
+    );
   checkTransport(url, `the Access URL in ${where}`);
   const user = safeDecode(url.username);
   const password = safeDecode(url.password);
@@ -83,7 +96,11 @@ export function accessPointOf(text: string, where: string): AccessPoint {
 /** A claim URL as an access point without credentials. */
 export function openPoint(url: URL): AccessPoint {
   // The claim URL's last segment is a one-time secret until it is claimed.
-  return { root: url, authorization: undefined, secrets: [url.href, url.pathname.split('/').pop() ?? ''].filter((s) => s.length >= 6) };
+  return {
+    root: url,
+    authorization: undefined,
+    secrets: [url.href, url.pathname.split('/').pop() ?? ''].filter((s) => s.length >= 6),
+  };
 }
 
 /** `root` + `/accounts`: the resource beneath the root, whatever the root's trailing slash. */
@@ -102,7 +119,15 @@ function safeDecode(text: string): string {
 }
 
 function secretsOf(value: string, url: URL, user: string, password: string, authorization: string): string[] {
-  const parts = [value, url.href, `${url.username}:${url.password}`, `${user}:${password}`, password, url.password, authorization.slice('Basic '.length)];
+  const parts = [
+    value,
+    url.href,
+    `${url.username}:${url.password}`,
+    `${user}:${password}`,
+    password,
+    url.password,
+    authorization.slice('Basic '.length),
+  ];
   // A user name alone is a secret too, unless it is too short to redact without blanking ordinary words.
   if (user.length >= 6) parts.push(user, url.username);
   return [...new Set(parts.filter((p) => p.length >= 4))].sort((a, b) => b.length - a.length);

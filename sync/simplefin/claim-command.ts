@@ -29,11 +29,18 @@ const OPTIONS = {
 const MAX_ANSWER_BYTES = 8 * 1024;
 
 /** Runs the claim. Returns the exit code; throws SetupError (exit 2) before anything is sent. */
-export async function claimAccess(argv: string[], _env: Env, io: Io, keep: (held: Partial<RunState>) => void): Promise<number> {
+export async function claimAccess(
+  argv: string[],
+  _env: Env,
+  io: Io,
+  keep: (held: Partial<RunState>) => void,
+): Promise<number> {
   const { values, positionals } = parseCommandLine(argv, OPTIONS, CLAIM_USAGE);
-  if (positionals.length !== 1) throw new SetupError(`give exactly one SimpleFIN Token (${positionals.length} given)\n${CLAIM_USAGE}`);
+  if (positionals.length !== 1)
+    throw new SetupError(`give exactly one SimpleFIN Token (${positionals.length} given)\n${CLAIM_USAGE}`);
   keep({ secrets: [positionals[0]!.trim()] });
-  if (values.out === undefined) throw new SetupError(`--out is required: the file to keep the Access URL in\n${CLAIM_USAGE}`);
+  if (values.out === undefined)
+    throw new SetupError(`--out is required: the file to keep the Access URL in\n${CLAIM_USAGE}`);
   const timeoutMs = timeoutOption(values.timeout);
   let claimUrl: URL;
   try {
@@ -47,11 +54,18 @@ export async function claimAccess(argv: string[], _env: Env, io: Io, keep: (held
   let access: string;
   try {
     // Never retried: a claim that reached the server used the token up, and a second try would only say 403.
-    const answer = await call(point, claimUrl, 'POST', { retries: 0, timeoutMs, maxBytes: MAX_ANSWER_BYTES, signal: io.signal }).catch((error: unknown) => {
+    const answer = await call(point, claimUrl, 'POST', {
+      retries: 0,
+      timeoutMs,
+      maxBytes: MAX_ANSWER_BYTES,
+      signal: io.signal,
+    }).catch((error: unknown) => {
       if (!(error instanceof SimplefinCallError)) throw error;
       // Refused, unknown host, bad certificate: the request (and the token in its path) never left this machine.
       const unsent = /ECONNREFUSED|ENOTFOUND|EAI_AGAIN|certificate/.test(error.message);
-      throw new Error(`${error.message}. ${unsent ? 'The token was not sent: try again later.' : 'The token may or may not be used up now: if a new claim says 403, create a new token.'}`);
+      throw new Error(
+        `${error.message}. ${unsent ? 'The token was not sent: try again later.' : 'The token may or may not be used up now: if a new claim says 403, create a new token.'}`,
+      );
     });
     checkStatus(answer, 'claim', claimUrl.host);
     access = answer.body.trim();
@@ -59,7 +73,9 @@ export async function claimAccess(argv: string[], _env: Env, io: Io, keep: (held
       accessPointOf(access, "the server's answer");
     } catch (error) {
       if (!(error instanceof AddressError)) throw error;
-      throw new Error(`the SimpleFIN server at ${claimUrl.host} answered the claim, but not with an Access URL (${error.message.replace(/^the server's answer /, '')}); nothing was stored`);
+      throw new Error(
+        `the SimpleFIN server at ${claimUrl.host} answered the claim, but not with an Access URL (${error.message.replace(/^the server's answer /, '')}); nothing was stored`,
+      );
     }
   } catch (error) {
     await pending.discard();
@@ -67,8 +83,17 @@ export async function claimAccess(argv: string[], _env: Env, io: Io, keep: (held
   }
   keep({ secrets: [positionals[0]!.trim(), ...point.secrets, ...accessPointOf(access, 'the answer').secrets] });
   await pending.commit(access);
-  say(io.stdout, `Claimed: the Access URL for ${new URL(access).host} is stored in ${values.out}, readable by you only (mode 600).`);
-  say(io.stdout, 'It reads your accounts: keep it as safe as your bank data. To end access, disable this app\'s token at the Bridge.');
-  say(io.stdout, `Next: ledger-sync simplefin --access-file ${values.out} --dry-run   (with --mapping, or LEDGER_* / --demo)`);
+  say(
+    io.stdout,
+    `Claimed: the Access URL for ${new URL(access).host} is stored in ${values.out}, readable by you only (mode 600).`,
+  );
+  say(
+    io.stdout,
+    "It reads your accounts: keep it as safe as your bank data. To end access, disable this app's token at the Bridge.",
+  );
+  say(
+    io.stdout,
+    `Next: ledger-sync simplefin --access-file ${values.out} --dry-run   (with --mapping, or LEDGER_* / --demo)`,
+  );
   return EXIT.ok;
 }

@@ -18,7 +18,9 @@ const MAX_DAILY_DAYS = 90;
 export function dailyOption(text: string): number {
   const days = Number(text);
   if (!/^\d+$/.test(text.trim()) || days < 1 || days > MAX_DAILY_DAYS) {
-    throw new SetupError(`--daily ${JSON.stringify(text)}: give the days of transactions to look back over, from 1 to ${MAX_DAILY_DAYS} (the most SimpleFIN Bridge answers in one request)`);
+    throw new SetupError(
+      `--daily ${JSON.stringify(text)}: give the days of transactions to look back over, from 1 to ${MAX_DAILY_DAYS} (the most SimpleFIN Bridge answers in one request)`,
+    );
   }
   return days;
 }
@@ -35,10 +37,15 @@ export function simplefinDays(balance: SimplefinBalance, zone: string): { days: 
     const name = `transaction ${i + 1}`;
     if (!t) return { problem: `${name} is not an object` };
     if (t.pending === true) continue; // not booked yet: not in a day's closing balance
-    if (typeof t.posted !== 'number' || !Number.isFinite(t.posted) || t.posted <= 0) return { problem: `${name} has no "posted" time` };
-    if (typeof t.amount !== 'string' || simplefinNumber(t.amount) === undefined) return { problem: `${name} has no numeric "amount"` };
+    if (typeof t.posted !== 'number' || !Number.isFinite(t.posted) || t.posted <= 0)
+      return { problem: `${name} has no "posted" time` };
+    if (typeof t.amount !== 'string' || simplefinNumber(t.amount) === undefined)
+      return { problem: `${name} has no numeric "amount"` };
     const date = dayIn(t.posted, zone);
-    if (date > balance.date) return { problem: `${name} is posted on ${date}, after the balance's day ${balance.date}, so the balance may not include it` };
+    if (date > balance.date)
+      return {
+        problem: `${name} is posted on ${date}, after the balance's day ${balance.date}, so the balance may not include it`,
+      };
     entries.push({ date, amount: t.amount.trim() });
   }
   return { days: dailyBalances({ from: 'closing', amount: balance.balance }, entries, balance.date)! };
@@ -46,6 +53,9 @@ export function simplefinDays(balance: SimplefinBalance, zone: string): { days: 
 
 /** A derived day's origin in words, for its row's source. */
 export function describeSimplefinDay(balance: SimplefinBalance, day: DerivedDay): string {
-  const after = day.entries === 0 ? 'no transaction being posted after that day' : `less the ${day.entries} ${day.entries === 1 ? 'transaction' : 'transactions'} posted after that day`;
+  const after =
+    day.entries === 0
+      ? 'no transaction being posted after that day'
+      : `less the ${day.entries} ${day.entries === 1 ? 'transaction' : 'transactions'} posted after that day`;
   return `derived from its balance ${balance.balance} of ${balance.date}, ${after}`;
 }

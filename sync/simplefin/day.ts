@@ -14,7 +14,9 @@ export function checkTimeZone(zone: string): string {
     formatterFor(zone);
     return zone;
   } catch {
-    throw new SetupError(`--time-zone ${JSON.stringify(zone)} is not a time zone this machine knows: give an IANA name such as Europe/Berlin, America/New_York or UTC`);
+    throw new SetupError(
+      `--time-zone ${JSON.stringify(zone)} is not a time zone this machine knows: give an IANA name such as Europe/Berlin, America/New_York or UTC`,
+    );
   }
 }
 

@@ -37,14 +37,20 @@ const MAX_REDIRECTS = 2;
  * Calls `url` (a resource under `point.root`) with `method`, sending the point's Authorization header. Retries a
  * network error or a 5xx answer (never a timeout, and never when `retries` is 0), then returns the last answer.
  */
-export async function call(point: AccessPoint, url: URL, method: 'GET' | 'POST', limits: CallLimits = {}): Promise<Answer> {
+export async function call(
+  point: AccessPoint,
+  url: URL,
+  method: 'GET' | 'POST',
+  limits: CallLimits = {},
+): Promise<Answer> {
   const retries = limits.retries ?? DEFAULTS.retries;
   for (let attempt = 0; ; attempt += 1) {
     let answer: Answer;
     try {
       answer = await once(point, url, method, limits);
     } catch (error) {
-      if (!(error instanceof RetryableError) || attempt >= retries) throw error instanceof RetryableError ? new SimplefinCallError(error.message) : error;
+      if (!(error instanceof RetryableError) || attempt >= retries)
+        throw error instanceof RetryableError ? new SimplefinCallError(error.message) : error;
       await pause(BACKOFF_MS[attempt] ?? 1500, limits.signal);
       continue;
     }
@@ -70,7 +76,10 @@ async function once(point: AccessPoint, start: URL, method: 'GET' | 'POST', limi
         method,
         redirect: 'manual',
         signal,
-        headers: { accept: 'application/json, text/plain', ...(point.authorization ? { authorization: point.authorization } : {}) },
+        headers: {
+          accept: 'application/json, text/plain',
+          ...(point.authorization ? { authorization: point.authorization } : {}),
+        },
       });
     } catch (error) {
       throw failure(error, url, timeout, timeoutMs, limits.signal);
@@ -98,10 +107,18 @@ function nextHop(from: URL, location: string, method: string, hop: number): URL 
   }
   const host = to ? to.host.replace(/[^\w.:[\]-]/g, '?') : 'an unreadable address';
   if (!to || to.origin !== from.origin) {
-    throw new SimplefinCallError(`the SimpleFIN server at ${from.host} redirected to another host (${host}): not followed, so your credentials were not sent there`);
+    throw new SimplefinCallError(
+      `the SimpleFIN server at ${from.host} redirected to another host (${host}): not followed, so your credentials were not sent there`,
+    );
   }
-  if (method !== 'GET') throw new SimplefinCallError(`the SimpleFIN server at ${from.host} answered the ${method} with a redirect: not followed`);
-  if (hop >= MAX_REDIRECTS) throw new SimplefinCallError(`the SimpleFIN server at ${from.host} redirected more than ${MAX_REDIRECTS} times: stopped`);
+  if (method !== 'GET')
+    throw new SimplefinCallError(
+      `the SimpleFIN server at ${from.host} answered the ${method} with a redirect: not followed`,
+    );
+  if (hop >= MAX_REDIRECTS)
+    throw new SimplefinCallError(
+      `the SimpleFIN server at ${from.host} redirected more than ${MAX_REDIRECTS} times: stopped`,
+    );
   return to;
 }
 
@@ -117,7 +134,9 @@ async function readBounded(response: Response, maxBytes: number, url: URL): Prom
     size += value.byteLength;
     if (size > maxBytes) {
       await reader.cancel();
-      throw new SimplefinCallError(`the SimpleFIN server at ${url.host} sent more than ${formatBytes(maxBytes)}: stopped reading (an Account Set of balances is far smaller)`);
+      throw new SimplefinCallError(
+        `the SimpleFIN server at ${url.host} sent more than ${formatBytes(maxBytes)}: stopped reading (an Account Set of balances is far smaller)`,
+      );
     }
     chunks.push(value);
   }
@@ -125,16 +144,22 @@ async function readBounded(response: Response, maxBytes: number, url: URL): Prom
 }
 
 /** A failed fetch as an error that names the host and the cause's code, never the URL. */
-function failure(error: unknown, url: URL, timeout: AbortSignal, timeoutMs: number, stop: AbortSignal | undefined): Error {
+function failure(
+  error: unknown,
+  url: URL,
+  timeout: AbortSignal,
+  timeoutMs: number,
+  stop: AbortSignal | undefined,
+): Error {
   if (stop?.aborted) return new SimplefinCallError(`stopped before the SimpleFIN server at ${url.host} answered`);
-  if (timeout.aborted) return new SimplefinCallError(`the SimpleFIN server at ${url.host} did not answer within ${timeoutMs / 1000} s`);
+  if (timeout.aborted)
+    return new SimplefinCallError(`the SimpleFIN server at ${url.host} did not answer within ${timeoutMs / 1000} s`);
   const cause = (error as { cause?: { code?: unknown; message?: unknown } } | undefined)?.cause;
   const code = typeof cause?.code === 'string' ? cause.code : undefined;
   const tls = code !== undefined && /CERT|SSL|TLS|SELF_SIGNED/i.test(code);
   const why = tls ? `its TLS certificate could not be verified (${code})` : code ? `${code}` : 'the connection failed';
   const message = `could not reach the SimpleFIN server at ${url.host}: ${why}`;
   return tls ? new SimplefinCallError(message) : new RetryableError(message); // a certificate does not fix itself in a second
-
 }
 
 function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {

@@ -8,6 +8,7 @@ const DEFAULT_TIMEOUT_S = 60;
 export function timeoutOption(text: string | undefined): number {
   if (text === undefined) return DEFAULT_TIMEOUT_S * 1000;
   const seconds = Number(text);
-  if (!/^\d+(\.\d+)?$/.test(text.trim()) || !(seconds > 0) || seconds > 3600) throw new SetupError(`--timeout ${JSON.stringify(text)}: give the seconds to wait, more than 0 and at most 3600`);
+  if (!/^\d+(\.\d+)?$/.test(text.trim()) || !(seconds > 0) || seconds > 3600)
+    throw new SetupError(`--timeout ${JSON.stringify(text)}: give the seconds to wait, more than 0 and at most 3600`);
   return seconds * 1000;
 }

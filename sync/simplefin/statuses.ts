@@ -36,5 +36,8 @@ export function checkStatus(answer: Answer, endpoint: Endpoint, host: string): v
   if (answer.status >= 200 && answer.status < 300) return;
   const meaning = MEANINGS[endpoint][answer.status];
   const what = endpoint === 'claim' ? 'the claim' : 'GET /accounts';
-  throw new SimplefinStatusError(meaning ?? `the SimpleFIN server at ${host} answered ${what} with status ${answer.status}`, answer.status);
+  throw new SimplefinStatusError(
+    meaning ?? `the SimpleFIN server at ${host} answered ${what} with status ${answer.status}`,
+    answer.status,
+  );
 }

@@ -54,7 +54,12 @@ const OPTIONS = {
 } as const;
 
 /** Runs a SimpleFIN sync. Returns the exit code; throws SetupError (exit 2) before anything is sent. */
-export async function syncSimplefin(argv: string[], env: Env, io: Io, keep: (held: Partial<RunState>) => void): Promise<number> {
+export async function syncSimplefin(
+  argv: string[],
+  env: Env,
+  io: Io,
+  keep: (held: Partial<RunState>) => void,
+): Promise<number> {
   const { values, positionals } = parseCommandLine(argv, OPTIONS, SIMPLEFIN_USAGE);
   keep({ json: values.json === true });
   if (positionals.length > 0) {
@@ -85,25 +90,43 @@ export async function syncSimplefin(argv: string[], env: Env, io: Io, keep: (hel
   try {
     reading = readAccountSet(answer.body, zone);
   } catch (error) {
-    if (error instanceof AccountSetError) throw new Error(`the SimpleFIN server at ${host} answered GET /accounts, but ${error.message}; nothing was written`);
+    if (error instanceof AccountSetError)
+      throw new Error(
+        `the SimpleFIN server at ${host} answered GET /accounts, but ${error.message}; nothing was written`,
+      );
     throw error;
   }
-  const refused: RefusedFile[] = reading.errors.map((e) => ({ file: `SimpleFIN server ${host}`, reason: `the server reports: ${e}` }));
+  const refused: RefusedFile[] = reading.errors.map((e) => ({
+    file: `SimpleFIN server ${host}`,
+    reason: `the server reports: ${e}`,
+  }));
   for (const e of reading.errors) say(human.stdout, `The SimpleFIN server reports: ${e}`);
   const count = plural(reading.balances.length + reading.skipped.length, 'account');
-  say(human.stdout, `SimpleFIN ${host}: ${count}${reading.balances.length > 0 ? `; each balance on its day in ${zone}:` : '.'}`);
+  say(
+    human.stdout,
+    `SimpleFIN ${host}: ${count}${reading.balances.length > 0 ? `; each balance on its day in ${zone}:` : '.'}`,
+  );
   if (reading.balances.length > 0) say(human.stdout, formatAccounts(reading.balances));
 
   const mapped = mapSimplefin(reading.balances, mapping, daily === undefined ? undefined : { zone });
   const skipped: SkippedRow[] = [...reading.skipped, ...mapped.skipped];
-  const { planned, written, skipped: notWritten } = await writeAndReport(connection.client, mapped.rows, human.stdout, { dryRun, signal: io.signal });
+  const {
+    planned,
+    written,
+    skipped: notWritten,
+  } = await writeAndReport(connection.client, mapped.rows, human.stdout, { dryRun, signal: io.signal });
   skipped.push(...notWritten);
   if (skipped.length > 0) {
     say(human.stdout, `${plural(skipped.length, 'account')} skipped:`);
     say(human.stdout, formatSkipped(skipped));
   }
   if (!mapping && reading.balances.length > 0) say(human.stdout, mappingHint(reading.balances));
-  say(human.stdout, mapping ? summary(planned, written, skipped.length, reading.errors.length, dryRun, connection.target) : 'Summary: nothing was written (no --mapping).');
+  say(
+    human.stdout,
+    mapping
+      ? summary(planned, written, skipped.length, reading.errors.length, dryRun, connection.target)
+      : 'Summary: nothing was written (no --mapping).',
+  );
   if (json) printJson(io.stdout, jsonReport(planned, skipped, refused));
   return explain(io, reading.errors.length, skipped.length, values.strict === true) ? EXIT.failed : EXIT.ok;
 }
@@ -113,7 +136,9 @@ async function accessPoint(file: string | undefined, env: Env, io: Io): Promise<
   if (file !== undefined) return readAccessFile(file, io.stderr);
   const value = env.SIMPLEFIN_ACCESS_URL;
   if (value === undefined || value.trim() === '') {
-    throw new SetupError('no SimpleFIN Access URL: pass --access-file <file> (the file `ledger-sync simplefin claim <token> --out <file>` writes), or set SIMPLEFIN_ACCESS_URL');
+    throw new SetupError(
+      'no SimpleFIN Access URL: pass --access-file <file> (the file `ledger-sync simplefin claim <token> --out <file>` writes), or set SIMPLEFIN_ACCESS_URL',
+    );
   }
   return pointOrSetupError(value, 'SIMPLEFIN_ACCESS_URL');
 }
@@ -122,18 +147,33 @@ async function accessPoint(file: string | undefined, env: Env, io: Io): Promise<
 function formatAccounts(balances: readonly SimplefinBalance[]): string {
   return formatTable(
     ['Account', 'Date', 'Balance', 'Available (not written)', 'Key'],
-    balances.map((b) => [b.name, b.date, `${b.balance} ${b.currency}`, b.available ? `${b.available} ${b.currency}` : '', b.key]),
+    balances.map((b) => [
+      b.name,
+      b.date,
+      `${b.balance} ${b.currency}`,
+      b.available ? `${b.available} ${b.currency}` : '',
+      b.key,
+    ]),
     [2, 3],
   );
 }
 
 /** Without --mapping: a mapping to start from, one entry per account (the category to be chosen by the user). */
 function mappingHint(balances: readonly SimplefinBalance[]): string {
-  const text = mappingToStartFrom(balances.map((b) => ({ key: b.key, account: b.name || b.key, currency: b.currency })));
+  const text = mappingToStartFrom(
+    balances.map((b) => ({ key: b.key, account: b.name || b.key, currency: b.currency })),
+  );
   return `No --mapping given, so nothing is written. A mapping to start from (set each category; a card is a liability):\n${text}`;
 }
 
-function summary(planned: readonly PlannedRow[], written: number, skipped: number, errors: number, dryRun: boolean, target: string): string {
+function summary(
+  planned: readonly PlannedRow[],
+  written: number,
+  skipped: number,
+  errors: number,
+  dryRun: boolean,
+  target: string,
+): string {
   const tail = `${skipped > 0 ? `; ${formatCount(skipped)} skipped` : ''}${errors > 0 ? `; the server reported ${plural(errors, 'error')}` : ''}`;
   return summaryLine(planned, written, dryRun, target, tail);
 }

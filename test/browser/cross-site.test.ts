@@ -9,7 +9,11 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_TOKENS } from 'personal-ledger-sdk/mocks';
-import { createLedgerMockServer, type LedgerMockServer, type RunningLedgerMockServer } from 'personal-ledger-sdk/mocks/node';
+import {
+  createLedgerMockServer,
+  type LedgerMockServer,
+  type RunningLedgerMockServer,
+} from 'personal-ledger-sdk/mocks/node';
 import { launchChromium } from './support/chromium';
 import { serveStatic, type StaticServer } from './support/static-server';
 
@@ -57,7 +61,12 @@ describe('ledger-mock refuses cross-site changes in Chromium', { timeout: 60_000
     const status = await onPage(`http://${EVIL}:${pages!.port}`, async (page) => {
       const answered = page.waitForResponse(target);
       await page.evaluate(async (url) => {
-        await fetch(url, { method: 'POST', mode: 'no-cors', headers: { 'content-type': 'text/plain' }, body: '{"name":"empty"}' });
+        await fetch(url, {
+          method: 'POST',
+          mode: 'no-cors',
+          headers: { 'content-type': 'text/plain' },
+          body: '{"name":"empty"}',
+        });
       }, target);
       return (await answered).status();
     });
@@ -87,7 +96,11 @@ describe('ledger-mock refuses cross-site changes in Chromium', { timeout: 60_000
     const outcome = await onPage(`http://${EVIL}:${pages!.port}`, (page) =>
       page.evaluate(async (url) => {
         try {
-          const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"empty"}' });
+          const response = await fetch(url, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: '{"name":"empty"}',
+          });
           return `answered ${response.status}`;
         } catch (error) {
           return `failed: ${(error as Error).name}`;
@@ -111,10 +124,19 @@ describe('ledger-mock refuses cross-site changes in Chromium', { timeout: 60_000
       expect(await page.evaluate(() => window.location.origin)).toBe(origin);
       const seen = await page.evaluate(async (token) => {
         const state = await fetch('/__mock/state');
-        const issued = await fetch('/__mock/tokens', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ user_id: 'a1e40000-0000-4000-8000-000000000001' }) });
+        const issued = await fetch('/__mock/tokens', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ user_id: 'a1e40000-0000-4000-8000-000000000001' }),
+        });
         const reset = await fetch('/__mock/reset', { method: 'POST', headers: { 'content-type': 'application/json' } });
         const me = await fetch('/api/public/v1/me', { headers: { authorization: `Bearer ${token}` } });
-        return Promise.all([state, issued, reset, me].map(async (response) => [response.status, ((await response.json()) as { code?: string }).code]));
+        return Promise.all(
+          [state, issued, reset, me].map(async (response) => [
+            response.status,
+            ((await response.json()) as { code?: string }).code,
+          ]),
+        );
       }, DEMO_TOKENS.alex);
       expect(seen).toEqual([
         [403, 'host_not_allowed'],
@@ -147,7 +169,10 @@ describe('--cors in Chromium: the allowed origin calls the API, another cannot',
     );
 
   it(`a page of http://${APP} (the origin given) gets the answer`, async () => {
-    expect(await me(`http://${APP}:${pages!.port}`)).toEqual({ status: 200, user: 'a1e40000-0000-4000-8000-000000000001' });
+    expect(await me(`http://${APP}:${pages!.port}`)).toEqual({
+      status: 200,
+      user: 'a1e40000-0000-4000-8000-000000000001',
+    });
   });
 
   it(`a page of http://${EVIL}, or of ${APP} on another port, does not`, async () => {

@@ -9,7 +9,14 @@ import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vit
 import { createLedgerClient } from 'personal-ledger-sdk';
 import { DEMO_IDS, DEMO_TOKENS } from 'personal-ledger-sdk/mocks';
 import { launchChromium } from './support/chromium';
-import { goLive, nodeRequest, openInspector, rowArrival, writeScreenshotIfChanged, type Inspected } from './support/inspector-page';
+import {
+  goLive,
+  nodeRequest,
+  openInspector,
+  rowArrival,
+  writeScreenshotIfChanged,
+  type Inspected,
+} from './support/inspector-page';
 
 const EVIL = 'evil.test';
 const SCREENSHOT = fileURLToPath(new URL('../../docs/images/ledger-mock-inspector.png', import.meta.url));
@@ -45,10 +52,21 @@ describe.concurrent('the inspector page in Chromium', { timeout: 60_000 }, () =>
       expect(status).toBe(404);
       delays.push((await arrived()) - sentAt);
       const row = page.locator('tr.request').first();
-      await test.expect.poll(() => row.locator('td').allInnerTexts(), SOON).toEqual(['GET', `/accounts/not-there-${i}\ngetAccount`, '404\nnot_found', 'Alex', expect.stringMatching(/^\d+\.\d$/), `there is no account not-there-${i}`]);
+      await test.expect
+        .poll(() => row.locator('td').allInnerTexts(), SOON)
+        .toEqual([
+          'GET',
+          `/accounts/not-there-${i}\ngetAccount`,
+          '404\nnot_found',
+          'Alex',
+          expect.stringMatching(/^\d+\.\d$/),
+          `there is no account not-there-${i}`,
+        ]);
     }
     const sorted = [...delays].sort((a, b) => a - b);
-    console.log(`request -> its row on the page: ${delays.map((d) => `${d.toFixed(0)} ms`).join(', ')} (median ${sorted[2]!.toFixed(0)} ms, request sent to MutationObserver callback)`);
+    console.log(
+      `request -> its row on the page: ${delays.map((d) => `${d.toFixed(0)} ms`).join(', ')} (median ${sorted[2]!.toFixed(0)} ms, request sent to MutationObserver callback)`,
+    );
     expect(await page.locator('tr.request').count()).toBe(5); // newest first, each once
     expect(await problems()).toEqual([]);
   });
@@ -56,9 +74,19 @@ describe.concurrent('the inspector page in Chromium', { timeout: 60_000 }, () =>
   it('a row opens with Enter to its request and response bodies; the list is one tab stop, and every action a button', async (test) => {
     const { page, running, problems } = await inspect(test, {}, { expectConsole: () => false });
     await goLive(page, running.url);
-    const body = JSON.stringify({ account_id: DEMO_IDS.accounts.everydayChecking, snapshot_date: '2026-11-02', balance: 2500.5 });
+    const body = JSON.stringify({
+      account_id: DEMO_IDS.accounts.everydayChecking,
+      snapshot_date: '2026-11-02',
+      balance: 2500.5,
+    });
     const arrived = await rowArrival(page, '/api/public/v1/snapshots');
-    await nodeRequest(running.url, 'POST', '/api/public/v1/snapshots', { ...ALEX, 'content-type': 'application/json' }, body);
+    await nodeRequest(
+      running.url,
+      'POST',
+      '/api/public/v1/snapshots',
+      { ...ALEX, 'content-type': 'application/json' },
+      body,
+    );
     await arrived();
     await nodeRequest(running.url, 'GET', '/api/public/v1/me', ALEX);
     await page.locator('tr.request').nth(1).waitFor();
@@ -68,22 +96,42 @@ describe.concurrent('the inspector page in Chromium', { timeout: 60_000 }, () =>
     const stops: string[] = [];
     for (let i = 0; i < 8; i++) {
       await page.keyboard.press('Tab');
-      stops.push(await page.evaluate(() => {
-        const element = document.activeElement!;
-        return `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}${element.classList.contains('request') ? '.request' : ''}`;
-      }));
+      stops.push(
+        await page.evaluate(() => {
+          const element = document.activeElement!;
+          return `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}${element.classList.contains('request') ? '.request' : ''}`;
+        }),
+      );
     }
-    expect(stops).toEqual(['button#reset', 'button#clear-journal', 'input#checkpoint-name', 'button', 'select#filter-status', 'select#filter-operation', 'select#filter-account', 'tr.request']);
+    expect(stops).toEqual([
+      'button#reset',
+      'button#clear-journal',
+      'input#checkpoint-name',
+      'button',
+      'select#filter-status',
+      'select#filter-operation',
+      'select#filter-account',
+      'tr.request',
+    ]);
     await page.keyboard.press('ArrowDown'); // the older row: the POST
     await page.keyboard.press('Enter');
     const details = page.locator('tr.details');
     await details.locator('pre').first().waitFor();
     expect(JSON.parse(await details.locator('pre').first().innerText())).toEqual(JSON.parse(body));
-    expect(JSON.parse(await details.locator('pre').nth(1).innerText())).toMatchObject({ action: 'inserted', snapshot: { balance: 2500.5 } });
-    expect(await page.locator('tr.request[aria-expanded="true"] td.path').getAttribute('title')).toBe('/api/public/v1/snapshots');
+    expect(JSON.parse(await details.locator('pre').nth(1).innerText())).toMatchObject({
+      action: 'inserted',
+      snapshot: { balance: 2500.5 },
+    });
+    expect(await page.locator('tr.request[aria-expanded="true"] td.path').getAttribute('title')).toBe(
+      '/api/public/v1/snapshots',
+    );
     await page.keyboard.press('Enter');
     await details.waitFor({ state: 'detached' });
-    expect(await page.locator('header button, .state button').evaluateAll((buttons) => buttons.every((b) => b instanceof HTMLButtonElement))).toBe(true);
+    expect(
+      await page
+        .locator('header button, .state button')
+        .evaluateAll((buttons) => buttons.every((b) => b instanceof HTMLButtonElement)),
+    ).toBe(true);
     expect(await problems()).toEqual([]);
   });
 
@@ -93,25 +141,46 @@ describe.concurrent('the inspector page in Chromium', { timeout: 60_000 }, () =>
     const ledger = createLedgerClient({ baseUrl: running.url, token: DEMO_TOKENS.alex });
     const cash = (await ledger.categories.list()).find((category) => category.name === 'Cash')!;
     const account = await ledger.accounts.create({ name: 'Travel fund', category_id: cash.id });
-    const days = Array.from({ length: 90 }, (_, i) => new Date(Date.UTC(2026, 7, 1) + i * 86_400_000).toISOString().slice(0, 10));
-    const rows = days.map((day, i) => ({ account_id: account.id, snapshot_date: day, balance: Math.round((1200 + 400 * Math.sin(i / 9) + 6 * i) * 100) / 100 }));
+    const days = Array.from({ length: 90 }, (_, i) =>
+      new Date(Date.UTC(2026, 7, 1) + i * 86_400_000).toISOString().slice(0, 10),
+    );
+    const rows = days.map((day, i) => ({
+      account_id: account.id,
+      snapshot_date: day,
+      balance: Math.round((1200 + 400 * Math.sin(i / 9) + 6 * i) * 100) / 100,
+    }));
     const report = await ledger.snapshots.bulkUpsert(rows);
     expect(report.inserted).toBe(90);
     // Three more days the bank has not reported: carried forward, estimated.
     const seeded = await fetch(`${running.url}/__mock/snapshots/seed`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ snapshots: ['2026-10-30', '2026-10-31', '2026-11-01'].map((day) => ({ account_id: account.id, snapshot_date: day, balance: rows.at(-1)!.balance, is_estimated: true })) }),
+      body: JSON.stringify({
+        snapshots: ['2026-10-30', '2026-10-31', '2026-11-01'].map((day) => ({
+          account_id: account.id,
+          snapshot_date: day,
+          balance: rows.at(-1)!.balance,
+          is_estimated: true,
+        })),
+      }),
     });
     expect(seeded.status).toBe(200);
 
     const chartButton = page.getByRole('button', { name: 'Chart of Travel fund' });
     await chartButton.click();
-    await test.expect.poll(() => page.locator('#balances-title').innerText(), SOON).toBe('Balances of Travel fund: 93, 3 estimated');
+    await test.expect
+      .poll(() => page.locator('#balances-title').innerText(), SOON)
+      .toBe('Balances of Travel fund: 93, 3 estimated');
     const chart = page.locator('#chart svg');
     expect(await chart.getAttribute('role')).toBe('img');
-    expect(await chart.locator('desc').textContent()).toMatch(/^93 balances from 2026-08-01 to 2026-11-01, between .*; 3 estimated, drawn as hollow points\.$/);
-    expect(await chart.locator('circle.point.estimated').evaluateAll((points) => points.map((p) => p.getAttribute('data-date')))).toEqual(['2026-10-30', '2026-10-31', '2026-11-01']);
+    expect(await chart.locator('desc').textContent()).toMatch(
+      /^93 balances from 2026-08-01 to 2026-11-01, between .*; 3 estimated, drawn as hollow points\.$/,
+    );
+    expect(
+      await chart
+        .locator('circle.point.estimated')
+        .evaluateAll((points) => points.map((p) => p.getAttribute('data-date'))),
+    ).toEqual(['2026-10-30', '2026-10-31', '2026-11-01']);
     expect(await chart.locator('path.series').getAttribute('d')).toMatch(/^M[\d.]+,[\d.]+(L[\d.]+,[\d.]+){92}$/); // one segment per balance
     const table = page.locator('#balances-table tbody tr');
     expect(await table.count()).toBe(93);
@@ -119,16 +188,31 @@ describe.concurrent('the inspector page in Chromium', { timeout: 60_000 }, () =>
     expect(await chartButton.getAttribute('aria-pressed')).toBe('true');
     // The bulk write is on the list, and the account filter finds it by the account it wrote to.
     await page.locator('#filter-account').selectOption(account.id);
-    await test.expect.poll(() => page.locator('tr.request:not([hidden]) td.path').evaluateAll((cells) => cells.map((c) => c.getAttribute('title'))), SOON).toEqual([
-      '/api/public/v1/snapshots/bulk',
-      '/api/public/v1/accounts', // createAccount: the account it made
-
-    ]);
+    await test.expect
+      .poll(
+        () =>
+          page
+            .locator('tr.request:not([hidden]) td.path')
+            .evaluateAll((cells) => cells.map((c) => c.getAttribute('title'))),
+        SOON,
+      )
+      .toEqual([
+        '/api/public/v1/snapshots/bulk',
+        '/api/public/v1/accounts', // createAccount: the account it made
+      ]);
     await page.locator('#filter-account').selectOption('');
     // One refusal, so the picture shows why a request was answered so.
     const refused = JSON.stringify({ account_id: account.id, snapshot_date: '2026-02-30', balance: 1 });
-    await nodeRequest(running.url, 'POST', '/api/public/v1/snapshots', { ...ALEX, 'content-type': 'application/json' }, refused);
-    await test.expect.poll(() => page.locator('tr.request').first().locator('td.why').innerText(), SOON).toMatch(/^body.snapshot_date must be a real calendar date/);
+    await nodeRequest(
+      running.url,
+      'POST',
+      '/api/public/v1/snapshots',
+      { ...ALEX, 'content-type': 'application/json' },
+      refused,
+    );
+    await test.expect
+      .poll(() => page.locator('tr.request').first().locator('td.why').innerText(), SOON)
+      .toMatch(/^body.snapshot_date must be a real calendar date/);
     expect(await problems()).toEqual([]);
 
     const png = await page.screenshot({ fullPage: false });
@@ -168,9 +252,15 @@ describe.concurrent('the inspector page in Chromium', { timeout: 60_000 }, () =>
     await server.mock.control.createUser({ name: 'After the checkpoint' });
     await page.getByRole('button', { name: 'Restore checkpoint before' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Restore' }).click();
-    await test.expect.poll(async () => (await server.mock.control.listUsers()).map((u) => u.name).sort(), SOON).toEqual(['Alex', 'Sam']);
+    await test.expect
+      .poll(async () => (await server.mock.control.listUsers()).map((u) => u.name).sort(), SOON)
+      .toEqual(['Alex', 'Sam']);
     // A restore clears the faults too: arm one again over HTTP (the page hears of it at once), and remove it with its button.
-    const armed = await fetch(`${running.url}/__mock/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ operation: 'listAccounts', latency_ms: 5 }) });
+    const armed = await fetch(`${running.url}/__mock/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ operation: 'listAccounts', latency_ms: 5 }),
+    });
     const { id } = (await armed.json()) as { id: string };
     await page.getByRole('button', { name: `Remove fault ${id}` }).click();
     await test.expect.poll(() => server.mock.control.faults.list(), SOON).toEqual([]);
@@ -183,7 +273,9 @@ describe('what the page is allowed, and what it refuses', { timeout: 60_000 }, (
   it('runs under its Content-Security-Policy with no violation, and the policy is enforced: an injected inline script does not run', async (test) => {
     const { page, running, problems } = await inspect(test);
     const response = await page.goto(`${running.url}/__mock/`);
-    expect(response?.headers()['content-security-policy']).toMatch(/^default-src 'none'; script-src 'self'; style-src 'self'/);
+    expect(response?.headers()['content-security-policy']).toMatch(
+      /^default-src 'none'; script-src 'self'; style-src 'self'/,
+    );
     await page.locator('#connection[data-state="live"]').waitFor();
     await nodeRequest(running.url, 'GET', '/api/public/v1/me', ALEX);
     await page.locator('tr.request').first().waitFor();
@@ -195,15 +287,22 @@ describe('what the page is allowed, and what it refuses', { timeout: 60_000 }, (
       return (window as { injected?: boolean }).injected === true;
     });
     expect(ran).toBe(false);
-    await test.expect.poll(async () => (await problems()).filter((p) => p.startsWith('CSP violation: script-src-elem')), SOON).toHaveLength(1);
+    await test.expect
+      .poll(async () => (await problems()).filter((p) => p.startsWith('CSP violation: script-src-elem')), SOON)
+      .toHaveLength(1);
   });
 
   it('off loopback it asks for the control token, says when one is wrong, sends it as /__mock expects and never in a URL', async (test) => {
     const token = 'inspector-control-token-0123456789';
-    const { page, running, urls, context } = await inspect(test, { controlToken: token }, { expectConsole: (text) => /status of 401/.test(text) });
+    const { page, running, urls, context } = await inspect(
+      test,
+      { controlToken: token },
+      { expectConsole: (text) => /status of 401/.test(text) },
+    );
     const sent: Array<string | undefined> = [];
     page.on('request', (request) => {
-      if (new URL(request.url()).pathname.startsWith('/__mock/inspector/events')) sent.push(request.headers()['x-ledger-mock-control']);
+      if (new URL(request.url()).pathname.startsWith('/__mock/inspector/events'))
+        sent.push(request.headers()['x-ledger-mock-control']);
     });
     await page.goto(`${running.url}/__mock/`);
     const dialog = page.getByRole('dialog', { name: 'Control token' });
@@ -211,7 +310,9 @@ describe('what the page is allowed, and what it refuses', { timeout: 60_000 }, (
     expect(await page.locator('#connection').innerText()).toBe('Needs the control token');
     await dialog.getByLabel('Control token').fill('not-the-token-0123456789');
     await dialog.getByRole('button', { name: 'Connect' }).click();
-    await test.expect.poll(() => page.locator('#token-problem').innerText(), SOON).toBe('That is not the control token of this ledger-mock.');
+    await test.expect
+      .poll(() => page.locator('#token-problem').innerText(), SOON)
+      .toBe('That is not the control token of this ledger-mock.');
     await dialog.getByLabel('Control token').fill(token);
     await dialog.getByRole('button', { name: 'Connect' }).click();
     await page.locator('#connection[data-state="live"]').waitFor();
@@ -237,8 +338,19 @@ describe('what the page is allowed, and what it refuses', { timeout: 60_000 }, (
       const loaded = new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
       document.body.append(frame);
       await loaded;
-      const read = await fetch(`${inspector}/__mock/inspector/state`).then((r) => `read ${r.status}`, (e: Error) => `failed: ${e.name}`);
-      const reset = await fetch(`${inspector}/__mock/reset`, { method: 'POST', mode: 'no-cors', headers: { 'content-type': 'text/plain' }, body: '{}' }).then((r) => `answered ${r.type}`, (e: Error) => `failed: ${e.name}`);
+      const read = await fetch(`${inspector}/__mock/inspector/state`).then(
+        (r) => `read ${r.status}`,
+        (e: Error) => `failed: ${e.name}`,
+      );
+      const reset = await fetch(`${inspector}/__mock/reset`, {
+        method: 'POST',
+        mode: 'no-cors',
+        headers: { 'content-type': 'text/plain' },
+        body: '{}',
+      }).then(
+        (r) => `answered ${r.type}`,
+        (e: Error) => `failed: ${e.name}`,
+      );
       return { read, reset };
     }, running.url);
     expect(outcome).toEqual({ read: 'failed: TypeError', reset: 'answered opaque' }); // the reset reached ledger-mock and was refused (403)

@@ -32,7 +32,9 @@ describe('the error codes the SDK knows (LEDGER_ERROR_CODES, the source of Known
   });
 
   it('holds every code that openapi.json shows in an example', () => {
-    const unknown = [...exampleCodes(document)].filter((code) => !(LEDGER_ERROR_CODES as readonly string[]).includes(code));
+    const unknown = [...exampleCodes(document)].filter(
+      (code) => !(LEDGER_ERROR_CODES as readonly string[]).includes(code),
+    );
     expect(unknown).toEqual([]);
   });
 });

@@ -18,7 +18,15 @@ describe('isLedgerError and isLedgerApiError', () => {
     expect(isLedgerError(notFound())).toBe(true);
     expect(isLedgerError(new LedgerError('x'))).toBe(true);
     expect(isLedgerError(new ClientOptionsError('x'))).toBe(true);
-    for (const other of [new Error('x'), new TypeError('x'), { name: 'LedgerError' }, null, undefined, 'LedgerError', 404]) {
+    for (const other of [
+      new Error('x'),
+      new TypeError('x'),
+      { name: 'LedgerError' },
+      null,
+      undefined,
+      'LedgerError',
+      404,
+    ]) {
       expect(isLedgerError(other)).toBe(false);
     }
   });
@@ -42,7 +50,10 @@ describe('isLedgerError and isLedgerApiError', () => {
   });
 
   it('after isLedgerApiError(e, 429), e.retryAfterMs is the Retry-After wait, as the README says (7 s -> 7000)', () => {
-    const error: unknown = createApiError({ status: 429, statusText: '', headers: new Headers({ 'retry-after': '7' }) }, { error: 'slow down', code: 'rate_limited' });
+    const error: unknown = createApiError(
+      { status: 429, statusText: '', headers: new Headers({ 'retry-after': '7' }) },
+      { error: 'slow down', code: 'rate_limited' },
+    );
     expect(isLedgerApiError(error, 429) && error.retryAfterMs).toBe(7000);
     expect(error).toBeInstanceOf(UnexpectedStatusError);
   });

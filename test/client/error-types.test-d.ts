@@ -36,7 +36,8 @@ describe('isLedgerApiError(e, status) narrows to the class createApiError builds
 
   it('a union of statuses gives the union of their classes', () => {
     const status = 404 as 404 | 429;
-    if (isLedgerApiError(error, status)) expectTypeOf(error).toEqualTypeOf<NotFoundError | UnexpectedStatusError<429>>();
+    if (isLedgerApiError(error, status))
+      expectTypeOf(error).toEqualTypeOf<NotFoundError | UnexpectedStatusError<429>>();
   });
 
   it('no status, or a status only known as `number`, gives LedgerApiError', () => {

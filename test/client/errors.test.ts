@@ -164,10 +164,14 @@ describe('a body that is not the error shape still gives a clear error', () => {
 
 describe('toJSON()', () => {
   it('gives name, message, status, code, detail, body, method and path', () => {
-    const error = createApiError({ status: 404, statusText: '' }, { error: 'gone', code: 'not_found' }, {
-      method: 'GET',
-      url: 'https://ledger.test/api/public/v1/accounts/x',
-    });
+    const error = createApiError(
+      { status: 404, statusText: '' },
+      { error: 'gone', code: 'not_found' },
+      {
+        method: 'GET',
+        url: 'https://ledger.test/api/public/v1/accounts/x',
+      },
+    );
     expect(JSON.parse(JSON.stringify(error))).toEqual({
       name: 'NotFoundError',
       message: 'gone',
@@ -186,26 +190,32 @@ describe('toJSON()', () => {
 });
 
 describe.each(bothTransports())('helpers throw the typed error through $name', (transport) => {
-  it.each([...NAMED.map(([status]) => status), ...UNNAMED])('status %i rejects with the class for it', async (status) => {
-    transport.reply('get', '/api/public/v1/accounts/:id', {
-      status,
-      json: { error: `failed ${status}`, code: 'some_code', detail: [{ path: 'body', message: 'm' }] },
-    });
-    const error = await failure(transport.client().accounts.get(ACCOUNT_ID));
-    expect(isLedgerApiError(error, status)).toBe(true);
-    expect(error).toBeInstanceOf(NAMED.find(([s]) => s === status)?.[1] ?? UnexpectedStatusError);
-    expect(error).toMatchObject({
-      status,
-      message: `failed ${status}`,
-      code: 'some_code',
-      detail: [{ path: 'body', message: 'm' }],
-      method: 'GET',
-      path: `/api/public/v1/accounts/${ACCOUNT_ID}`,
-    });
-  });
+  it.each([...NAMED.map(([status]) => status), ...UNNAMED])(
+    'status %i rejects with the class for it',
+    async (status) => {
+      transport.reply('get', '/api/public/v1/accounts/:id', {
+        status,
+        json: { error: `failed ${status}`, code: 'some_code', detail: [{ path: 'body', message: 'm' }] },
+      });
+      const error = await failure(transport.client().accounts.get(ACCOUNT_ID));
+      expect(isLedgerApiError(error, status)).toBe(true);
+      expect(error).toBeInstanceOf(NAMED.find(([s]) => s === status)?.[1] ?? UnexpectedStatusError);
+      expect(error).toMatchObject({
+        status,
+        message: `failed ${status}`,
+        code: 'some_code',
+        detail: [{ path: 'body', message: 'm' }],
+        method: 'GET',
+        path: `/api/public/v1/accounts/${ACCOUNT_ID}`,
+      });
+    },
+  );
 
   it('the error path includes the query string', async () => {
-    transport.reply('get', '/api/public/v1/snapshots', { status: 400, json: { error: 'bad from', code: 'invalid_query' } });
+    transport.reply('get', '/api/public/v1/snapshots', {
+      status: 400,
+      json: { error: 'bad from', code: 'invalid_query' },
+    });
     const error = await failure(transport.client().snapshots.list({ from: '2024-02-30' }));
     expect(error).toBeInstanceOf(BadRequestError);
     expect(error.path).toBe('/api/public/v1/snapshots?from=2024-02-30');
@@ -232,8 +242,13 @@ describe.each(bothTransports())('helpers throw the typed error through $name', (
 
   it('a success with an empty body is a LedgerError, not silent undefined', async () => {
     transport.reply('get', '/api/public/v1/me', { status: 200 });
-    const error: unknown = await transport.client().me().catch((e: unknown) => e);
+    const error: unknown = await transport
+      .client()
+      .me()
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(LedgerError);
-    expect((error as Error).message).toBe('HTTP 200 with an empty body from GET /api/public/v1/me; a JSON body was expected');
+    expect((error as Error).message).toBe(
+      'HTTP 200 with an empty body from GET /api/public/v1/me; a JSON body was expected',
+    );
   });
 });

@@ -15,14 +15,22 @@ const client = createLedgerClient({ baseUrl: 'https://ledger.test', token: 'plk_
 
 describe('event payloads are typed by event name', () => {
   it('client.on gives each listener its own payload, and returns the function that removes it', () => {
-    expectTypeOf(client.on('request', (e) => expectTypeOf(e).toEqualTypeOf<ClientRequestEvent>())).toEqualTypeOf<() => void>();
+    expectTypeOf(client.on('request', (e) => expectTypeOf(e).toEqualTypeOf<ClientRequestEvent>())).toEqualTypeOf<
+      () => void
+    >();
     client.on('response', (e) => expectTypeOf(e).toEqualTypeOf<ClientResponseEvent>());
     client.on('retry', (e) => expectTypeOf(e).toEqualTypeOf<ClientRetryEvent>());
     client.on('error', (e) => expectTypeOf(e).toEqualTypeOf<ClientErrorEvent>());
   });
 
   it('every event has the call id, method, route template, path and attempt', () => {
-    expectTypeOf<ClientEventBase>().toEqualTypeOf<{ callId: number; method: string; route: string; path: string; attempt: number }>();
+    expectTypeOf<ClientEventBase>().toEqualTypeOf<{
+      callId: number;
+      method: string;
+      route: string;
+      path: string;
+      attempt: number;
+    }>();
     expectTypeOf<ClientResponseEvent>().toMatchTypeOf<ClientEventBase>();
   });
 
@@ -60,6 +68,11 @@ describe('the options', () => {
     expectTypeOf(console).toMatchTypeOf<ClientLogger>();
     expectTypeOf<LedgerClientOptions['log']>().toEqualTypeOf<ClientLogger | undefined>();
     expectTypeOf<LedgerClientOptions['eventBodies']>().toEqualTypeOf<boolean | undefined>();
-    createLedgerClient({ baseUrl: 'https://ledger.test', token: 'plk_x', log: console, on: { response: (e) => expectTypeOf(e.status).toBeNumber() } });
+    createLedgerClient({
+      baseUrl: 'https://ledger.test',
+      token: 'plk_x',
+      log: console,
+      on: { response: (e) => expectTypeOf(e.status).toBeNumber() },
+    });
   });
 });

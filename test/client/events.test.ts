@@ -35,14 +35,21 @@ function recorded(options: Partial<LedgerClientOptions> = {}) {
   return { client, seen, names: () => seen.map((s) => s.name) };
 }
 
-const everything = (value: unknown) => [JSON.stringify(value), inspect(value, { depth: 10, showHidden: true })].join('\n');
+const everything = (value: unknown) =>
+  [JSON.stringify(value), inspect(value, { depth: 10, showHidden: true })].join('\n');
 
 describe('the events of one call', () => {
   it('"request" then "response", both with the method, the route template, the path and the attempt', async () => {
     const { client, seen, names } = recorded();
     await client.accounts.get(ACCOUNT);
     expect(names()).toEqual(['request', 'response']);
-    const common = { callId: 1, method: 'GET', route: '/api/public/v1/accounts/{id}', path: `/api/public/v1/accounts/${ACCOUNT}`, attempt: 1 };
+    const common = {
+      callId: 1,
+      method: 'GET',
+      route: '/api/public/v1/accounts/{id}',
+      path: `/api/public/v1/accounts/${ACCOUNT}`,
+      attempt: 1,
+    };
     expect(seen[0]!.event).toMatchObject(common);
     expect(seen[1]!.event).toMatchObject({ ...common, status: 200, final: true });
   });
@@ -61,7 +68,10 @@ describe('the events of one call', () => {
   it('the path keeps the query; the route never has ids or a query', async () => {
     const { client, seen } = recorded();
     await client.snapshots.list({ account_id: ACCOUNT, from: '2024-01-01' });
-    expect(seen[0]!.event).toMatchObject({ route: '/api/public/v1/snapshots', path: `/api/public/v1/snapshots?account_id=${ACCOUNT}&from=2024-01-01` });
+    expect(seen[0]!.event).toMatchObject({
+      route: '/api/public/v1/snapshots',
+      path: `/api/public/v1/snapshots?account_id=${ACCOUNT}&from=2024-01-01`,
+    });
   });
 
   it('the raw typed methods emit the same events as the helpers', async () => {
@@ -76,7 +86,10 @@ describe('the events of one call', () => {
     const body = { name: 'Café ☕ savings', category_id: DEMO_IDS.categories.cash };
     await client.accounts.create(body);
     await client.me();
-    expect(seen[0]!.event).toMatchObject({ method: 'POST', requestBytes: new TextEncoder().encode(JSON.stringify(body)).byteLength });
+    expect(seen[0]!.event).toMatchObject({
+      method: 'POST',
+      requestBytes: new TextEncoder().encode(JSON.stringify(body)).byteLength,
+    });
     expect(new TextEncoder().encode(JSON.stringify(body)).byteLength).toBeGreaterThan(JSON.stringify(body).length); // not the character count
     expect(seen[2]!.event).toMatchObject({ method: 'GET', requestBytes: undefined });
   });
@@ -86,7 +99,8 @@ describe('the events of one call', () => {
     await Promise.all([client.me(), client.categories.list()]);
     const ids = seen.map((s) => s.event.callId);
     expect(new Set(ids)).toEqual(new Set([1, 2]));
-    for (const id of [1, 2]) expect(seen.filter((s) => s.event.callId === id).map((s) => s.name)).toEqual(['request', 'response']);
+    for (const id of [1, 2])
+      expect(seen.filter((s) => s.event.callId === id).map((s) => s.name)).toEqual(['request', 'response']);
   });
 
   it('a 4xx is a final "response" (the helper then throws its error)', async () => {
@@ -99,12 +113,14 @@ describe('the events of one call', () => {
 
 describe('the request id header', () => {
   /** mock.fetch, with `headers` added to every answer. */
-  const withHeaders = (headers: Record<string, string>): FetchLike => async (request, init) => {
-    const answer = await mock.fetch(request, init);
-    const all = new Headers(answer.headers);
-    for (const [name, value] of Object.entries(headers)) all.set(name, value);
-    return new Response(answer.body, { status: answer.status, headers: all });
-  };
+  const withHeaders =
+    (headers: Record<string, string>): FetchLike =>
+    async (request, init) => {
+      const answer = await mock.fetch(request, init);
+      const all = new Headers(answer.headers);
+      for (const [name, value] of Object.entries(headers)) all.set(name, value);
+      return new Response(answer.body, { status: answer.status, headers: all });
+    };
 
   it.each([
     [{ 'x-request-id': 'req_1' }, 'req_1'],
@@ -156,7 +172,17 @@ describe('listeners', () => {
   it('a listener that throws does not break the call; the error goes to log.error', async () => {
     const log = { debug: vi.fn(), info: vi.fn(), warn: vi.fn(), error: vi.fn() } satisfies ClientLogger;
     const boom = new Error('listener bug');
-    const client = createLedgerClient({ baseUrl: mock.baseUrl, token: TOKEN, fetch: mock.fetch, log, on: { request: () => { throw boom; } } });
+    const client = createLedgerClient({
+      baseUrl: mock.baseUrl,
+      token: TOKEN,
+      fetch: mock.fetch,
+      log,
+      on: {
+        request: () => {
+          throw boom;
+        },
+      },
+    });
     const after = vi.fn();
     client.on('request', after);
     await expect(client.me()).resolves.toMatchObject({ user_id: DEMO_IDS.users.alex });
@@ -167,7 +193,16 @@ describe('listeners', () => {
   it('without a log, a throwing listener is reported with console.error, and the call still succeeds', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
-      const client = createLedgerClient({ baseUrl: mock.baseUrl, token: TOKEN, fetch: mock.fetch, on: { response: () => { throw new Error('bug'); } } });
+      const client = createLedgerClient({
+        baseUrl: mock.baseUrl,
+        token: TOKEN,
+        fetch: mock.fetch,
+        on: {
+          response: () => {
+            throw new Error('bug');
+          },
+        },
+      });
       await expect(client.me()).resolves.toBeDefined();
       expect(consoleError).toHaveBeenCalledTimes(1);
       expect(consoleError.mock.calls[0]![0]).toBe('personal-ledger-sdk: a "response" listener threw; the call went on');
@@ -189,13 +224,21 @@ describe('listeners', () => {
 
   it('an unknown event or a listener that is not a function is refused, in the options and in client.on', () => {
     const base = { baseUrl: mock.baseUrl, token: TOKEN };
-    expect(() => createLedgerClient({ ...base, on: { reponse: () => undefined } as never })).toThrow(ClientOptionsError);
+    expect(() => createLedgerClient({ ...base, on: { reponse: () => undefined } as never })).toThrow(
+      ClientOptionsError,
+    );
     expect(() => createLedgerClient({ ...base, on: { reponse: () => undefined } as never })).toThrow(
       '`on`: "reponse" is not an event; the events are request, response, retry, error',
     );
-    expect(() => createLedgerClient({ ...base, on: { response: 'log' } as never })).toThrow('the "response" listener must be a function');
-    expect(() => createLedgerClient({ ...base, log: { debug: () => undefined } as never })).toThrow('`log` must be a console-like object');
-    expect(() => createLedgerClient({ ...base, eventBodies: 'yes' as never })).toThrow('`eventBodies` must be true or false');
+    expect(() => createLedgerClient({ ...base, on: { response: 'log' } as never })).toThrow(
+      'the "response" listener must be a function',
+    );
+    expect(() => createLedgerClient({ ...base, log: { debug: () => undefined } as never })).toThrow(
+      '`log` must be a console-like object',
+    );
+    expect(() => createLedgerClient({ ...base, eventBodies: 'yes' as never })).toThrow(
+      '`eventBodies` must be true or false',
+    );
     const client = createLedgerClient(base);
     expect(() => client.on('retries' as never, () => undefined)).toThrow(TypeError);
   });

@@ -12,7 +12,10 @@ describe.each(bothTransports())('request headers through $name', (transport) => 
     const client = transport.client();
     await client.me();
     await client.snapshots.delete('s');
-    expect(transport.requests.map((r) => r.headers.get('authorization'))).toEqual([`Bearer ${TOKEN}`, `Bearer ${TOKEN}`]);
+    expect(transport.requests.map((r) => r.headers.get('authorization'))).toEqual([
+      `Bearer ${TOKEN}`,
+      `Bearer ${TOKEN}`,
+    ]);
   });
 
   it('a static Authorization header in the options cannot replace the token', async () => {

@@ -42,7 +42,12 @@ describe('fetch is resolved at call time', () => {
 
   it('a network failure from fetch becomes a NetworkError whose cause is the original error', async () => {
     const failure = new TypeError('fetch failed');
-    const client = createLedgerClient({ baseUrl: BASE_URL, token: TOKEN, retry: false, fetch: () => Promise.reject(failure) });
+    const client = createLedgerClient({
+      baseUrl: BASE_URL,
+      token: TOKEN,
+      retry: false,
+      fetch: () => Promise.reject(failure),
+    });
     const error = await client.me().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NetworkError);
     expect((error as NetworkError).cause).toBe(failure);

@@ -35,9 +35,17 @@ describe('createLedgerClient options', () => {
     ['baseUrl with a query', { baseUrl: 'https://ledger.test/?x=1', token: TOKEN }, /query or fragment/],
     ['missing token', { baseUrl: 'https://ledger.test' }, /token` is required/],
     ['empty token', { baseUrl: 'https://ledger.test', token: '' }, /token` is required/],
-    ['token with the Bearer prefix', { baseUrl: 'https://ledger.test', token: `Bearer ${TOKEN}` }, /must not start with "Bearer "/],
+    [
+      'token with the Bearer prefix',
+      { baseUrl: 'https://ledger.test', token: `Bearer ${TOKEN}` },
+      /must not start with "Bearer "/,
+    ],
     ['token with a line break', { baseUrl: 'https://ledger.test', token: `${TOKEN}\nX: y` }, /printable ASCII/],
-    ['fetch that is not a function', { baseUrl: 'https://ledger.test', token: TOKEN, fetch: 'x' }, /fetch` must be a function/],
+    [
+      'fetch that is not a function',
+      { baseUrl: 'https://ledger.test', token: TOKEN, fetch: 'x' },
+      /fetch` must be a function/,
+    ],
     ['userAgent with a line break', { baseUrl: 'https://ledger.test', token: TOKEN, userAgent: 'a\r\nb' }, /userAgent/],
   ])('%s throws a ClientOptionsError naming the option', (_case, options, message) => {
     const error = creationError(options);

@@ -53,7 +53,9 @@ describe.each(bothTransports())('snapshot helpers through $name', (transport) =>
 
   it('snapshots.update(id, patch) sends PATCH /api/public/v1/snapshots/{id} with the patch', async () => {
     transport.reply('patch', byId, { json: { ...snapshot, balance: 10 } });
-    await expect(transport.client().snapshots.update(SNAPSHOT_ID, { balance: 10 })).resolves.toMatchObject({ balance: 10 });
+    await expect(transport.client().snapshots.update(SNAPSHOT_ID, { balance: 10 })).resolves.toMatchObject({
+      balance: 10,
+    });
     expect(transport.requests[0]).toMatchObject({
       method: 'PATCH',
       target: `/api/public/v1/snapshots/${SNAPSHOT_ID}`,

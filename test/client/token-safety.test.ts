@@ -51,20 +51,29 @@ const EVERY_CLASS = [
 ] as const;
 
 describe.each(bothTransports())('the token never appears in an error (through $name)', (transport) => {
-  it.each(EVERY_CLASS)('status %i (%o): not in message, stack, String, JSON.stringify or util.inspect', async (status, ErrorClass) => {
-    transport.reply('get', '/api/public/v1/accounts/:id', { status, json: { error: 'failed', code: 'c' } });
-    const error: unknown = await transport.client().accounts.get('a1').catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ErrorClass);
-    expect(transport.requests[0]?.headers.get('authorization')).toBe(`Bearer ${TOKEN}`);
-    expectNoToken(error);
-  });
+  it.each(EVERY_CLASS)(
+    'status %i (%o): not in message, stack, String, JSON.stringify or util.inspect',
+    async (status, ErrorClass) => {
+      transport.reply('get', '/api/public/v1/accounts/:id', { status, json: { error: 'failed', code: 'c' } });
+      const error: unknown = await transport
+        .client()
+        .accounts.get('a1')
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ErrorClass);
+      expect(transport.requests[0]?.headers.get('authorization')).toBe(`Bearer ${TOKEN}`);
+      expectNoToken(error);
+    },
+  );
 
   it.each(EVERY_CLASS)('status %i: a server that echoes the token in a JSON body cannot leak it', async (status) => {
     transport.reply('get', '/api/public/v1/me', {
       status,
       json: { error: `bad token ${TOKEN}`, detail: [{ path: 'header', message: `Bearer ${TOKEN}` }], echo: { TOKEN } },
     });
-    const error = (await transport.client().me().catch((e: unknown) => e)) as LedgerApiError;
+    const error = (await transport
+      .client()
+      .me()
+      .catch((e: unknown) => e)) as LedgerApiError;
     expectNoToken(error);
     expect(error.message).toBe(`bad token ${REDACTED}`);
     expect(error.detail).toEqual([{ path: 'header', message: `Bearer ${REDACTED}` }]);
@@ -73,7 +82,10 @@ describe.each(bothTransports())('the token never appears in an error (through $n
   it('a proxy that echoes the request headers in an HTML page cannot leak the token, even past truncation', async () => {
     const page = `<pre>${'x'.repeat(4090)}Authorization: Bearer ${TOKEN}</pre>`;
     transport.reply('get', '/api/public/v1/me', { status: 502, text: page });
-    const error = await transport.client().me().catch((e: unknown) => e);
+    const error = await transport
+      .client()
+      .me()
+      .catch((e: unknown) => e);
     expectNoToken(error);
     expect(JSON.stringify(error)).not.toContain(TOKEN.slice(0, 12));
   });

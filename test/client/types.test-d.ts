@@ -52,7 +52,11 @@ describe('helper results are typed with the generated schemas', () => {
 
   it('accounts.create needs only name and category_id (the service fills in the defaults)', () => {
     expectTypeOf(client.accounts.create).toBeCallableWith({ name: 'Cash', category_id: id });
-    expectTypeOf(client.accounts.create).toBeCallableWith({ name: 'Cash', category_id: id, visibility: 'shared_read_only' });
+    expectTypeOf(client.accounts.create).toBeCallableWith({
+      name: 'Cash',
+      category_id: id,
+      visibility: 'shared_read_only',
+    });
   });
 
   it('the raw typed POST /accounts also needs only name and category_id', async () => {

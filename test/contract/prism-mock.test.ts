@@ -15,13 +15,23 @@ afterAll(() => prism?.stop());
 
 describe('contract: the SDK against prism mock', () => {
   it('the quickstart calls are accepted by the document', async () => {
-    const ledger = createLedgerClient({ baseUrl: prism.url, token: `plk_${'q'.repeat(40)}`, fetch: recordingFetch(seen), retry: false });
+    const ledger = createLedgerClient({
+      baseUrl: prism.url,
+      token: `plk_${'q'.repeat(40)}`,
+      fetch: recordingFetch(seen),
+      retry: false,
+    });
     const ACCOUNT = '7d1c2a4e-3b5f-4c6d-8e9f-0a1b2c3d4e5f';
 
     await ledger.me();
     await ledger.categories.list();
     await ledger.accounts.list();
-    await ledger.accounts.create({ name: 'Everyday checking', category_id: ACCOUNT, institution_name: 'First Bank', visibility: 'private' });
+    await ledger.accounts.create({
+      name: 'Everyday checking',
+      category_id: ACCOUNT,
+      institution_name: 'First Bank',
+      visibility: 'private',
+    });
     await ledger.snapshots.upsert({ account_id: ACCOUNT, snapshot_date: '2026-10-31', balance: 1234.56 });
     await ledger.snapshots.list({ account_id: ACCOUNT, from: '2026-10-01', to: '2026-10-31' });
     const bulk = await ledger.POST('/api/public/v1/snapshots/bulk', {

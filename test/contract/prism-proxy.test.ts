@@ -29,9 +29,11 @@ async function control(method: string, path: string, body?: unknown) {
   return json;
 }
 const fault = (operation: string, spec: object) => control('POST', '/faults', { operation, times: 1, ...spec });
-const newToken = async (userId: string, scopes?: string[]) => (await control('POST', '/tokens', { user_id: userId, ...(scopes ? { scopes } : {}) })).value as string;
+const newToken = async (userId: string, scopes?: string[]) =>
+  (await control('POST', '/tokens', { user_id: userId, ...(scopes ? { scopes } : {}) })).value as string;
 /** A client through Prism that records every response; no retries, so each attempt is one response. */
-const clientFor = (token: string): LedgerClient => createLedgerClient({ baseUrl: prism.url, token, fetch: recordingFetch(seen), retry: false });
+const clientFor = (token: string): LedgerClient =>
+  createLedgerClient({ baseUrl: prism.url, token, fetch: recordingFetch(seen), retry: false });
 /** The status of a helper call that must fail. */
 const statusOf = (call: Promise<unknown>) =>
   call.then(
@@ -59,13 +61,23 @@ const operations: Record<string, (c: LedgerClient) => Promise<{ response: Respon
   listAccounts: (c) => c.GET('/api/public/v1/accounts'),
   createAccount: (c) => c.POST('/api/public/v1/accounts', { body: { name: 'Contract', category_id: CASH } }),
   getAccount: (c) => c.GET('/api/public/v1/accounts/{id}', { params: { path: { id: A.everydayChecking } } }),
-  updateAccount: (c) => c.PATCH('/api/public/v1/accounts/{id}', { params: { path: { id: A.everydayChecking } }, body: { name: 'Renamed' } }),
+  updateAccount: (c) =>
+    c.PATCH('/api/public/v1/accounts/{id}', {
+      params: { path: { id: A.everydayChecking } },
+      body: { name: 'Renamed' },
+    }),
   listSnapshots: (c) => c.GET('/api/public/v1/snapshots', { params: { query: { account_id: A.everydayChecking } } }),
-  upsertSnapshot: (c) => c.POST('/api/public/v1/snapshots', { body: { account_id: A.everydayChecking, snapshot_date: '2026-11-02', balance: 1 } }),
+  upsertSnapshot: (c) =>
+    c.POST('/api/public/v1/snapshots', {
+      body: { account_id: A.everydayChecking, snapshot_date: '2026-11-02', balance: 1 },
+    }),
   bulkUpsertSnapshots: (c) =>
-    c.POST('/api/public/v1/snapshots/bulk', { body: { snapshots: [{ account_id: A.everydayChecking, snapshot_date: '2026-11-03', balance: 1 }] } }),
+    c.POST('/api/public/v1/snapshots/bulk', {
+      body: { snapshots: [{ account_id: A.everydayChecking, snapshot_date: '2026-11-03', balance: 1 }] },
+    }),
   getSnapshot: (c) => c.GET('/api/public/v1/snapshots/{id}', { params: { path: { id: snapshotId } } }),
-  updateSnapshot: (c) => c.PATCH('/api/public/v1/snapshots/{id}', { params: { path: { id: snapshotId } }, body: { balance: 2 } }),
+  updateSnapshot: (c) =>
+    c.PATCH('/api/public/v1/snapshots/{id}', { params: { path: { id: snapshotId } }, body: { balance: 2 } }),
   deleteSnapshot: (c) => c.DELETE('/api/public/v1/snapshots/{id}', { params: { path: { id: snapshotId } } }),
   getOpenApiDocument: (c) => c.GET('/api/public/v1/openapi.json'),
 };
@@ -78,18 +90,30 @@ describe('contract: ledger-mock through prism proxy --errors', { timeout: 60_000
     expect(await alex.me()).toMatchObject({ user_id: DEMO_IDS.users.alex });
     expect((await alex.categories.list()).length).toBeGreaterThan(0);
     expect((await alex.accounts.list()).length).toBeGreaterThan(0);
-    const created = await alex.accounts.create({ name: 'Contract test', category_id: CASH, institution_name: 'Prism Bank', liquidity_tier: 'cash' });
+    const created = await alex.accounts.create({
+      name: 'Contract test',
+      category_id: CASH,
+      institution_name: 'Prism Bank',
+      liquidity_tier: 'cash',
+    });
     expect(await alex.accounts.get(created.id)).toMatchObject({ name: 'Contract test', auto_carry_forward: false });
-    expect(await alex.accounts.update(created.id, { name: 'Renamed', auto_carry_forward: true })).toMatchObject({ name: 'Renamed' });
+    expect(await alex.accounts.update(created.id, { name: 'Renamed', auto_carry_forward: true })).toMatchObject({
+      name: 'Renamed',
+    });
     expect((await alex.accounts.archive(created.id)).lifecycle_status).toBe('archived');
     expect((await alex.accounts.unarchive(created.id)).lifecycle_status).toBe('active');
 
     const inserted = await alex.snapshots.upsert({ account_id: created.id, snapshot_date: '2026-11-01', balance: 100 });
     expect(inserted.action).toBe('inserted'); // 201
-    expect((await alex.snapshots.upsert({ account_id: created.id, snapshot_date: '2026-11-01', balance: 101 })).action).toBe('updated'); // 200
+    expect(
+      (await alex.snapshots.upsert({ account_id: created.id, snapshot_date: '2026-11-01', balance: 101 })).action,
+    ).toBe('updated'); // 200
     snapshotId = inserted.snapshot.id;
     expect(await alex.snapshots.get(snapshotId)).toMatchObject({ balance: 101 });
-    expect(await alex.snapshots.update(snapshotId, { balance: 102 })).toMatchObject({ balance: 102, is_estimated: false });
+    expect(await alex.snapshots.update(snapshotId, { balance: 102 })).toMatchObject({
+      balance: 102,
+      is_estimated: false,
+    });
     expect(await alex.snapshots.list({ account_id: created.id, from: '2026-11-01', to: '2026-11-30' })).toHaveLength(1);
 
     const bulk = await alex.POST('/api/public/v1/snapshots/bulk', {
@@ -107,7 +131,7 @@ describe('contract: ledger-mock through prism proxy --errors', { timeout: 60_000
     expect([doc.response.status, doc.data?.openapi]).toEqual([200, '3.1.0']);
   });
 
-  it('the rules\' error statuses, answered by the fake itself: 400, 401, 402, 404, 422 (incl. bulk nothing_written)', async () => {
+  it("the rules' error statuses, answered by the fake itself: 400, 401, 402, 404, 422 (incl. bulk nothing_written)", async () => {
     expect(await statusOf(alex.snapshots.list({ from: '2026-11-30', to: '2026-11-01' }))).toBe('400 invalid_query');
     expect(await statusOf(clientFor(`plk_${'x'.repeat(40)}`).me())).toBe('401 invalid_token');
     const revoked = await control('POST', '/tokens', { user_id: DEMO_IDS.users.sam });
@@ -118,9 +142,13 @@ describe('contract: ledger-mock through prism proxy --errors', { timeout: 60_000
     const household = await control('POST', '/households', { plan: 'household' });
     const kim = await control('POST', '/users', { name: 'Kim', household_id: household.id });
     const kimClient = clientFor(await newToken(kim.id));
-    expect(await statusOf(kimClient.accounts.create({ name: 'Joint', category_id: CASH, visibility: 'shared_read_only' }))).toBe('402 sharing_not_in_plan');
+    expect(
+      await statusOf(kimClient.accounts.create({ name: 'Joint', category_id: CASH, visibility: 'shared_read_only' })),
+    ).toBe('402 sharing_not_in_plan');
     const own = await kimClient.accounts.create({ name: 'Own', category_id: CASH });
-    expect(await statusOf(kimClient.accounts.update(own.id, { visibility: 'shared_full_access' }))).toBe('402 sharing_not_in_plan');
+    expect(await statusOf(kimClient.accounts.update(own.id, { visibility: 'shared_full_access' }))).toBe(
+      '402 sharing_not_in_plan',
+    );
 
     expect(await statusOf(alex.accounts.get(UNKNOWN_ID))).toBe('404 not_found');
     expect(await statusOf(alex.accounts.get(A.familyHome))).toBe('404 not_found'); // a vault item
@@ -130,11 +158,19 @@ describe('contract: ledger-mock through prism proxy --errors', { timeout: 60_000
     expect(await statusOf(alex.snapshots.delete('snp_nope'))).toBe('404 not_found');
 
     expect(await statusOf(alex.accounts.create({ name: 'X', category_id: UNKNOWN_ID }))).toBe('422 category_not_found');
-    expect(await statusOf(alex.accounts.update(A.everydayChecking, { category_id: UNKNOWN_ID }))).toBe('422 category_not_found');
-    expect(await statusOf(alex.snapshots.upsert({ account_id: UNKNOWN_ID, snapshot_date: '2026-11-01', balance: 1 }))).toBe('422 account_not_writable');
+    expect(await statusOf(alex.accounts.update(A.everydayChecking, { category_id: UNKNOWN_ID }))).toBe(
+      '422 category_not_found',
+    );
+    expect(
+      await statusOf(alex.snapshots.upsert({ account_id: UNKNOWN_ID, snapshot_date: '2026-11-01', balance: 1 })),
+    ).toBe('422 account_not_writable');
     const [first, next] = await alex.snapshots.list({ account_id: A.everydayChecking });
-    expect(await statusOf(alex.snapshots.update(first!.id, { snapshot_date: next!.snapshot_date }))).toBe('422 snapshot_date_taken');
-    const nothing = await alex.POST('/api/public/v1/snapshots/bulk', { body: { snapshots: [{ account_id: UNKNOWN_ID, snapshot_date: '2026-11-01', balance: 1 }] } });
+    expect(await statusOf(alex.snapshots.update(first!.id, { snapshot_date: next!.snapshot_date }))).toBe(
+      '422 snapshot_date_taken',
+    );
+    const nothing = await alex.POST('/api/public/v1/snapshots/bulk', {
+      body: { snapshots: [{ account_id: UNKNOWN_ID, snapshot_date: '2026-11-01', balance: 1 }] },
+    });
     expect(nothing.response.status).toBe(422);
     expect(nothing.error).toMatchObject({ code: 'nothing_written', received: 1, inserted: 0, skipped: [{ index: 0 }] });
   });
@@ -154,7 +190,8 @@ describe('contract: ledger-mock through prism proxy --errors', { timeout: 60_000
       if (declared.includes('401')) expect((await call(unknown)).response.status, operationId).toBe(401);
       if (declared.includes('402')) expect((await call(lapsed)).response.status, operationId).toBe(402);
       if (declared.includes('403')) {
-        const lacking = WRITE_ACCOUNTS.includes(operationId) || WRITE_SNAPSHOTS.includes(operationId) ? readOnly : noRead;
+        const lacking =
+          WRITE_ACCOUNTS.includes(operationId) || WRITE_SNAPSHOTS.includes(operationId) ? readOnly : noRead;
         expect((await call(lacking)).response.status, operationId).toBe(403);
       }
       await fault(operationId, { status: 429, retry_after: 2 });
@@ -162,19 +199,29 @@ describe('contract: ledger-mock through prism proxy --errors', { timeout: 60_000
       expect([limited.response.status, limited.response.headers.get('retry-after')], operationId).toEqual([429, '2']);
       await fault(operationId, { status: 503 }); // no retry_after: the fake sends its default (spec-gaps 21)
       const unavailable = await call(alex);
-      expect([unavailable.response.status, unavailable.response.headers.get('retry-after')], operationId).toEqual([503, '1']);
+      expect([unavailable.response.status, unavailable.response.headers.get('retry-after')], operationId).toEqual([
+        503,
+        '1',
+      ]);
     }
   });
 
-  it('413 and 400 on every operation with a body, replaying the fake\'s own answers (Prism never forwards such requests)', async () => {
+  it("413 and 400 on every operation with a body, replaying the fake's own answers (Prism never forwards such requests)", async () => {
     const tooLarge = await fetch(`${running.url}/api/public/v1/snapshots`, {
       method: 'POST',
       headers: { authorization: `Bearer ${DEMO_TOKENS.alex}` },
       body: ' '.repeat(8 * 1024 * 1024 + 1),
     });
-    const badJson = await fetch(`${running.url}/api/public/v1/snapshots`, { method: 'POST', headers: { authorization: `Bearer ${DEMO_TOKENS.alex}` }, body: '{' });
+    const badJson = await fetch(`${running.url}/api/public/v1/snapshots`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${DEMO_TOKENS.alex}` },
+      body: '{',
+    });
     const answers = { 413: await tooLarge.json(), 400: await badJson.json() };
-    expect(answers).toEqual({ 413: expect.objectContaining({ code: 'body_too_large' }), 400: expect.objectContaining({ code: 'invalid_json' }) });
+    expect(answers).toEqual({
+      413: expect.objectContaining({ code: 'body_too_large' }),
+      400: expect.objectContaining({ code: 'invalid_json' }),
+    });
     for (const operationId of WITH_BODY) {
       for (const [status, body] of Object.entries(answers)) {
         await fault(operationId, { status: Number(status), body });
@@ -190,17 +237,25 @@ describe('contract: ledger-mock through prism proxy --errors', { timeout: 60_000
 
   it('self-check: a response that breaks the Error schema IS flagged by Prism, so the check is live', async () => {
     await fault('getMe', { status: 503, body: { nope: 1 } });
-    const res = await fetch(`${prism.url}/api/public/v1/me`, { headers: { authorization: `Bearer ${DEMO_TOKENS.alex}` } });
+    const res = await fetch(`${prism.url}/api/public/v1/me`, {
+      headers: { authorization: `Bearer ${DEMO_TOKENS.alex}` },
+    });
     const violations = JSON.parse(res.headers.get('sl-violations') ?? '[]') as Array<{ message: string }>;
     expect(violations.map((v) => v.message)).toContain("Response body must have required property 'error'");
     await res.body?.cancel();
   });
 
   it('zero violations on every response, every one answered by the fake; coverage summary', async () => {
-    const flagged = seen.filter((s) => s.violations !== null).map((s) => `${s.method} ${s.path} -> ${s.status}: ${s.violations}`);
+    const flagged = seen
+      .filter((s) => s.violations !== null)
+      .map((s) => `${s.method} ${s.path} -> ${s.status}: ${s.violations}`);
     expect(flagged).toEqual([]);
     // Prism answers requests it finds invalid itself (application/problem+json): none may be among them.
-    expect(seen.filter((s) => !s.contentType?.startsWith('application/json')).map((s) => `${s.method} ${s.path} -> ${s.status}`)).toEqual([]);
+    expect(
+      seen
+        .filter((s) => !s.contentType?.startsWith('application/json'))
+        .map((s) => `${s.method} ${s.path} -> ${s.status}`),
+    ).toEqual([]);
     // The fake journaled each of them, plus the self-check's and the two direct calls that captured its 413 and 400.
     expect(upstream.mock.control.journal.entries()).toHaveLength(seen.length + 3);
 
@@ -210,7 +265,9 @@ describe('contract: ledger-mock through prism proxy --errors', { timeout: 60_000
       covered.get(s.operationId!)!.add(String(s.status));
     }
     const declared = declaredStatuses();
-    const missing = [...declared].flatMap(([op, statuses]) => statuses.filter((status) => !covered.get(op)?.has(status)).map((status) => `${op} ${status}`));
+    const missing = [...declared].flatMap(([op, statuses]) =>
+      statuses.filter((status) => !covered.get(op)?.has(status)).map((status) => `${op} ${status}`),
+    );
     expect(missing).toEqual([]);
     const counts = new Map<number, number>();
     for (const s of seen) counts.set(s.status, (counts.get(s.status) ?? 0) + 1);
@@ -229,13 +286,45 @@ describe('contract: answers Prism never forwards (it refuses invalid requests it
     ['401 missing_token', 'GET', '/me', undefined, {}],
     ['400 invalid_json', 'POST', '/snapshots', '{', undefined],
     ['400 invalid_query (malformed date)', 'GET', '/snapshots?from=2026-02-30', undefined, undefined],
-    ['422 validation_failed', 'POST', '/accounts', JSON.stringify({ name: '', category_id: CASH, extra: 1 }), undefined],
-    ['413 too_many_rows', 'POST', '/snapshots/bulk', JSON.stringify({ snapshots: Array.from({ length: 5001 }, () => ({ account_id: A.everydayChecking, snapshot_date: '2026-11-01', balance: 1 })) }), undefined],
+    [
+      '422 validation_failed',
+      'POST',
+      '/accounts',
+      JSON.stringify({ name: '', category_id: CASH, extra: 1 }),
+      undefined,
+    ],
+    [
+      '413 too_many_rows',
+      'POST',
+      '/snapshots/bulk',
+      JSON.stringify({
+        snapshots: Array.from({ length: 5001 }, () => ({
+          account_id: A.everydayChecking,
+          snapshot_date: '2026-11-01',
+          balance: 1,
+        })),
+      }),
+      undefined,
+    ],
   ])('%s', async (name, method, path, body, headers) => {
     const url = `${running.url}/api/public/v1${path}`;
-    const res = await fetch(url, { method, headers: headers ?? { authorization: `Bearer ${DEMO_TOKENS.alex}` }, ...(body !== undefined ? { body } : {}) });
+    const res = await fetch(url, {
+      method,
+      headers: headers ?? { authorization: `Bearer ${DEMO_TOKENS.alex}` },
+      ...(body !== undefined ? { body } : {}),
+    });
     const bodyText = await res.text();
     expect(`${res.status} ${JSON.parse(bodyText).code}`).toBe(name.split(' (')[0]);
-    expect(checkResponse({ method, url, baseUrl: running.url, status: res.status, contentType: res.headers.get('content-type'), bodyText, headers: res.headers })).toEqual([]);
+    expect(
+      checkResponse({
+        method,
+        url,
+        baseUrl: running.url,
+        status: res.status,
+        contentType: res.headers.get('content-type'),
+        bodyText,
+        headers: res.headers,
+      }),
+    ).toEqual([]);
   });
 });

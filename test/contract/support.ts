@@ -40,7 +40,10 @@ export async function startPrism(args: string[], timeoutMs = 90_000): Promise<Ru
   let url = '';
   try {
     await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`Prism did not start within ${timeoutMs} ms:\n${output}`)), timeoutMs);
+      const timer = setTimeout(
+        () => reject(new Error(`Prism did not start within ${timeoutMs} ms:\n${output}`)),
+        timeoutMs,
+      );
       const onData = (chunk: Buffer) => {
         output += chunk.toString('utf8');
         const listening = LISTENING.exec(output);
@@ -76,7 +79,9 @@ export interface SeenResponse {
   contentType: string | null;
 }
 
-const operationsByRoute = Object.entries(document.paths as Record<string, Record<string, { operationId?: string }>>).flatMap(([template, item]) =>
+const operationsByRoute = Object.entries(
+  document.paths as Record<string, Record<string, { operationId?: string }>>,
+).flatMap(([template, item]) =>
   Object.entries(item)
     .filter(([, op]) => typeof op === 'object' && op !== null && 'operationId' in op)
     .map(([method, op]) => ({
@@ -94,10 +99,15 @@ export function operationOf(method: string, path: string): string | null {
 /** Every (operationId, status) the document declares, `default` left out. */
 export function declaredStatuses(): Map<string, string[]> {
   const declared = new Map<string, string[]>();
-  for (const item of Object.values(document.paths as Record<string, Record<string, { operationId?: string; responses?: object }>>)) {
+  for (const item of Object.values(
+    document.paths as Record<string, Record<string, { operationId?: string; responses?: object }>>,
+  )) {
     for (const op of Object.values(item)) {
       if (op && typeof op === 'object' && op.operationId && op.responses) {
-        declared.set(op.operationId, Object.keys(op.responses).filter((key) => key !== 'default'));
+        declared.set(
+          op.operationId,
+          Object.keys(op.responses).filter((key) => key !== 'default'),
+        );
       }
     }
   }

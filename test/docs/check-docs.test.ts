@@ -27,7 +27,10 @@ async function repository(files: Record<string, string>): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'check-docs-'));
   made.push(dir);
   await run('git', ['init', '-q'], { cwd: dir });
-  const all = { 'package.json': JSON.stringify({ repository: { type: 'git', url: `git+${REPOSITORY}.git` } }), ...files };
+  const all = {
+    'package.json': JSON.stringify({ repository: { type: 'git', url: `git+${REPOSITORY}.git` } }),
+    ...files,
+  };
   for (const [path, text] of Object.entries(all)) {
     mkdirSync(dirname(join(dir, path)), { recursive: true });
     writeFileSync(join(dir, path), text);
@@ -90,7 +93,9 @@ describe('npm run check:docs', () => {
     expect(result.stdout).toMatch(/^check:docs: \d+ files without conflict markers, links between \d+ docs resolve\n$/);
   });
 
-  it('passes on good docs: anchors by GitHub slug, repeats, links into the repository, code blocks, a setext underline', { timeout: 60_000 }, async () => {
+  it('passes on good docs: anchors by GitHub slug, repeats, links into the repository, code blocks, a setext underline', {
+    timeout: 60_000,
+  }, async () => {
     const result = await checkDocs(await repository(GOOD_DOCS));
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
@@ -98,21 +103,44 @@ describe('npm run check:docs', () => {
   });
 
   it('fails on conflict markers in any file, naming each line', { timeout: 60_000 }, async () => {
-    const conflicted = ['const a = 1;', `${START} HEAD`, 'const b = 2;', MIDDLE, 'const b = 3;', `${END} feature`, ''].join('\n');
+    const conflicted = [
+      'const a = 1;',
+      `${START} HEAD`,
+      'const b = 2;',
+      MIDDLE,
+      'const b = 3;',
+      `${END} feature`,
+      '',
+    ].join('\n');
     const result = await checkDocs(await repository({ ...GOOD_DOCS, 'src/merged.ts': conflicted }));
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain('src/merged.ts:2: merge-conflict marker\nsrc/merged.ts:4: merge-conflict marker\nsrc/merged.ts:6: merge-conflict marker\n');
+    expect(result.stderr).toContain(
+      'src/merged.ts:2: merge-conflict marker\nsrc/merged.ts:4: merge-conflict marker\nsrc/merged.ts:6: merge-conflict marker\n',
+    );
     expect(result.stderr).toContain('check:docs: 3 problem(s)');
   });
 
   it('fails on the README this repository had: markers left in a table', { timeout: 60_000 }, async () => {
-    const readme = ['| Command | What |', '|---|---|', '| `a` | one |', `${START} HEAD`, MIDDLE, '| `b` | two |', `${END} issue16-state`, ''].join('\n');
+    const readme = [
+      '| Command | What |',
+      '|---|---|',
+      '| `a` | one |',
+      `${START} HEAD`,
+      MIDDLE,
+      '| `b` | two |',
+      `${END} issue16-state`,
+      '',
+    ].join('\n');
     const result = await checkDocs(await repository({ 'README.md': readme }));
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain('README.md:4: merge-conflict marker\nREADME.md:5: merge-conflict marker\nREADME.md:7: merge-conflict marker\n');
+    expect(result.stderr).toContain(
+      'README.md:4: merge-conflict marker\nREADME.md:5: merge-conflict marker\nREADME.md:7: merge-conflict marker\n',
+    );
   });
 
-  it('fails on a link to a missing file, a missing anchor in another doc or the same one, and outside the repository', { timeout: 60_000 }, async () => {
+  it('fails on a link to a missing file, a missing anchor in another doc or the same one, and outside the repository', {
+    timeout: 60_000,
+  }, async () => {
     const readme = [
       '# Project',
       '',
@@ -143,11 +171,20 @@ describe('npm run check:docs', () => {
     );
   });
 
-  it('fails on a link to a file that exists but git ignores (it would be missing from a clean clone)', { timeout: 60_000 }, async () => {
-    const dir = await repository({ ...GOOD_DOCS, '.gitignore': 'docs/api/\n', 'docs/api/index.html': '<html></html>\n', 'docs/guide.md': '# Guide\n\n[API](api/index.html)\n' });
+  it('fails on a link to a file that exists but git ignores (it would be missing from a clean clone)', {
+    timeout: 60_000,
+  }, async () => {
+    const dir = await repository({
+      ...GOOD_DOCS,
+      '.gitignore': 'docs/api/\n',
+      'docs/api/index.html': '<html></html>\n',
+      'docs/guide.md': '# Guide\n\n[API](api/index.html)\n',
+    });
     const result = await checkDocs(dir);
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain('docs/guide.md:3: broken link api/index.html: there is no file docs/api/index.html');
+    expect(result.stderr).toContain(
+      'docs/guide.md:3: broken link api/index.html: there is no file docs/api/index.html',
+    );
   });
 });
 
@@ -163,18 +200,29 @@ describe('what counts as a conflict marker', () => {
   });
 
   it('not a setext underline, a longer rule, or markers inside a line', () => {
-    expect(conflictMarkerLines(`Title\n${MIDDLE}\n\n${'='.repeat(8)}\n'${START} quoted'\n  ${END} indented\n`)).toEqual([]);
+    expect(conflictMarkerLines(`Title\n${MIDDLE}\n\n${'='.repeat(8)}\n'${START} quoted'\n  ${END} indented\n`)).toEqual(
+      [],
+    );
   });
 });
 
 describe('links and anchors as GitHub reads them', () => {
   it('slugs: lower case, punctuation dropped, spaces to hyphens, code spans kept, repeats numbered', () => {
-    const anchors = anchorsOf('# Retries, timeouts and cancellation\n## Keeping the state: `--state FILE`\n## MSW\n## MSW\n<a id="custom"></a>\n');
-    expect([...anchors]).toEqual(['retries-timeouts-and-cancellation', 'keeping-the-state---state-file', 'msw', 'msw-1', 'custom']);
+    const anchors = anchorsOf(
+      '# Retries, timeouts and cancellation\n## Keeping the state: `--state FILE`\n## MSW\n## MSW\n<a id="custom"></a>\n',
+    );
+    expect([...anchors]).toEqual([
+      'retries-timeouts-and-cancellation',
+      'keeping-the-state---state-file',
+      'msw',
+      'msw-1',
+      'custom',
+    ]);
   });
 
   it('finds links in text, lists and tables with their line, and none in code', () => {
-    const text = 'a [one](x.md)\nand [two](y.md#z)\n\n- [three](z.md)\n\n| h |\n|---|\n| [four](w.md) |\n\n```\n[no](n.md)\n```\n`[no](n.md)`\n';
+    const text =
+      'a [one](x.md)\nand [two](y.md#z)\n\n- [three](z.md)\n\n| h |\n|---|\n| [four](w.md) |\n\n```\n[no](n.md)\n```\n`[no](n.md)`\n';
     expect(linksOf(text)).toEqual([
       { target: 'x.md', line: 1 },
       { target: 'y.md#z', line: 2 },

@@ -22,11 +22,15 @@ const shown = docs.flatMap((doc) =>
       return name ? [{ doc, name, code: token.content }] : [];
     }),
 );
-const examples = readdirSync(new URL('.', import.meta.url)).filter((name) => name.endsWith('.test.ts') && read(`test/docs/${name}`).startsWith(`// ${name}\n`));
+const examples = readdirSync(new URL('.', import.meta.url)).filter(
+  (name) => name.endsWith('.test.ts') && read(`test/docs/${name}`).startsWith(`// ${name}\n`),
+);
 
 describe('the docs show test files verbatim', () => {
   it('finds the examples: the first test in README, the recipes in docs/testing.md', () => {
-    expect(shown.map(({ doc, name }) => `${doc}: ${name}`)).toEqual(expect.arrayContaining(['README.md: ledger.test.ts', 'docs/testing.md: testing-recipes.test.ts']));
+    expect(shown.map(({ doc, name }) => `${doc}: ${name}`)).toEqual(
+      expect.arrayContaining(['README.md: ledger.test.ts', 'docs/testing.md: testing-recipes.test.ts']),
+    );
   });
 
   it.each(shown)('$doc shows $name verbatim', ({ name, code }) => {

@@ -5,7 +5,9 @@ import { linksOf } from '../../scripts/docs/doc-links';
 
 const BLOB = 'https://github.com/personal-ledger/personal-ledger-sdk/blob/main/';
 const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-const guides = readdirSync(new URL('../../docs/', import.meta.url)).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`);
+const guides = readdirSync(new URL('../../docs/', import.meta.url))
+  .filter((name) => name.endsWith('.md'))
+  .map((name) => `docs/${name}`);
 
 describe('README links every guide', () => {
   it.each(guides)('%s', (guide) => {
@@ -14,6 +16,14 @@ describe('README links every guide', () => {
   });
 
   it('finds the guides', () => {
-    expect(guides).toEqual(expect.arrayContaining(['docs/testing.md', 'docs/ledger-mock.md', 'docs/browser.md', 'docs/retries-and-timeouts.md', 'docs/state-file.md']));
+    expect(guides).toEqual(
+      expect.arrayContaining([
+        'docs/testing.md',
+        'docs/ledger-mock.md',
+        'docs/browser.md',
+        'docs/retries-and-timeouts.md',
+        'docs/state-file.md',
+      ]),
+    );
   });
 });

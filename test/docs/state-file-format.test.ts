@@ -37,7 +37,11 @@ function readRecords(bytes: Buffer): StateRecord[] {
 }
 
 beforeAll(async () => {
-  const server = await createLedgerMockServer({ scenario: 'demo', seed: 'doc', state: join(dir, 'ledger.state') }).listen();
+  const server = await createLedgerMockServer({
+    scenario: 'demo',
+    seed: 'doc',
+    state: join(dir, 'ledger.state'),
+  }).listen();
   try {
     const ledger = createLedgerClient({ baseUrl: server.url, token: DEMO_TOKENS.alex, retry: false });
     const account = DEMO_IDS.accounts.everydayChecking;
@@ -89,7 +93,13 @@ describe('docs/state-file.md', () => {
   it('snapshot rows are [seq, "YYYY-MM-DD", balance, is_estimated], and image_end carries next_snapshot_seq and random', () => {
     const rows = records.filter((r) => r.payload.t === 'snapshots').flatMap((r) => r.payload.rows as unknown[][]);
     expect(rows.length).toBeGreaterThan(0);
-    for (const row of rows) expect(row).toEqual([expect.any(Number), expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), expect.any(Number), expect.any(Boolean)]);
+    for (const row of rows)
+      expect(row).toEqual([
+        expect.any(Number),
+        expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+        expect.any(Number),
+        expect.any(Boolean),
+      ]);
     const end = records.find((r) => r.payload.t === 'image_end')!.payload;
     expect(Object.keys(end).sort()).toEqual(['next_snapshot_seq', 'random', 't']);
     expect(end.random).toEqual([{ seed: 'doc', state: expect.any(Array) }]);
@@ -99,11 +109,23 @@ describe('docs/state-file.md', () => {
     const batches = records.filter((r) => r.payload.t === 'batch').map((r) => r.payload);
     const changes = batches.flatMap((b) => b.changes as unknown[][]);
     expect(new Set(changes.map((c) => c[0]))).toEqual(new Set(['put', 'snapshot', 'snapshot_deleted']));
-    expect(doc).toContain('`["put", table, record]`, `["snapshot", seq, account_id, "YYYY-MM-DD", balance, is_estimated]`, `["snapshot_deleted", seq]`');
+    expect(doc).toContain(
+      '`["put", table, record]`, `["snapshot", seq, account_id, "YYYY-MM-DD", balance, is_estimated]`, `["snapshot_deleted", seq]`',
+    );
     const snapshot = changes.find((c) => c[0] === 'snapshot')!;
-    expect(snapshot).toEqual(['snapshot', expect.any(Number), DEMO_IDS.accounts.everydayChecking, '2026-11-02', 10, false]);
+    expect(snapshot).toEqual([
+      'snapshot',
+      expect.any(Number),
+      DEMO_IDS.accounts.everydayChecking,
+      '2026-11-02',
+      10,
+      false,
+    ]);
     expect(insertedId).toBe(`snp_${(snapshot[1] as number).toString(36)}`);
     expect(changes.find((c) => c[0] === 'snapshot_deleted')).toEqual(['snapshot_deleted', snapshot[1]]);
-    expect(batches.some((b) => (b.random as { seed?: string } | undefined)?.seed === 'doc'), 'a batch after the seeded sequence moved').toBe(true);
+    expect(
+      batches.some((b) => (b.random as { seed?: string } | undefined)?.seed === 'doc'),
+      'a batch after the seeded sequence moved',
+    ).toBe(true);
   });
 });

@@ -3,7 +3,16 @@
 // against the package's declarations; as a .mjs file it runs with plain node (the doc says either works). So an
 // example never shows an undefined variable, a missing import or an option the library does not have.
 import { execFile } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -24,13 +33,19 @@ const FILES: Record<string, string> = {
 /** Every ```ts or ```js block of the doc that is not a test file (those are test/docs' own: doc-snippets.test.ts). */
 const examples = new MarkdownIt()
   .parse(readFileSync(join(repo, DOC), 'utf8'), {})
-  .filter((token) => token.type === 'fence' && ['ts', 'js'].includes(token.info.trim()) && !/^\/\/ \S+\.test\.ts\n/.test(token.content))
+  .filter(
+    (token) =>
+      token.type === 'fence' &&
+      ['ts', 'js'].includes(token.info.trim()) &&
+      !/^\/\/ \S+\.test\.ts\n/.test(token.content),
+  )
   .map((token, i) => ({ name: `example-${i + 1}`, line: token.map![0] + 1, code: token.content }));
 
 let project: string;
 
 beforeAll(() => {
-  if (!existsSync(join(repo, 'dist/statements/index.js'))) throw new Error('dist/ is missing: run `npm run build` first (npm test does)');
+  if (!existsSync(join(repo, 'dist/statements/index.js')))
+    throw new Error('dist/ is missing: run `npm run build` first (npm test does)');
   project = mkdtempSync(join(tmpdir(), 'statements-examples-'));
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }));
   // The package as installed: its name resolves through package.json's exports to dist/.
@@ -68,7 +83,9 @@ describe(`${DOC}: every code example runs as pasted`, { timeout: 120_000 }, () =
       },
     );
     const problems = ts.getPreEmitDiagnostics(program).map((d) => {
-      const at = d.file ? `${d.file.fileName.slice(project.length + 1)}:${d.file.getLineAndCharacterOfPosition(d.start ?? 0).line + 1}: ` : '';
+      const at = d.file
+        ? `${d.file.fileName.slice(project.length + 1)}:${d.file.getLineAndCharacterOfPosition(d.start ?? 0).line + 1}: `
+        : '';
       return at + ts.flattenDiagnosticMessageText(d.messageText, '\n');
     });
     expect(problems).toEqual([]);

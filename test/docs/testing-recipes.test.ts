@@ -8,7 +8,12 @@ const mock = createLedgerMock({ scenario: 'demo' });
 beforeEach(() => mock.control.reset());
 
 // Retries that wait a millisecond instead of half a second (the default backoff), for tests that inject 5xx.
-const ledger = createLedgerClient({ baseUrl: mock.baseUrl, token: DEMO_TOKENS.alex, fetch: mock.fetch, retry: { baseDelayMs: 1, maxDelayMs: 1 } });
+const ledger = createLedgerClient({
+  baseUrl: mock.baseUrl,
+  token: DEMO_TOKENS.alex,
+  fetch: mock.fetch,
+  retry: { baseDelayMs: 1, maxDelayMs: 1 },
+});
 
 it('retries an injected 503 and then succeeds', async () => {
   mock.control.faults.inject({ operation: 'getMe', times: 2, kind: { status: 503, retryAfter: 0 } });
@@ -21,7 +26,12 @@ it('waits out a 60 s Retry-After on fake timers, in no time', async () => {
   try {
     let retrying!: () => void;
     const waiting = new Promise<void>((resolve) => (retrying = resolve));
-    const patient = createLedgerClient({ baseUrl: mock.baseUrl, token: DEMO_TOKENS.alex, fetch: mock.fetch, retry: { onRetry: () => retrying() } });
+    const patient = createLedgerClient({
+      baseUrl: mock.baseUrl,
+      token: DEMO_TOKENS.alex,
+      fetch: mock.fetch,
+      retry: { onRetry: () => retrying() },
+    });
     mock.control.faults.inject({ operation: 'getMe', times: 1, kind: { status: 429, retryAfter: 60 } });
     const me = patient.me();
     await waiting; // the 429 is in: the client now waits 60 s

@@ -20,7 +20,9 @@ describe('docs/testing.md: the fake in your tests', () => {
   it('names every method of mock.control', () => {
     const methods = methodsOf(createLedgerMock().control);
     expect(methods.length).toBeGreaterThan(30);
-    const missing = methods.filter((method) => !new RegExp(`\`${method.replace('.', '\\.')}[(\`]|[\`,] *${method.split('.').pop()}[(\`]`).test(text));
+    const missing = methods.filter(
+      (method) => !new RegExp(`\`${method.replace('.', '\\.')}[(\`]|[\`,] *${method.split('.').pop()}[(\`]`).test(text),
+    );
     expect(missing).toEqual([]);
   });
 

@@ -26,7 +26,10 @@ test('the next test has a fake of its own', ({ mock }) => {
 });
 
 // Sam's client instead of Alex's: a token, or a function of the test's fake that makes one.
-ledgerTest({ scenario: 'demo', token: DEMO_TOKENS.sam })('a member reads a shared account', async ({ mock, ledger }) => {
-  await ledger.accounts.get(DEMO_IDS.accounts.jointSavings);
-  expect(mock).toHaveReceived('getAccount', { times: 1, status: 200, tokenId: DEMO_IDS.tokens.sam });
-});
+ledgerTest({ scenario: 'demo', token: DEMO_TOKENS.sam })(
+  'a member reads a shared account',
+  async ({ mock, ledger }) => {
+    await ledger.accounts.get(DEMO_IDS.accounts.jointSavings);
+    expect(mock).toHaveReceived('getAccount', { times: 1, status: 200, tokenId: DEMO_IDS.tokens.sam });
+  },
+);

@@ -25,7 +25,12 @@ interface Run {
 
 /** Runs the example in its own process group; `interruptAfter` sends SIGINT to the group once stdout has it. */
 function backfill(args: string[], interruptAfter?: RegExp): Promise<Run> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'examples/backfill.ts', ...args], { cwd: repo, env: offline, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'examples/backfill.ts', ...args], {
+    cwd: repo,
+    env: offline,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   let interrupted = false;
@@ -47,7 +52,9 @@ function backfill(args: string[], interruptAfter?: RegExp): Promise<Run> {
 }
 
 describe('backfill offline: Ctrl-C midway saves the checkpoint, --resume finishes', () => {
-  it('300,000 rows: SIGINT after the first chunks, then --resume writes exactly the rest', { timeout: 120_000 }, async () => {
+  it('300,000 rows: SIGINT after the first chunks, then --resume writes exactly the rest', {
+    timeout: 120_000,
+  }, async () => {
     const checkpoint = join(dir.path, 'backfill.checkpoint.json');
     const options = ['--accounts', '100', '--days', '3000', '--end', '2026-10-31', '--checkpoint', checkpoint];
     const stopped = await backfill(options, /progress:[^]*\nprogress:/); // the second progress line

@@ -37,9 +37,13 @@ async function expectedHistory(): Promise<Map<string, number>> {
 
 /** Every balance stored on the backfill accounts. */
 async function storedHistory(): Promise<Map<string, number>> {
-  const ids = new Set((await fake.control.listAccounts()).filter((a) => a.name.startsWith('Backfill account')).map((a) => a.id));
+  const ids = new Set(
+    (await fake.control.listAccounts()).filter((a) => a.name.startsWith('Backfill account')).map((a) => a.id),
+  );
   const all = await fake.control.listSnapshots();
-  return new Map(all.filter((s) => ids.has(s.account_id)).map((s) => [`${s.account_id}|${s.snapshot_date}`, s.balance]));
+  return new Map(
+    all.filter((s) => ids.has(s.account_id)).map((s) => [`${s.account_id}|${s.snapshot_date}`, s.balance]),
+  );
 }
 
 const readCheckpoint = async () => JSON.parse(await readFile(checkpoint, 'utf8')) as Checkpoint;
@@ -53,10 +57,14 @@ describe('backfill: loads years of daily balances across accounts with the bulk 
     expect(expected.size).toBe(2190);
     expect(await storedHistory()).toEqual(expected);
     expect(stdout).toContain('Created 3 ledger accounts named "Backfill account N" (Cash, asset).');
-    expect(stdout).toContain('Backfilling 2,190 rows (3 accounts, 2024-11-01 to 2026-10-31) to the built-in demo ledger.');
+    expect(stdout).toContain(
+      'Backfilling 2,190 rows (3 accounts, 2024-11-01 to 2026-10-31) to the built-in demo ledger.',
+    );
     expect(stdout).toContain('progress:  22%  500/2,190 rows\n');
     expect(stdout).toContain('progress: 100%  2,190/2,190 rows\n');
-    expect(stdout).toContain('Done: 2,190 rows: 2,190 inserted, 0 updated, 0 skipped; 0 duplicates superseded; 5 chunks; 5 webhooks attempted.');
+    expect(stdout).toContain(
+      'Done: 2,190 rows: 2,190 inserted, 0 updated, 0 skipped; 0 duplicates superseded; 5 chunks; 5 webhooks attempted.',
+    );
     expect(stdout).not.toContain('\r');
     expect(existsSync(checkpoint)).toBe(false);
   });
@@ -80,7 +88,9 @@ describe('backfill: resumable after an interruption, losing no row', () => {
     expect(stopped.code).toBe(1);
     expect(stopped.stderr).toContain('Error: Bulk upsert stopped (request_failed)');
     expect(stopped.stdout).toContain('Stopped (request_failed): 1,000 of 2,190 rows written.');
-    expect(stopped.stdout).toContain(`Saved 1,190 rows not confirmed to ${checkpoint}; run again with --resume to send exactly those.`);
+    expect(stopped.stdout).toContain(
+      `Saved 1,190 rows not confirmed to ${checkpoint}; run again with --resume to send exactly those.`,
+    );
     expect((await storedHistory()).size).toBe(1000);
 
     const saved = await readCheckpoint();
@@ -94,7 +104,9 @@ describe('backfill: resumable after an interruption, losing no row', () => {
 
     const refused = await backfill(HISTORY);
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toContain(`a checkpoint of an interrupted run is at ${checkpoint} (1,190 rows not confirmed): run with --resume`);
+    expect(refused.stderr).toContain(
+      `a checkpoint of an interrupted run is at ${checkpoint} (1,190 rows not confirmed): run with --resume`,
+    );
 
     const resumed = await backfill(['--resume']);
     expect(resumed.stderr).toBe('');
@@ -132,7 +144,14 @@ describe('backfill: resumable after an interruption, losing no row', () => {
 
     await dir.file(
       'backfill.checkpoint.json',
-      JSON.stringify({ format: 'personal-ledger-backfill-checkpoint/1', target: 'https://elsewhere.example', saved_at: '', reason: 'aborted', confirmed: 0, pending: [] }),
+      JSON.stringify({
+        format: 'personal-ledger-backfill-checkpoint/1',
+        target: 'https://elsewhere.example',
+        saved_at: '',
+        reason: 'aborted',
+        confirmed: 0,
+        pending: [],
+      }),
     );
     const elsewhere = await backfill(['--resume']);
     expect(elsewhere.code).toBe(2);
@@ -181,20 +200,39 @@ describe('historyRows: the generated history', () => {
     const plan = { days: 3, end: '2024-03-01', accountIds: ['a', 'b'] };
     const rows = historyRows(plan);
     expect(rows).toEqual(historyRows(plan));
-    expect(rows.map((r) => `${r.account_id} ${r.snapshot_date}`)).toEqual(['a 2024-02-28', 'b 2024-02-28', 'a 2024-02-29', 'b 2024-02-29', 'a 2024-03-01', 'b 2024-03-01']);
+    expect(rows.map((r) => `${r.account_id} ${r.snapshot_date}`)).toEqual([
+      'a 2024-02-28',
+      'b 2024-02-28',
+      'a 2024-02-29',
+      'b 2024-02-29',
+      'a 2024-03-01',
+      'b 2024-03-01',
+    ]);
     expect(rows.every((r) => Number.isInteger(Math.round(r.balance * 100)))).toBe(true);
   });
 });
 
 describe('backfill run as a program: a failure before the bulk call is one line, no stack', { timeout: 70_000 }, () => {
   it('a token the ledger refuses (401): exit 1, the error in one line, nothing else on stderr', async () => {
-    const server = createServer((_request, response) => response.writeHead(401, { 'content-type': 'application/json' }).end('{"error":{"code":"unauthorized","message":"Invalid token"}}'));
+    const server = createServer((_request, response) =>
+      response
+        .writeHead(401, { 'content-type': 'application/json' })
+        .end('{"error":{"code":"unauthorized","message":"Invalid token"}}'),
+    );
     await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
     try {
-      const env = { ...process.env, LEDGER_BASE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, LEDGER_TOKEN: 'plk_notAToken0123456789' };
+      const env = {
+        ...process.env,
+        LEDGER_BASE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        LEDGER_TOKEN: 'plk_notAToken0123456789',
+      };
       const result = await new Promise<{ code: number | null; stderr: string }>((done) =>
-        execFile(process.execPath, ['--import', 'tsx', join(ROOT, 'examples', 'backfill.ts'), '--checkpoint', checkpoint], { cwd: ROOT, env, timeout: 60_000 }, (error, _stdout, stderr) =>
-          done({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stderr }),
+        execFile(
+          process.execPath,
+          ['--import', 'tsx', join(ROOT, 'examples', 'backfill.ts'), '--checkpoint', checkpoint],
+          { cwd: ROOT, env, timeout: 60_000 },
+          (error, _stdout, stderr) =>
+            done({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stderr }),
         ),
       );
       expect(result.code).toBe(1);

@@ -8,7 +8,11 @@ const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 it('`npm run test:browser-example` passes its tests in headless Chromium', async () => {
-  const { stdout: colored } = await run('npm', ['run', '--silent', 'test:browser-example', '--', '--reporter=verbose'], { cwd: ROOT, timeout: 120_000 });
+  const { stdout: colored } = await run(
+    'npm',
+    ['run', '--silent', 'test:browser-example', '--', '--reporter=verbose'],
+    { cwd: ROOT, timeout: 120_000 },
+  );
   const stdout = colored.replace(/\u001b\[[0-9;]*m/g, '');
   expect(stdout).toMatch(/chromium.*runs in Chromium/);
   expect(stdout).toMatch(/chromium.*creates an account, records a balance and reads it back/);

@@ -12,7 +12,8 @@ beforeAll(async () => {
   await project.file('package.json', '{ "type": "module" }');
   await mkdir(join(project.path, 'node_modules'));
   await symlink(ROOT, join(project.path, 'node_modules', 'personal-ledger-sdk'), 'dir'); // the package, as installed
-  for (const file of ['sync-csv.ts', 'sync-statements.ts']) await copyFile(join(ROOT, 'examples', file), join(project.path, file));
+  for (const file of ['sync-csv.ts', 'sync-statements.ts'])
+    await copyFile(join(ROOT, 'examples', file), join(project.path, file));
 });
 afterAll(() => project.cleanup());
 
@@ -29,7 +30,11 @@ describe('sync-csv.ts copied into a project', { timeout: 70_000, concurrent: tru
   });
 
   it('with --mapping: it runs', async () => {
-    const { code, stdout } = await runExample(join(project.path, 'sync-csv.ts'), [...SAMPLE, '--mapping', dataFile('mapping.json')]);
+    const { code, stdout } = await runExample(join(project.path, 'sync-csv.ts'), [
+      ...SAMPLE,
+      '--mapping',
+      dataFile('mapping.json'),
+    ]);
     expect(code).toBe(0);
     expect(stdout).toContain('Summary (dry run): 6 balances would be written');
   });
@@ -37,9 +42,17 @@ describe('sync-csv.ts copied into a project', { timeout: 70_000, concurrent: tru
   it('a mapping file that cannot be read, or is not JSON: exit 2, naming it', async () => {
     const missing = join(project.path, 'missing.json');
     const broken = await project.file('broken.json', '{ "banks": ');
-    const [gone, notJson] = await Promise.all([missing, broken].map((file) => runExample(join(project.path, 'sync-csv.ts'), [...SAMPLE, '--mapping', file])));
-    expect([gone!.code, gone!.stderr]).toEqual([2, expect.stringMatching(`^Error: cannot read the mapping file ${missing}: ENOENT`)]);
-    expect([notJson!.code, notJson!.stderr]).toEqual([2, expect.stringMatching(`^Error: the mapping file ${broken} is not JSON: `)]);
+    const [gone, notJson] = await Promise.all(
+      [missing, broken].map((file) => runExample(join(project.path, 'sync-csv.ts'), [...SAMPLE, '--mapping', file])),
+    );
+    expect([gone!.code, gone!.stderr]).toEqual([
+      2,
+      expect.stringMatching(`^Error: cannot read the mapping file ${missing}: ENOENT`),
+    ]);
+    expect([notJson!.code, notJson!.stderr]).toEqual([
+      2,
+      expect.stringMatching(`^Error: the mapping file ${broken} is not JSON: `),
+    ]);
   });
 
   it('the README says how to copy them, and about the mapping', async () => {
@@ -49,15 +62,19 @@ describe('sync-csv.ts copied into a project', { timeout: 70_000, concurrent: tru
   });
 });
 
-describe('examples/README.md says truly what each example imports besides the package\'s entries', () => {
+describe("examples/README.md says truly what each example imports besides the package's entries", () => {
   it('sync-csv and sync-ofx import sync-statements.ts, demo imports sync-csv.ts, backfill and webhook-receiver stand alone', async () => {
     const scripts = (await readdir(join(ROOT, 'examples'))).filter((file) => file.endsWith('.ts')).sort();
     const imports = Object.fromEntries(
       await Promise.all(
         scripts.map(async (file) => {
           const text = await readFile(join(ROOT, 'examples', file), 'utf8');
-          const local = [...text.matchAll(/from '(\.[^']+)'/g)].map((m) => m[1]!.replace(/\.js$/, '.ts').replace(/^\.\//, ''));
-          const other = [...text.matchAll(/from '([^.'][^']*)'/g)].map((m) => m[1]!).filter((name) => !name.startsWith('node:') && !name.startsWith('personal-ledger-sdk'));
+          const local = [...text.matchAll(/from '(\.[^']+)'/g)].map((m) =>
+            m[1]!.replace(/\.js$/, '.ts').replace(/^\.\//, ''),
+          );
+          const other = [...text.matchAll(/from '([^.'][^']*)'/g)]
+            .map((m) => m[1]!)
+            .filter((name) => !name.startsWith('node:') && !name.startsWith('personal-ledger-sdk'));
           return [file, { local: [...new Set(local)].sort(), other }];
         }),
       ),
@@ -71,6 +88,8 @@ describe('examples/README.md says truly what each example imports besides the pa
       'webhook-receiver.ts': { local: [], other: [] },
     });
     const readme = (await readFile(join(ROOT, 'examples', 'README.md'), 'utf8')).replace(/\s+/g, ' ');
-    expect(readme).toContain('`sync-csv.ts` and `sync-ofx.ts` share their work in `sync-statements.ts`, and `demo.ts` runs `sync-csv.ts`. `backfill.ts` and `webhook-receiver.ts` stand alone.');
+    expect(readme).toContain(
+      '`sync-csv.ts` and `sync-ofx.ts` share their work in `sync-statements.ts`, and `demo.ts` runs `sync-csv.ts`. `backfill.ts` and `webhook-receiver.ts` stand alone.',
+    );
   });
 });

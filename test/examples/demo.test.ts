@@ -15,7 +15,9 @@ describe('npm run demo: the README main job, offline, on the first try', () => {
     expect((await balancesOf(fake, DEMO_IDS.accounts.jointSavings)).get('2026-10-31')).toBe(13712.48);
     expect(await accountNamed(fake, 'First Bank money market')).toBeDefined();
     const lines = captured.stdout().trimEnd().split('\n');
-    expect(lines[0]).toBe('Personal Ledger SDK demo: syncing a bank balance export (examples/data/first-bank-balances.csv).');
+    expect(lines[0]).toBe(
+      'Personal Ledger SDK demo: syncing a bank balance export (examples/data/first-bank-balances.csv).',
+    );
     expect(lines).toContain(SUMMARY);
     expect(lines.at(-1)).toBe('Describe your bank and accounts in examples/data/mapping.json: see examples/README.md.');
     expect(lines.length).toBeLessThanOrEqual(20);
@@ -27,7 +29,9 @@ describe('npm run demo: the README main job, offline, on the first try', () => {
     const token = 'plk_demoIgnoresThisToken0123456789';
     expect(await main([], { LEDGER_BASE_URL: 'https://ledger.example.com', LEDGER_TOKEN: token }, captured.io)).toBe(0);
     const lines = captured.stdout().split('\n');
-    expect(lines[1]).toBe('LEDGER_BASE_URL and LEDGER_TOKEN are set, but the demo ignores them: for your own ledger, see the end.');
+    expect(lines[1]).toBe(
+      'LEDGER_BASE_URL and LEDGER_TOKEN are set, but the demo ignores them: for your own ledger, see the end.',
+    );
     expect(lines[2]).toBe('Using the built-in demo ledger (an offline fake; nothing leaves this machine).');
     expect(captured.all()).not.toMatch(/not set|No LEDGER_/);
     expect(captured.all()).not.toContain(token);
@@ -35,14 +39,19 @@ describe('npm run demo: the README main job, offline, on the first try', () => {
 
     const one = captureIo({ fake: demoFake() });
     expect(await main([], { LEDGER_TOKEN: token }, one.io)).toBe(0);
-    expect(one.stdout().split('\n')[1]).toBe('LEDGER_TOKEN is set, but the demo ignores it: for your own ledger, see the end.');
+    expect(one.stdout().split('\n')[1]).toBe(
+      'LEDGER_TOKEN is set, but the demo ignores it: for your own ledger, see the end.',
+    );
   });
 
   it('a file or other argument: exit 2, the demo takes no arguments, with the usage', async () => {
     const fake = demoFake();
     const captured = captureIo({ fake });
     expect(await main(['extra.csv'], {}, captured.io)).toBe(2);
-    expect(captured.stderr().split('\n').slice(0, 2)).toEqual(["Error: the demo takes no arguments, not 'extra.csv'", 'Usage: demo (npm run demo)']);
+    expect(captured.stderr().split('\n').slice(0, 2)).toEqual([
+      "Error: the demo takes no arguments, not 'extra.csv'",
+      'Usage: demo (npm run demo)',
+    ]);
     expect(fake.control.journal.entries()).toEqual([]);
   });
 
@@ -51,7 +60,9 @@ describe('npm run demo: the README main job, offline, on the first try', () => {
       const captured = captureIo({ fake: demoFake() }); // what `npm run demo` does each time: a fresh demo ledger
       expect(await main([], {}, captured.io)).toBe(0);
       expect(captured.stdout()).toContain(SUMMARY);
-      expect(captured.stdout()).toContain('Each demo run starts a fresh demo ledger, so it writes these balances again.');
+      expect(captured.stdout()).toContain(
+        'Each demo run starts a fresh demo ledger, so it writes these balances again.',
+      );
       expect(captured.stdout()).not.toContain('reruns are safe');
     }
   });
@@ -60,11 +71,13 @@ describe('npm run demo: the README main job, offline, on the first try', () => {
     const env = { ...process.env };
     delete env.LEDGER_BASE_URL;
     delete env.LEDGER_TOKEN;
-    const { code, stdout, stderr } = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-      execFile('npm', ['run', '--silent', 'demo'], { cwd: ROOT, env, timeout: 60_000 }, (error, stdout, stderr) =>
-        resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr }),
-      );
-    });
+    const { code, stdout, stderr } = await new Promise<{ code: number | null; stdout: string; stderr: string }>(
+      (resolve) => {
+        execFile('npm', ['run', '--silent', 'demo'], { cwd: ROOT, env, timeout: 60_000 }, (error, stdout, stderr) =>
+          resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr }),
+        );
+      },
+    );
     expect({ code, stderr: stderr.replace(/^npm warn.*\n/gm, '') }).toEqual({ code: 0, stderr: '' });
     expect(stdout).toContain('Using the built-in demo ledger (an offline fake; nothing leaves this machine).');
     expect(stdout).toContain(SUMMARY);

@@ -8,7 +8,10 @@ import { hasPython } from '../support/python';
 
 const SCRIPT = join(ROOT, 'examples', 'python', 'ledger_client_demo.py');
 
-function runPython(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+function runPython(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
   const base = { ...process.env };
   delete base.LEDGER_MOCK_URL;
   return new Promise((resolve) => {
@@ -18,7 +21,8 @@ function runPython(args: string[], env: Record<string, string> = {}): Promise<{ 
   });
 }
 
-const USAGE = 'Usage: python3 ledger_client_demo.py [BASE_URL]   (default: $LEDGER_MOCK_URL, else http://127.0.0.1:4010)';
+const USAGE =
+  'Usage: python3 ledger_client_demo.py [BASE_URL]   (default: $LEDGER_MOCK_URL, else http://127.0.0.1:4010)';
 
 describe.skipIf(!hasPython)('python3 ledger_client_demo.py: its arguments', () => {
   it.each([['--help'], ['-h']])('%s prints the usage and what it does; exit 0', async (flag) => {
@@ -30,8 +34,16 @@ describe.skipIf(!hasPython)('python3 ledger_client_demo.py: its arguments', () =
 
   it.each([
     [['--bogus'], {}, "the base URL must start with http:// or https:// (as http://127.0.0.1:4010), not '--bogus'"],
-    [['ftp://127.0.0.1:4010'], {}, "the base URL must start with http:// or https:// (as http://127.0.0.1:4010), not 'ftp://127.0.0.1:4010'"],
-    [[], { LEDGER_MOCK_URL: '127.0.0.1:4010' }, "LEDGER_MOCK_URL must start with http:// or https:// (as http://127.0.0.1:4010), not '127.0.0.1:4010'"],
+    [
+      ['ftp://127.0.0.1:4010'],
+      {},
+      "the base URL must start with http:// or https:// (as http://127.0.0.1:4010), not 'ftp://127.0.0.1:4010'",
+    ],
+    [
+      [],
+      { LEDGER_MOCK_URL: '127.0.0.1:4010' },
+      "LEDGER_MOCK_URL must start with http:// or https:// (as http://127.0.0.1:4010), not '127.0.0.1:4010'",
+    ],
     [['http://a', 'http://b'], {}, 'give one base URL, not 2 arguments'],
   ])('%j %j: exit 2, one line saying what is wrong, then the usage', async (args, env, message) => {
     const { code, stdout, stderr } = await runPython(args, env);

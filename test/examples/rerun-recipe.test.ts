@@ -13,7 +13,9 @@ afterAll(() => server?.kill());
 const guide = readFileSync(new URL('../../docs/ledger-mock.md', import.meta.url), 'utf8');
 
 describe('docs/ledger-mock.md: run the sync twice against one ledger-mock', () => {
-  it('the guide gives the recipe with the demo token, and the second run writes 0 balances', { timeout: 60_000 }, async () => {
+  it('the guide gives the recipe with the demo token, and the second run writes 0 balances', {
+    timeout: 60_000,
+  }, async () => {
     expect(guide).toContain(`LEDGER_TOKEN=${DEMO_TOKENS.alex}`);
     expect(guide).toContain('# wrote 0 balances (0 new, 0 changed, 8 already up to date)');
     server = runCli(['--port', '0']);

@@ -17,19 +17,27 @@ export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
  * Runs an example as a user would, `node --import tsx <script> ...args` from the repository's root, offline (no LEDGER_*
  * variables): `script` is a file name under examples/, or an absolute path.
  */
-export function runExample(script: string, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+export function runExample(
+  script: string,
+  args: string[],
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const env = { ...process.env };
   delete env.LEDGER_BASE_URL;
   delete env.LEDGER_TOKEN;
   return new Promise((done) => {
-    execFile(process.execPath, ['--import', 'tsx', resolve(ROOT, 'examples', script), ...args], { cwd: ROOT, env, timeout: 60_000 }, (error, stdout, stderr) =>
-      done({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr }),
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', resolve(ROOT, 'examples', script), ...args],
+      { cwd: ROOT, env, timeout: 60_000 },
+      (error, stdout, stderr) =>
+        done({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr }),
     );
   });
 }
 
 /** A file under examples/data. */
-export const dataFile = (name: string): string => fileURLToPath(new URL(`../../examples/data/${name}`, import.meta.url));
+export const dataFile = (name: string): string =>
+  fileURLToPath(new URL(`../../examples/data/${name}`, import.meta.url));
 
 /** An Io whose output is kept for assertions. */
 export interface CapturedIo {
@@ -40,7 +48,9 @@ export interface CapturedIo {
   all(): string;
 }
 
-export function captureIo(options: { fake?: LedgerMock; signal?: AbortSignal; isTTY?: boolean; onWrite?: (text: string) => void } = {}): CapturedIo {
+export function captureIo(
+  options: { fake?: LedgerMock; signal?: AbortSignal; isTTY?: boolean; onWrite?: (text: string) => void } = {},
+): CapturedIo {
   let out = '';
   let err = '';
   let all = '';
@@ -76,7 +86,11 @@ export function demoFake(): LedgerMock {
 export const OFFLINE: Record<string, string | undefined> = {};
 
 /** A temporary directory, removed by the returned cleanup. */
-export async function tempDir(): Promise<{ path: string; file(name: string, text?: string): Promise<string>; cleanup(): Promise<void> }> {
+export async function tempDir(): Promise<{
+  path: string;
+  file(name: string, text?: string): Promise<string>;
+  cleanup(): Promise<void>;
+}> {
   const path = await mkdtemp(join(tmpdir(), 'ledger-examples-'));
   return {
     path,

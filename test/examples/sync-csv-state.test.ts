@@ -24,7 +24,13 @@ const SKIPPED = [
 async function startServer(file: string): Promise<{ run: CliRun; url: string; token: string }> {
   const run = runCli(['--state', file, '--port', '0']);
   runs.push(run);
-  await within((async () => { while (!run.stdout().includes('Ctrl-C')) await new Promise((r) => setTimeout(r, 20)); })(), 45_000, 'the banner');
+  await within(
+    (async () => {
+      while (!run.stdout().includes('Ctrl-C')) await new Promise((r) => setTimeout(r, 20));
+    })(),
+    45_000,
+    'the banner',
+  );
   const url = /^ledger-mock listening on (\S+)$/m.exec(run.stdout())![1]!;
   const token = /^ {4}Alex +(plk_\S+)$/m.exec(run.stdout())![1]!;
   return { run, url, token };
@@ -43,14 +49,18 @@ async function writes(url: string): Promise<string[]> {
 }
 
 describe('docs/ledger-mock.md: an idempotent re-run of sync-csv against ledger-mock --state', () => {
-  it('the second run writes nothing; after a restart of the server on the same file, still nothing', { timeout: 120_000 }, async () => {
+  it('the second run writes nothing; after a restart of the server on the same file, still nothing', {
+    timeout: 120_000,
+  }, async () => {
     const file = dir.path('ledger.state');
     const first = await startServer(file);
 
     const run1 = await sync(first.url, first.token);
     expect([run1.code, run1.stderr]).toEqual([0, '']);
     expect(run1.stdout).toContain('Created ledger account "First Bank money market" (Cash, asset).');
-    expect(run1.stdout).toContain(`Summary: wrote 6 balances to ${first.url} (5 new, 1 changed, 2 already up to date).`);
+    expect(run1.stdout).toContain(
+      `Summary: wrote 6 balances to ${first.url} (5 new, 1 changed, 2 already up to date).`,
+    );
     const written = await writes(first.url);
     expect(written).toEqual(['createAccount', 'bulkUpsertSnapshots']);
 
@@ -65,7 +75,9 @@ describe('docs/ledger-mock.md: an idempotent re-run of sync-csv against ledger-m
     expect(run2.stdout).toBe(secondRun);
     const guide = readFileSync(new URL('../../docs/ledger-mock.md', import.meta.url), 'utf8');
     // The guide's ledger-mock listens on port 4010; this one on a free port.
-    expect(guide, 'the guide shows what the second run prints').toContain('```text\n' + secondRun.replace(first.url, 'http://127.0.0.1:4010') + '```');
+    expect(guide, 'the guide shows what the second run prints').toContain(
+      '```text\n' + secondRun.replace(first.url, 'http://127.0.0.1:4010') + '```',
+    );
     expect(await writes(first.url)).toEqual(written);
 
     first.run.child.kill('SIGTERM');
@@ -73,7 +85,9 @@ describe('docs/ledger-mock.md: an idempotent re-run of sync-csv against ledger-m
     const second = await startServer(file);
     const run3 = await sync(second.url, second.token);
     expect(run3.code).toBe(0);
-    expect(run3.stdout).toContain(`Summary: wrote 0 balances to ${second.url} (0 new, 0 changed, 8 already up to date).`);
+    expect(run3.stdout).toContain(
+      `Summary: wrote 0 balances to ${second.url} (0 new, 0 changed, 8 already up to date).`,
+    );
     expect(run3.stdout).not.toContain('Created ledger account');
     expect(await writes(second.url)).toEqual([]);
     second.run.child.kill('SIGTERM');

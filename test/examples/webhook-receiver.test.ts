@@ -25,7 +25,11 @@ beforeEach(async () => {
   const controller = new AbortController();
   const output = captureIo({ signal: controller.signal });
   const running = main(['--port', '0'], {}, output.io);
-  await eventually(() => expect(output.stdout()).toMatch(/Listening for ledger webhooks on http:\/\/127\.0\.0\.1:\d+\/ \(Ctrl-C to stop\)\n/));
+  await eventually(() =>
+    expect(output.stdout()).toMatch(
+      /Listening for ledger webhooks on http:\/\/127\.0\.0\.1:\d+\/ \(Ctrl-C to stop\)\n/,
+    ),
+  );
   const url = /(http:\/\/127\.0\.0\.1:\d+\/)/.exec(output.stdout())![1]!;
   receiver = {
     url,
@@ -43,7 +47,12 @@ afterEach(async () => {
 });
 
 const post = (body: string, headers: Record<string, string> = {}) =>
-  fetch(receiver.url, { method: 'POST', body, headers: { 'content-type': 'application/json', ...headers }, signal: AbortSignal.timeout(15_000) });
+  fetch(receiver.url, {
+    method: 'POST',
+    body,
+    headers: { 'content-type': 'application/json', ...headers },
+    signal: AbortSignal.timeout(15_000),
+  });
 
 describe('webhook-receiver: prints each snapshot.upserted event and answers 204', () => {
   it('prints the event id, operation, row count and the first snapshots', async () => {
@@ -59,9 +68,17 @@ describe('webhook-receiver: prints each snapshot.upserted event and answers 204'
       id: 'evt_1',
       type: 'snapshot.upserted',
       created_at: '2026-11-01T09:00:00.000Z',
-      data: { operation: 'bulkUpsertSnapshots', user_id: 'u', household_id: 'h', snapshots: [1, 2, 3, 4, 5].map(snapshot) },
+      data: {
+        operation: 'bulkUpsertSnapshots',
+        user_id: 'u',
+        household_id: 'h',
+        snapshots: [1, 2, 3, 4, 5].map(snapshot),
+      },
     };
-    const response = await post(JSON.stringify(event), { 'ledger-event': 'snapshot.upserted', 'ledger-delivery': 'evt_1' });
+    const response = await post(JSON.stringify(event), {
+      'ledger-event': 'snapshot.upserted',
+      'ledger-delivery': 'evt_1',
+    });
     expect(response.status).toBe(204);
     expect(receiver.output.stdout()).toContain(
       [
@@ -85,11 +102,13 @@ describe('webhook-receiver: prints each snapshot.upserted event and answers 204'
 });
 
 describe('webhook-receiver on a port in use', () => {
-  it('says so and exits 1, without a stack (the port is the running receiver\'s)', async () => {
+  it("says so and exits 1, without a stack (the port is the running receiver's)", async () => {
     const port = new URL(receiver.url).port;
     const second = captureIo();
     expect(await main(['--port', port], {}, second.io)).toBe(1);
-    expect(second.stderr()).toBe(`Error: port ${port} on 127.0.0.1 is in use: pick another with --port, or --port 0 for a free one\n`);
+    expect(second.stderr()).toBe(
+      `Error: port ${port} on 127.0.0.1 is in use: pick another with --port, or --port 0 for a free one\n`,
+    );
     expect(second.stdout()).toBe('');
   });
 });
@@ -108,7 +127,11 @@ describe('webhook-receiver with the standalone fake: a snapshot write reaches it
     const subscription = await mock.control.createWebhook({ userId: DEMO_IDS.users.alex, url: receiver.url });
 
     const sync = captureIo();
-    const code = await syncOfx([dataFile('statement-v1.ofx')], { LEDGER_BASE_URL: server.url, LEDGER_TOKEN: DEMO_TOKENS.alex }, sync.io);
+    const code = await syncOfx(
+      [dataFile('statement-v1.ofx')],
+      { LEDGER_BASE_URL: server.url, LEDGER_TOKEN: DEMO_TOKENS.alex },
+      sync.io,
+    );
     expect(sync.stderr()).toBe('');
     expect(code).toBe(0);
 
@@ -123,7 +146,10 @@ describe('webhook-receiver with the standalone fake: a snapshot write reaches it
         ),
       ),
     );
-    const delivery = mock.control.events.list().at(-1)?.deliveries.find((d) => d.subscription_id === subscription.id);
+    const delivery = mock.control.events
+      .list()
+      .at(-1)
+      ?.deliveries.find((d) => d.subscription_id === subscription.id);
     expect(delivery).toMatchObject({ outcome: 'delivered', status: 204 });
   });
 });

@@ -48,12 +48,19 @@ describe('accounts (spec 2, 3, 4; spec-gaps 3, 4, 22, 24)', () => {
     });
     expect((await call('GET', `/accounts/${res.body.id}`, { token: alex })).body).toEqual(res.body);
     const stored = (await control.listAccounts()).find((a) => a.id === res.body.id)!;
-    expect([stored.owner_user_id, stored.liquidity_tier, stored.kind]).toEqual([DEMO_IDS.users.alex, 'auto', 'standard']);
+    expect([stored.owner_user_id, stored.liquidity_tier, stored.kind]).toEqual([
+      DEMO_IDS.users.alex,
+      'auto',
+      'standard',
+    ]);
   });
 
   it('"Not idempotent": two creates make two accounts', async () => {
     const body = { name: 'Twice', category_id: C.cash };
-    const [a, b] = [await call('POST', '/accounts', { token: alex, body }), await call('POST', '/accounts', { token: alex, body })];
+    const [a, b] = [
+      await call('POST', '/accounts', { token: alex, body }),
+      await call('POST', '/accounts', { token: alex, body }),
+    ];
     expect(a.body.id).not.toBe(b.body.id);
   });
 
@@ -81,10 +88,18 @@ describe('accounts (spec 2, 3, 4; spec-gaps 3, 4, 22, 24)', () => {
 
   it('"Changing the category of an auto account re-infers the tier"; an explicit tier stops inference until auto is sent', async () => {
     const path = `/accounts/${A.everydayChecking}`;
-    expect((await call('PATCH', path, { token: alex, body: { category_id: C.investments } })).body.liquidity_tier).toBe('taxable_investment');
-    expect((await call('PATCH', path, { token: alex, body: { liquidity_tier: 'property' } })).body.liquidity_tier).toBe('property');
-    expect((await call('PATCH', path, { token: alex, body: { category_id: C.retirement } })).body.liquidity_tier).toBe('property');
-    expect((await call('PATCH', path, { token: alex, body: { liquidity_tier: 'auto' } })).body.liquidity_tier).toBe('retirement');
+    expect((await call('PATCH', path, { token: alex, body: { category_id: C.investments } })).body.liquidity_tier).toBe(
+      'taxable_investment',
+    );
+    expect((await call('PATCH', path, { token: alex, body: { liquidity_tier: 'property' } })).body.liquidity_tier).toBe(
+      'property',
+    );
+    expect((await call('PATCH', path, { token: alex, body: { category_id: C.retirement } })).body.liquidity_tier).toBe(
+      'property',
+    );
+    expect((await call('PATCH', path, { token: alex, body: { liquidity_tier: 'auto' } })).body.liquidity_tier).toBe(
+      'retirement',
+    );
   });
 
   it('"PATCH ... with lifecycle_status=archived" archives and "=active" unarchives; archived stays listed', async () => {
@@ -95,12 +110,17 @@ describe('accounts (spec 2, 3, 4; spec-gaps 3, 4, 22, 24)', () => {
     const listed = (await call('GET', '/accounts', { token: alex })).body.accounts.map((a: { id: string }) => a.id);
     expect(listed).toContain(A.everydayChecking);
     expect((await control.listSnapshots({ accountId: A.everydayChecking })).length).toBe(12);
-    expect((await call('PATCH', path, { token: alex, body: { lifecycle_status: 'active' } })).body.lifecycle_status).toBe('active');
+    expect(
+      (await call('PATCH', path, { token: alex, body: { lifecycle_status: 'active' } })).body.lifecycle_status,
+    ).toBe('active');
   });
 
   it('"Omitted fields are left unchanged"; the response is the account as GET would show it (spec-gaps 4)', async () => {
     const before = (await call('GET', `/accounts/${A.jointSavings}`, { token: alex })).body;
-    const res = await call('PATCH', `/accounts/${A.jointSavings}`, { token: alex, body: { institution_name: 'Second Bank', auto_carry_forward: true } });
+    const res = await call('PATCH', `/accounts/${A.jointSavings}`, {
+      token: alex,
+      body: { institution_name: 'Second Bank', auto_carry_forward: true },
+    });
     expect(res.body).toEqual({ ...before, institution_name: 'Second Bank', auto_carry_forward: true });
     expect((await call('GET', `/accounts/${A.jointSavings}`, { token: alex })).body).toEqual(res.body);
   });

@@ -94,7 +94,10 @@ describe('authentication (spec 5)', () => {
     const other = `plk_same${'b'.repeat(36)}`;
     await control.loadScenario({
       households: [{ id: 'h', plan: 'household' }],
-      users: [{ id: 'u1', household_id: 'h' }, { id: 'u2', household_id: 'h' }],
+      users: [
+        { id: 'u1', household_id: 'h' },
+        { id: 'u2', household_id: 'h' },
+      ],
       tokens: [
         { id: 't1', user_id: 'u1', value: shared },
         { id: 't2', user_id: 'u2', value: other },
@@ -107,7 +110,11 @@ describe('authentication (spec 5)', () => {
   it('"A token acts as its owner": GET /me gives user_id, household_id and token_id', async () => {
     const res = await call('GET', '/me', { token: DEMO_TOKENS.sam });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ user_id: DEMO_IDS.users.sam, household_id: DEMO_IDS.household, token_id: DEMO_IDS.tokens.sam });
+    expect(res.body).toEqual({
+      user_id: DEMO_IDS.users.sam,
+      household_id: DEMO_IDS.household,
+      token_id: DEMO_IDS.tokens.sam,
+    });
   });
 
   it('"Every endpoint except openapi.json requires the header": GET /openapi.json needs no token', async () => {

@@ -5,10 +5,17 @@ import { createTestMock } from '../support/test-mock';
 const { call, control } = createTestMock({ scenario: 'demo' });
 const alex = DEMO_TOKENS.alex;
 const A = DEMO_IDS.accounts;
-const row = (snapshot_date: string, balance: number, account_id: string = A.everydayChecking) => ({ account_id, snapshot_date, balance });
-const bulk = (snapshots: unknown, token: string = alex) => call('POST', '/snapshots/bulk', { token, body: { snapshots } });
+const row = (snapshot_date: string, balance: number, account_id: string = A.everydayChecking) => ({
+  account_id,
+  snapshot_date,
+  balance,
+});
+const bulk = (snapshots: unknown, token: string = alex) =>
+  call('POST', '/snapshots/bulk', { token, body: { snapshots } });
 const daily = (count: number) =>
-  Array.from({ length: count }, (_, i) => row(new Date(Date.UTC(2030, 0, 1) + i * 86_400_000).toISOString().slice(0, 10), i));
+  Array.from({ length: count }, (_, i) =>
+    row(new Date(Date.UTC(2030, 0, 1) + i * 86_400_000).toISOString().slice(0, 10), i),
+  );
 
 describe('bulk writes (spec 4, 8; spec-gaps 6, 7, 8, 9)', () => {
   it('"with at most 5,000 rows": 5,000 rows are written', async () => {
@@ -33,11 +40,25 @@ describe('bulk writes (spec 4, 8; spec-gaps 6, 7, 8, 9)', () => {
   });
 
   it('"An empty bulk call" is 422 validation_failed (spec-gaps 8); so is a body that is not a bulk request', async () => {
-    expect((await bulk([])).body).toMatchObject({ code: 'validation_failed', detail: [{ path: 'body.snapshots', message: 'must have at least 1 row' }] });
-    expect((await bulk('rows')).body).toMatchObject({ code: 'validation_failed', detail: [{ path: 'body.snapshots', message: 'must be an array of rows' }] });
-    const extra = await call('POST', '/snapshots/bulk', { token: alex, body: { snapshots: [row('2026-11-01', 1)], dry_run: true } });
-    expect(extra.body).toMatchObject({ code: 'validation_failed', detail: [{ path: 'body.dry_run', message: 'is not a known field' }] });
-    expect((await call('POST', '/snapshots/bulk', { token: alex, body: [row('2026-11-01', 1)] })).body.detail).toEqual([{ path: 'body', message: 'must be a JSON object' }]);
+    expect((await bulk([])).body).toMatchObject({
+      code: 'validation_failed',
+      detail: [{ path: 'body.snapshots', message: 'must have at least 1 row' }],
+    });
+    expect((await bulk('rows')).body).toMatchObject({
+      code: 'validation_failed',
+      detail: [{ path: 'body.snapshots', message: 'must be an array of rows' }],
+    });
+    const extra = await call('POST', '/snapshots/bulk', {
+      token: alex,
+      body: { snapshots: [row('2026-11-01', 1)], dry_run: true },
+    });
+    expect(extra.body).toMatchObject({
+      code: 'validation_failed',
+      detail: [{ path: 'body.dry_run', message: 'is not a known field' }],
+    });
+    expect((await call('POST', '/snapshots/bulk', { token: alex, body: [row('2026-11-01', 1)] })).body.detail).toEqual([
+      { path: 'body', message: 'must be a JSON object' },
+    ]);
   });
 
   it('"When some rows are written and others skipped, the call still returns a success status"; "every row" accounted for', async () => {
@@ -76,7 +97,10 @@ describe('bulk writes (spec 4, 8; spec-gaps 6, 7, 8, 9)', () => {
       code: 'nothing_written',
       detail: [
         { path: 'body.snapshots[0].account_id', message: 'account not found or not writable' },
-        { path: 'body.snapshots[1].snapshot_date', message: 'snapshot_date must be a real calendar date in YYYY-MM-DD form' },
+        {
+          path: 'body.snapshots[1].snapshot_date',
+          message: 'snapshot_date must be a real calendar date in YYYY-MM-DD form',
+        },
       ],
       received: 2,
       inserted: 0,
@@ -117,12 +141,19 @@ describe('bulk writes (spec 4, 8; spec-gaps 6, 7, 8, 9)', () => {
     await control.seedSnapshots([{ ...row('2026-11-09', 0), is_estimated: true }]);
     const res = await bulk([row('2026-11-09', 9)]);
     expect(res.body).toMatchObject({ inserted: 0, updated: 1 });
-    const [stored] = await control.listSnapshots({ accountId: A.everydayChecking, from: '2026-11-09', to: '2026-11-09' });
+    const [stored] = await control.listSnapshots({
+      accountId: A.everydayChecking,
+      from: '2026-11-09',
+      to: '2026-11-09',
+    });
     expect(stored).toMatchObject({ balance: 9, is_estimated: false });
   });
 
   it('a member writes to shared_full_access accounts in bulk; rows for read-only ones are skipped', async () => {
     const res = await bulk([row('2026-11-01', 1, A.jointSavings), row('2026-11-01', 2, A.brokerage)], DEMO_TOKENS.sam);
-    expect(res.body).toMatchObject({ inserted: 1, skipped: [{ index: 1, reason: 'account not found or not writable' }] });
+    expect(res.body).toMatchObject({
+      inserted: 1,
+      skipped: [{ index: 1, reason: 'account not found or not writable' }],
+    });
   });
 });

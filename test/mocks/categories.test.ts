@@ -60,7 +60,7 @@ describe('categories (spec 2, 4)', () => {
     expect(own.body).toMatchObject({ category_id: C.artCollection, category_name: 'Art collection' });
   });
 
-  it('a member reading a shared account sees its category name even if the category is the owner\'s own', async () => {
+  it("a member reading a shared account sees its category name even if the category is the owner's own", async () => {
     await control.updateAccount(DEMO_IDS.accounts.brokerage, { categoryId: C.artCollection });
     const res = await call('GET', `/accounts/${DEMO_IDS.accounts.brokerage}`, { token: DEMO_TOKENS.sam });
     expect(res.body).toMatchObject({ category_name: 'Art collection', category_type: 'asset' });

@@ -11,13 +11,24 @@ const { accounts, users, categories, tokens } = DEMO_IDS;
 
 function demo(): { mock: LedgerMock; ledger: ReturnType<typeof createLedgerClient> } {
   const mock = createLedgerMock({ scenario: 'demo', seed: 'checkpoints' });
-  return { mock, ledger: createLedgerClient({ baseUrl: mock.baseUrl, token: DEMO_TOKENS.alex, fetch: mock.fetch, retry: false }) };
+  return {
+    mock,
+    ledger: createLedgerClient({ baseUrl: mock.baseUrl, token: DEMO_TOKENS.alex, fetch: mock.fetch, retry: false }),
+  };
 }
 
 /** Every kind of write the API and the control API make, so that each path is seen to leave a checkpoint alone. */
-async function writeEverything(mock: LedgerMock, ledger: ReturnType<typeof createLedgerClient>, tag: string): Promise<void> {
+async function writeEverything(
+  mock: LedgerMock,
+  ledger: ReturnType<typeof createLedgerClient>,
+  tag: string,
+): Promise<void> {
   const [latest] = (await ledger.snapshots.list({ account_id: accounts.everydayChecking })).slice(-1);
-  await ledger.snapshots.upsert({ account_id: accounts.everydayChecking, snapshot_date: latest!.snapshot_date, balance: 1234.5 }); // an update in place
+  await ledger.snapshots.upsert({
+    account_id: accounts.everydayChecking,
+    snapshot_date: latest!.snapshot_date,
+    balance: 1234.5,
+  }); // an update in place
   await ledger.snapshots.update(latest!.id, { snapshot_date: '2026-11-02', balance: 7 }); // moved to another day
   const [first] = await ledger.snapshots.list({ account_id: accounts.jointSavings });
   await ledger.snapshots.delete(first!.id);
@@ -29,7 +40,9 @@ async function writeEverything(mock: LedgerMock, ledger: ReturnType<typeof creat
   await ledger.accounts.update(accounts.everydayChecking, { name: `Renamed ${tag}` });
   await mock.control.createUser({ name: `Kim ${tag}`, householdId: DEMO_IDS.household });
   await mock.control.revokeToken(tokens.sam);
-  await mock.control.seedSnapshots([{ account_id: accounts.painting, snapshot_date: '2026-12-31', balance: 9, is_estimated: true }]);
+  await mock.control.seedSnapshots([
+    { account_id: accounts.painting, snapshot_date: '2026-12-31', balance: 9, is_estimated: true },
+  ]);
   await mock.control.setPlan(DEMO_IDS.household, 'household');
 }
 
@@ -39,7 +52,12 @@ describe('control.checkpoint and control.restore', () => {
     await ledger.snapshots.upsert({ account_id: accounts.everydayChecking, snapshot_date: '2026-10-15', balance: 99 }); // setup through the API
     const before = await mock.control.dump();
     const info = await mock.control.checkpoint('setup');
-    expect(info).toEqual({ name: 'setup', now: '2026-11-01T09:00:00.000Z', frozen: true, snapshots: before.snapshots.length });
+    expect(info).toEqual({
+      name: 'setup',
+      now: '2026-11-01T09:00:00.000Z',
+      frozen: true,
+      snapshots: before.snapshots.length,
+    });
 
     await writeEverything(mock, ledger, 'one');
     expect(await mock.control.dump()).not.toEqual(before);
@@ -63,7 +81,11 @@ describe('control.checkpoint and control.restore', () => {
     await mock.control.checkpoint('setup');
     const created = async () => {
       const account = await ledger.accounts.create({ name: 'Pot', category_id: categories.cash });
-      const { snapshot } = await ledger.snapshots.upsert({ account_id: account.id, snapshot_date: '2026-10-31', balance: 1 });
+      const { snapshot } = await ledger.snapshots.upsert({
+        account_id: account.id,
+        snapshot_date: '2026-10-31',
+        balance: 1,
+      });
       return [account.id, snapshot.id];
     };
     const first = await created();
@@ -102,7 +124,10 @@ describe('control.checkpoint and control.restore', () => {
     mock.control.clock.set('2040-01-01T00:00:00Z', { frozen: true });
 
     await mock.control.restore('frozen');
-    expect([mock.control.clock.now().toISOString(), mock.control.clock.frozen]).toEqual(['2026-11-01T10:00:00.000Z', true]);
+    expect([mock.control.clock.now().toISOString(), mock.control.clock.frozen]).toEqual([
+      '2026-11-01T10:00:00.000Z',
+      true,
+    ]);
     await mock.control.restore('running');
     const reading = mock.control.clock.now().getTime() - Date.parse('2030-01-01T00:00:00Z');
     const readTo = Date.now();
@@ -130,7 +155,11 @@ describe('control.checkpoint and control.restore', () => {
     await mock.control.reset();
     expect(mock.control.listCheckpoints().map((c) => c.name)).toEqual(['setup']);
     await mock.control.restore('setup');
-    expect((await mock.control.listSnapshots({ accountId: accounts.everydayChecking, from: '2026-10-15', to: '2026-10-15' }))[0]?.balance).toBe(1);
+    expect(
+      (
+        await mock.control.listSnapshots({ accountId: accounts.everydayChecking, from: '2026-10-15', to: '2026-10-15' })
+      )[0]?.balance,
+    ).toBe(1);
   });
 
   it('an unknown name is refused (404 not_found, naming the near miss) and changes nothing; a bad name is refused (400)', async () => {
@@ -145,9 +174,14 @@ describe('control.checkpoint and control.restore', () => {
     });
     expect((await mock.control.listUsers()).map((u) => u.name)).toContain('Kim');
     expect(() => mock.control.deleteCheckpoint('nope')).toThrow('No checkpoint "nope": there are "after-setup"');
-    await expect(createLedgerMock().control.restore('x')).rejects.toThrow('there is none (take one with checkpoint(name))');
+    await expect(createLedgerMock().control.restore('x')).rejects.toThrow(
+      'there is none (take one with checkpoint(name))',
+    );
     await expect(mock.control.checkpoint('')).rejects.toMatchObject({ status: 400, code: 'invalid_checkpoint' });
-    await expect(mock.control.checkpoint('x'.repeat(201))).rejects.toMatchObject({ status: 400, code: 'invalid_checkpoint' });
+    await expect(mock.control.checkpoint('x'.repeat(201))).rejects.toMatchObject({
+      status: 400,
+      code: 'invalid_checkpoint',
+    });
   });
 });
 
@@ -160,10 +194,29 @@ describe('the snapshot store under checkpoints: a model check of copy on write',
     | { kind: 'checkpoint'; slot: number }
     | { kind: 'restore'; slot: number };
   const op: fc.Arbitrary<Op> = fc.oneof(
-    { arbitrary: fc.record({ kind: fc.constant('upsert' as const), account: fc.nat(3), day: fc.nat(40), balance: fc.integer() }), weight: 5 },
-    { arbitrary: fc.record({ kind: fc.constant('update' as const), pick: fc.nat(), day: fc.option(fc.nat(40)), balance: fc.integer() }), weight: 2 },
+    {
+      arbitrary: fc.record({
+        kind: fc.constant('upsert' as const),
+        account: fc.nat(3),
+        day: fc.nat(40),
+        balance: fc.integer(),
+      }),
+      weight: 5,
+    },
+    {
+      arbitrary: fc.record({
+        kind: fc.constant('update' as const),
+        pick: fc.nat(),
+        day: fc.option(fc.nat(40)),
+        balance: fc.integer(),
+      }),
+      weight: 2,
+    },
     { arbitrary: fc.record({ kind: fc.constant('delete' as const), pick: fc.nat() }), weight: 2 },
-    { arbitrary: fc.record({ kind: fc.constant('restoreRow' as const), pick: fc.nat(), balance: fc.integer() }), weight: 1 },
+    {
+      arbitrary: fc.record({ kind: fc.constant('restoreRow' as const), pick: fc.nat(), balance: fc.integer() }),
+      weight: 1,
+    },
     { arbitrary: fc.record({ kind: fc.constant('checkpoint' as const), slot: fc.nat(2) }), weight: 2 },
     { arbitrary: fc.record({ kind: fc.constant('restore' as const), slot: fc.nat(2) }), weight: 2 },
   );
@@ -176,7 +229,9 @@ describe('the snapshot store under checkpoints: a model check of copy on write',
         const store = new SnapshotStore();
         let model = new Map<number, ModelRow>();
         let nextSeq = 1; // ids are never reissued, and a restore brings back the next one
-        const images: Array<{ image: ReturnType<SnapshotStore['image']>; model: Map<number, ModelRow>; nextSeq: number } | undefined> = [];
+        const images: Array<
+          { image: ReturnType<SnapshotStore['image']>; model: Map<number, ModelRow>; nextSeq: number } | undefined
+        > = [];
         const pickRow = (pick: number) => [...model.values()][pick % Math.max(model.size, 1)];
         for (const step of ops) {
           if (step.kind === 'upsert') {
@@ -189,7 +244,8 @@ describe('the snapshot store under checkpoints: a model check of copy on write',
             const row = pickRow(step.pick);
             if (!row) continue;
             const day = step.day ?? row.day;
-            if (day !== row.day && [...model.values()].some((r) => r.accountId === row.accountId && r.day === day)) continue; // the caller checks
+            if (day !== row.day && [...model.values()].some((r) => r.accountId === row.accountId && r.day === day))
+              continue; // the caller checks
             store.update(store.idOf(row.seq), { day, balance: step.balance, estimated: true });
             model.set(row.seq, { ...row, day, balance: step.balance, estimated: true });
           } else if (step.kind === 'delete') {
@@ -203,7 +259,11 @@ describe('the snapshot store under checkpoints: a model check of copy on write',
             store.restore({ ...row, balance: step.balance }); // the path a --state file's log takes
             model.set(row.seq, { ...row, balance: step.balance });
           } else if (step.kind === 'checkpoint') {
-            images[step.slot] = { image: store.image(), model: new Map([...model].map(([seq, row]) => [seq, { ...row }])), nextSeq };
+            images[step.slot] = {
+              image: store.image(),
+              model: new Map([...model].map(([seq, row]) => [seq, { ...row }])),
+              nextSeq,
+            };
           } else {
             const kept = images[step.slot];
             if (!kept) continue;
@@ -214,7 +274,8 @@ describe('the snapshot store under checkpoints: a model check of copy on write',
           expect(store.nextSeq).toBe(nextSeq);
           expect(sorted(store.rows())).toEqual(sorted(model.values()));
           expect(store.size).toBe(model.size);
-          for (const row of model.values()) expect(store.get(store.idOf(row.seq))).toMatchObject({ balance: row.balance });
+          for (const row of model.values())
+            expect(store.get(store.idOf(row.seq))).toMatchObject({ balance: row.balance });
         }
       }),
       { numRuns: 300 },

@@ -6,7 +6,11 @@ import { createTestMock } from '../support/test-mock';
 const { call, control } = createTestMock({ scenario: 'demo', seed: 'control-tests' });
 const alex = DEMO_TOKENS.alex;
 const A = DEMO_IDS.accounts;
-const write = (balance = 1, snapshot_date = '2026-11-01') => ({ account_id: A.everydayChecking, snapshot_date, balance });
+const write = (balance = 1, snapshot_date = '2026-11-01') => ({
+  account_id: A.everydayChecking,
+  snapshot_date,
+  balance,
+});
 
 describe('createLedgerMock and the control API', () => {
   it('defaults: baseUrl https://ledger.test and an empty state', async () => {
@@ -29,7 +33,9 @@ describe('createLedgerMock and the control API', () => {
   });
 
   it('a bad scenario is refused at once with MockControlError 400', () => {
-    expect(() => createLedgerMock({ scenario: { households: [{ id: 'h', plan: 'gold' }] } as unknown as Scenario })).toThrow(MockControlError);
+    expect(() =>
+      createLedgerMock({ scenario: { households: [{ id: 'h', plan: 'gold' }] } as unknown as Scenario }),
+    ).toThrow(MockControlError);
     expect(() => createLedgerMock({ scenario: { acounts: [] } as unknown as Scenario })).toThrow(/acounts/);
   });
 
@@ -38,7 +44,9 @@ describe('createLedgerMock and the control API', () => {
     expect(dump.households).toEqual([expect.objectContaining({ id: DEMO_IDS.household, plan: 'household_sharing' })]);
     expect(dump.users.map((u) => u.name)).toEqual(['Alex', 'Sam']);
     const standard = dump.accounts.filter((a) => a.kind === 'standard');
-    expect(new Set(standard.map((a) => a.visibility))).toEqual(new Set(['private', 'shared_read_only', 'shared_full_access']));
+    expect(new Set(standard.map((a) => a.visibility))).toEqual(
+      new Set(['private', 'shared_read_only', 'shared_full_access']),
+    );
     expect(standard.some((a) => a.lifecycle_status === 'archived')).toBe(true);
     expect(dump.accounts.filter((a) => a.kind === 'vault')).toHaveLength(1);
     for (const account of standard) {
@@ -61,7 +69,7 @@ describe('createLedgerMock and the control API', () => {
     expect(demo.webhooks.map((w) => w.id)).toEqual([DEMO_IDS.webhooks.alex]);
   });
 
-  it('clock: frozen at the scenario\'s now; set and advance move it; events and last-used times read it', async () => {
+  it("clock: frozen at the scenario's now; set and advance move it; events and last-used times read it", async () => {
     expect(control.clock.now().toISOString()).toBe('2026-11-01T09:00:00.000Z');
     control.clock.advance(90_000);
     expect(control.clock.now().toISOString()).toBe('2026-11-01T09:01:30.000Z');
@@ -94,8 +102,24 @@ describe('createLedgerMock and the control API', () => {
       households: [{ id: 'h1', plan: 'household' }],
       users: [{ id: 'u1', name: 'Lee', household_id: 'h1' }],
       categories: [{ id: '11111111-1111-4111-8111-111111111111', name: 'Cash', type: 'asset' }],
-      accounts: [{ id: '22222222-2222-4222-8222-222222222222', owner_user_id: 'u1', name: 'Wallet', category_id: '11111111-1111-4111-8111-111111111111' }],
-      snapshot_series: [{ account_id: '22222222-2222-4222-8222-222222222222', every: 'day', from: '2029-12-30', to: '2030-01-02', start_balance: 10, step: 0.1 }],
+      accounts: [
+        {
+          id: '22222222-2222-4222-8222-222222222222',
+          owner_user_id: 'u1',
+          name: 'Wallet',
+          category_id: '11111111-1111-4111-8111-111111111111',
+        },
+      ],
+      snapshot_series: [
+        {
+          account_id: '22222222-2222-4222-8222-222222222222',
+          every: 'day',
+          from: '2029-12-30',
+          to: '2030-01-02',
+          start_balance: 10,
+          step: 0.1,
+        },
+      ],
       tokens: [{ id: 't1', user_id: 'u1', value: `plk_${'L'.repeat(40)}` }],
     });
     const rows = await control.listSnapshots();
@@ -117,7 +141,9 @@ describe('createLedgerMock and the control API', () => {
     await expect(control.moveUser('nobody', null)).rejects.toMatchObject({ status: 404 });
     await expect(control.setPlan('nowhere', 'free')).rejects.toMatchObject({ status: 404 });
     await expect(control.revokeToken('none')).rejects.toMatchObject({ status: 404 });
-    await expect(control.createAccount({ userId: user.id, name: 'x', categoryId: 'none' })).rejects.toMatchObject({ status: 404 });
+    await expect(control.createAccount({ userId: user.id, name: 'x', categoryId: 'none' })).rejects.toMatchObject({
+      status: 404,
+    });
   });
 
   it('createAccount makes accounts for any user, any visibility, vault items too; updateAccount changes them', async () => {
@@ -128,7 +154,10 @@ describe('createLedgerMock and the control API', () => {
       visibility: 'shared_read_only',
       autoCarryForward: true,
     });
-    expect((await call('GET', `/accounts/${account.id}`, { token: alex })).body).toMatchObject({ auto_carry_forward: true, visibility: 'shared_read_only' });
+    expect((await call('GET', `/accounts/${account.id}`, { token: alex })).body).toMatchObject({
+      auto_carry_forward: true,
+      visibility: 'shared_read_only',
+    });
     await control.updateAccount(account.id, { visibility: 'private' });
     expect((await call('GET', `/accounts/${account.id}`, { token: alex })).status).toBe(404);
   });
@@ -141,10 +170,13 @@ describe('createLedgerMock and the control API', () => {
       is_estimated: i % 2 === 0,
     }));
     expect(await control.seedSnapshots(rows)).toEqual({ inserted: 1000, updated: 0 });
-    const first = (await call('GET', `/snapshots?account_id=${A.painting}&to=2010-01-01`, { token: alex })).body.snapshots;
+    const first = (await call('GET', `/snapshots?account_id=${A.painting}&to=2010-01-01`, { token: alex })).body
+      .snapshots;
     expect(first).toEqual([expect.objectContaining({ balance: 0, is_estimated: true })]);
     const before = (await control.listSnapshots()).length;
-    await expect(control.seedSnapshots([write(1, '2040-01-01'), write(1, '2040-02-30')])).rejects.toMatchObject({ status: 400 });
+    await expect(control.seedSnapshots([write(1, '2040-01-01'), write(1, '2040-02-30')])).rejects.toMatchObject({
+      status: 400,
+    });
     expect((await control.listSnapshots()).length).toBe(before);
     expect(control.events.list()).toEqual([]);
   });
@@ -154,7 +186,14 @@ describe('createLedgerMock and the control API', () => {
     await control.updateAccount(A.everydayChecking, { autoCarryForward: true });
     await control.seedSnapshots([write(77, '2026-11-15')]);
     const written = await control.carryForward('2026-11-15');
-    expect(written).toEqual([expect.objectContaining({ account_id: A.painting, snapshot_date: '2026-11-15', balance: 5000, is_estimated: true })]);
+    expect(written).toEqual([
+      expect.objectContaining({
+        account_id: A.painting,
+        snapshot_date: '2026-11-15',
+        balance: 5000,
+        is_estimated: true,
+      }),
+    ]);
     expect((await control.listSnapshots({ accountId: A.everydayChecking, from: '2026-11-15' }))[0]!.balance).toBe(77);
     expect(await control.carryForward('2026-11-15')).toEqual([]);
     expect(await control.carryForward('2020-01-01')).toEqual([]); // nothing earlier to carry
@@ -173,7 +212,15 @@ describe('createLedgerMock and the control API', () => {
     await call('GET', '/accounts?x=1', { token: alex });
     await call('GET', '/nowhere', { token: alex });
     const [first, second] = control.journal.entries();
-    expect(first).toMatchObject({ seq: 1, method: 'GET', path: '/api/public/v1/accounts?x=1', operationId: 'listAccounts', status: 200, tokenId: DEMO_IDS.tokens.alex, fault: null });
+    expect(first).toMatchObject({
+      seq: 1,
+      method: 'GET',
+      path: '/api/public/v1/accounts?x=1',
+      operationId: 'listAccounts',
+      status: 200,
+      tokenId: DEMO_IDS.tokens.alex,
+      fault: null,
+    });
     expect(first!.durationMs).toBeGreaterThanOrEqual(0);
     expect(second).toMatchObject({ operationId: null, status: 404 });
     control.journal.clear();
@@ -214,16 +261,25 @@ describe('fault injection', () => {
   it('{ afterApply: "networkError" }: "the write was applied but the response was lost"', async () => {
     control.faults.inject({ operation: 'upsertSnapshot', times: 1, kind: { afterApply: 'networkError' } });
     await expect(call('POST', '/snapshots', { token: alex, body: write(5) })).rejects.toThrow();
-    expect((await control.listSnapshots({ accountId: A.everydayChecking, from: '2026-11-01' }))[0]).toMatchObject({ balance: 5 });
+    expect((await control.listSnapshots({ accountId: A.everydayChecking, from: '2026-11-01' }))[0]).toMatchObject({
+      balance: 5,
+    });
     expect(control.events.list()).toHaveLength(1);
-    expect(control.journal.entries().at(-1)).toMatchObject({ status: 0, appliedStatus: 201, fault: 'afterApply networkError' });
+    expect(control.journal.entries().at(-1)).toMatchObject({
+      status: 0,
+      appliedStatus: 201,
+      fault: 'afterApply networkError',
+    });
     // The retry is idempotent: it updates.
     expect((await call('POST', '/snapshots', { token: alex, body: write(5) })).body.action).toBe('updated');
   });
 
   it('{ afterApply: { status } }: applied, then answered with the failure', async () => {
     control.faults.inject({ operation: 'createAccount', times: 1, kind: { afterApply: { status: 504 } } });
-    const res = await call('POST', '/accounts', { token: alex, body: { name: 'Lost reply', category_id: DEMO_IDS.categories.cash } });
+    const res = await call('POST', '/accounts', {
+      token: alex,
+      body: { name: 'Lost reply', category_id: DEMO_IDS.categories.cash },
+    });
     expect([res.status, res.body.code]).toEqual([504, 'gateway_timeout']);
     expect((await control.listAccounts()).filter((a) => a.name === 'Lost reply')).toHaveLength(1);
   });

@@ -13,35 +13,87 @@ const inject = (spec: unknown) => () => faults.inject(spec as FaultSpec);
 
 describe('fault specs: one check when injected (MockControlError 400 invalid_fault)', () => {
   it.each([
-    ['an operation openapi.json does not have, naming the near miss', { operation: 'listAcounts', times: 1, kind: { status: 500 } }, /operation: "listAcounts" is not an operation of openapi\.json \(did you mean listAccounts\?\); the operations: getMe, /],
+    [
+      'an operation openapi.json does not have, naming the near miss',
+      { operation: 'listAcounts', times: 1, kind: { status: 500 } },
+      /operation: "listAcounts" is not an operation of openapi\.json \(did you mean listAccounts\?\); the operations: getMe, /,
+    ],
     ['a kind with nothing in it', { kind: {} }, /kind: give exactly one kind of: .*; none was given/],
-    ['two kinds at once', { kind: { status: 503, latencyMs: 5 } }, /kind: give exactly one kind of: .*; got latencyMs and status/],
-    ['a status that is not a failure (204)', { kind: { status: 204 } }, /kind\.status: must be a 4xx or 5xx status: a fault is a failure \(got 204\)/],
+    [
+      'two kinds at once',
+      { kind: { status: 503, latencyMs: 5 } },
+      /kind: give exactly one kind of: .*; got latencyMs and status/,
+    ],
+    [
+      'a status that is not a failure (204)',
+      { kind: { status: 204 } },
+      /kind\.status: must be a 4xx or 5xx status: a fault is a failure \(got 204\)/,
+    ],
     ['a status that is not a failure (200)', { kind: { status: 200 } }, /kind\.status: must be a 4xx or 5xx status/],
     ['a status that is not HTTP (99)', { kind: { status: 99 } }, /kind\.status: must be a 4xx or 5xx status/],
     ['a status that is not HTTP (600)', { kind: { status: 600 } }, /kind\.status: must be a 4xx or 5xx status/],
-    ['an after-apply status that is not a failure', { kind: { afterApply: { status: 201 } } }, /kind\.afterApply\.status: must be a 4xx or 5xx status/],
-    ['a negative latency', { kind: { latencyMs: -5 } }, /kind\.latencyMs: must be a number of milliseconds within 0\.\.60000 \(got -5\)/],
-    ['a latency over a minute', { kind: { latencyMs: 60_001 } }, /kind\.latencyMs: must be a number of milliseconds within 0\.\.60000/],
+    [
+      'an after-apply status that is not a failure',
+      { kind: { afterApply: { status: 201 } } },
+      /kind\.afterApply\.status: must be a 4xx or 5xx status/,
+    ],
+    [
+      'a negative latency',
+      { kind: { latencyMs: -5 } },
+      /kind\.latencyMs: must be a number of milliseconds within 0\.\.60000 \(got -5\)/,
+    ],
+    [
+      'a latency over a minute',
+      { kind: { latencyMs: 60_001 } },
+      /kind\.latencyMs: must be a number of milliseconds within 0\.\.60000/,
+    ],
     ['a latency that is not a number', { kind: { latencyMs: Number.NaN } }, /kind\.latencyMs: .*\(got NaN\)/],
     ['negative times', { times: -1, kind: { status: 500 } }, /times: must be a whole number >= 0/],
     ['fractional times', { times: 1.5, kind: { status: 500 } }, /times: must be a whole number >= 0/],
     ['a rate over 1', { rate: 2, kind: { status: 500 } }, /rate: must be a number within 0\.\.1 \(got 2\)/],
     ['a negative rate', { rate: -0.1, kind: { status: 500 } }, /rate: must be a number within 0\.\.1/],
-    ['networkError other than true', { kind: { networkError: false } }, /kind\.networkError: must be true \(got false\)/],
-    ['an afterApply that is neither', { kind: { afterApply: 'timeout' } }, /kind\.afterApply: must be "networkError" or a status fault/],
-    ['a key the kind does not have', { kind: { status: 500, latency: 5 } }, /kind\.latency: is not a field of a status fault/],
-    ['a key a fault does not have', { operations: 'getMe', kind: { status: 500 } }, /operations: is not a field of a fault/],
-    ['a Retry-After that is neither seconds nor a date', { kind: { status: 429, retryAfter: -1 } }, /kind\.retryAfter: must be whole seconds >= 0 or an HTTP date/],
-    ['more hits left than it was given', { times: 1, remaining: 2, kind: { status: 500 } }, /remaining: must not exceed times \(1\)/],
+    [
+      'networkError other than true',
+      { kind: { networkError: false } },
+      /kind\.networkError: must be true \(got false\)/,
+    ],
+    [
+      'an afterApply that is neither',
+      { kind: { afterApply: 'timeout' } },
+      /kind\.afterApply: must be "networkError" or a status fault/,
+    ],
+    [
+      'a key the kind does not have',
+      { kind: { status: 500, latency: 5 } },
+      /kind\.latency: is not a field of a status fault/,
+    ],
+    [
+      'a key a fault does not have',
+      { operations: 'getMe', kind: { status: 500 } },
+      /operations: is not a field of a fault/,
+    ],
+    [
+      'a Retry-After that is neither seconds nor a date',
+      { kind: { status: 429, retryAfter: -1 } },
+      /kind\.retryAfter: must be whole seconds >= 0 or an HTTP date/,
+    ],
+    [
+      'more hits left than it was given',
+      { times: 1, remaining: 2, kind: { status: 500 } },
+      /remaining: must not exceed times \(1\)/,
+    ],
   ])('refuses %s', (_name, spec, message) => {
     expect(inject(spec)).toThrow(MockControlError);
-    expect(inject(spec)).toThrow(expect.objectContaining({ status: 400, code: 'invalid_fault', message: expect.stringMatching(message) }));
+    expect(inject(spec)).toThrow(
+      expect.objectContaining({ status: 400, code: 'invalid_fault', message: expect.stringMatching(message) }),
+    );
     expect(faults.list()).toEqual([]);
   });
 
   it('reports every problem of a spec at once', () => {
-    expect(inject({ operation: 'nope', rate: 2, kind: { status: 204 } })).toThrow(/operation: .*; rate: .*; kind\.status: /);
+    expect(inject({ operation: 'nope', rate: 2, kind: { status: 204 } })).toThrow(
+      /operation: .*; rate: .*; kind\.status: /,
+    );
   });
 
   it('a refused status 200 fault can never make ledger.me() resolve to an error body typed as an Identity', async () => {

@@ -10,10 +10,21 @@ describe('mock.fetch', () => {
   it('is a fetch the client takes as is: reads, writes and errors answer as the service would', async () => {
     const mock = createLedgerMock({ scenario: 'demo' });
     const ledger = createLedgerClient({ baseUrl: mock.baseUrl, token: DEMO_TOKENS.alex, fetch: mock.fetch });
-    expect(await ledger.me()).toEqual({ user_id: DEMO_IDS.users.alex, household_id: DEMO_IDS.household, token_id: DEMO_IDS.tokens.alex });
-    const written = await ledger.snapshots.upsert({ account_id: DEMO_IDS.accounts.everydayChecking, snapshot_date: '2026-11-20', balance: 5 });
+    expect(await ledger.me()).toEqual({
+      user_id: DEMO_IDS.users.alex,
+      household_id: DEMO_IDS.household,
+      token_id: DEMO_IDS.tokens.alex,
+    });
+    const written = await ledger.snapshots.upsert({
+      account_id: DEMO_IDS.accounts.everydayChecking,
+      snapshot_date: '2026-11-20',
+      balance: 5,
+    });
     expect(written.action).toBe('inserted');
-    await expect(ledger.accounts.get('00000000-0000-4000-8000-000000000000')).rejects.toMatchObject({ status: 404, code: 'not_found' });
+    await expect(ledger.accounts.get('00000000-0000-4000-8000-000000000000')).rejects.toMatchObject({
+      status: 404,
+      code: 'not_found',
+    });
     expect(mock.control.journal.entries().map((e) => [e.operationId, e.status])).toEqual([
       ['getMe', 200],
       ['upsertSnapshot', 201],
@@ -28,12 +39,26 @@ describe('mock.fetch', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/json');
     const bodyText = await response.text();
-    expect(checkResponse({ method: 'GET', url, baseUrl: mock.baseUrl, status: 200, contentType: 'application/json', bodyText, headers: response.headers })).toEqual([]);
+    expect(
+      checkResponse({
+        method: 'GET',
+        url,
+        baseUrl: mock.baseUrl,
+        status: 200,
+        contentType: 'application/json',
+        bodyText,
+        headers: response.headers,
+      }),
+    ).toEqual([]);
     expect(JSON.parse(bodyText).snapshots.length).toBeGreaterThan(0);
 
     const unauthorized = await mock.fetch(new URL(`${mock.baseUrl}/api/public/v1/me`));
     expect([unauthorized.status, unauthorized.headers.get('www-authenticate')]).toEqual([401, 'Bearer realm="ledger"']);
-    const posted = await mock.fetch(`${mock.baseUrl}/api/public/v1/snapshots`, { method: 'POST', headers: alex, body: '{ nope' });
+    const posted = await mock.fetch(`${mock.baseUrl}/api/public/v1/snapshots`, {
+      method: 'POST',
+      headers: alex,
+      body: '{ nope',
+    });
     expect([posted.status, ((await posted.json()) as { code: string }).code]).toEqual([400, 'invalid_json']);
   });
 
@@ -42,7 +67,9 @@ describe('mock.fetch', () => {
     expect(mock.baseUrl).toBe('http://127.0.0.1:9/ledger');
     expect((await mock.fetch(`${mock.baseUrl}/api/public/v1/me`, { headers: alex })).status).toBe(200);
     await expect(mock.fetch('http://127.0.0.1:9/api/public/v1/me', { headers: alex })).rejects.toThrow(
-      new TypeError('mock.fetch answers only requests under http://127.0.0.1:9/ledger, not GET http://127.0.0.1:9/api/public/v1/me'),
+      new TypeError(
+        'mock.fetch answers only requests under http://127.0.0.1:9/ledger, not GET http://127.0.0.1:9/api/public/v1/me',
+      ),
     );
     await expect(mock.fetch('https://elsewhere.test/ledger/api/public/v1/me')).rejects.toThrow(TypeError);
     expect(mock.control.journal.entries()).toHaveLength(1);
@@ -60,11 +87,15 @@ describe('mock.fetch', () => {
   it('honours signal: an aborted signal rejects at once with its reason; an abort mid-request rejects without waiting', async () => {
     const mock = createLedgerMock({ scenario: 'demo' });
     const reason = new Error('not wanted');
-    await expect(mock.fetch(`${mock.baseUrl}/api/public/v1/me`, { headers: alex, signal: AbortSignal.abort(reason) })).rejects.toBe(reason);
+    await expect(
+      mock.fetch(`${mock.baseUrl}/api/public/v1/me`, { headers: alex, signal: AbortSignal.abort(reason) }),
+    ).rejects.toBe(reason);
     expect(mock.control.journal.entries()).toEqual([]); // never sent
 
     mock.control.faults.inject({ operation: 'getMe', times: 1, kind: { latencyMs: 2000 } });
-    await expect(mock.fetch(`${mock.baseUrl}/api/public/v1/me`, { headers: alex, signal: AbortSignal.timeout(50) })).rejects.toMatchObject({ name: 'TimeoutError' });
+    await expect(
+      mock.fetch(`${mock.baseUrl}/api/public/v1/me`, { headers: alex, signal: AbortSignal.timeout(50) }),
+    ).rejects.toMatchObject({ name: 'TimeoutError' });
     // The fake journals a request when it answers it, 2 s late here: rejected before that, so without waiting.
     expect(mock.control.journal.entries()).toEqual([]);
   });
@@ -77,7 +108,12 @@ describe('mock.fetch', () => {
     expect((error as Error & { cause: { code: string } }).cause.code).toBe('ECONNRESET');
 
     mock.control.faults.inject({ operation: 'getMe', times: 5, kind: { networkError: true } });
-    const ledger = createLedgerClient({ baseUrl: mock.baseUrl, token: DEMO_TOKENS.alex, fetch: mock.fetch, retry: { maxRetries: 1, baseDelayMs: 1 } });
+    const ledger = createLedgerClient({
+      baseUrl: mock.baseUrl,
+      token: DEMO_TOKENS.alex,
+      fetch: mock.fetch,
+      retry: { maxRetries: 1, baseDelayMs: 1 },
+    });
     const failed = await ledger.me().catch((e: unknown) => e);
     expect(isNetworkError(failed)).toBe(true);
     expect(failed).toMatchObject({ code: 'ECONNRESET', attempts: 2 });

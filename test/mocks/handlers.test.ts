@@ -15,15 +15,23 @@ afterAll(() => server.close());
 describe('mock.handlers', () => {
   it('is one handler serving every operation (and route_not_found for the rest of the API)', async () => {
     expect(mock.handlers).toHaveLength(1);
-    const unknown = await fetch(`${mock.baseUrl}/api/public/v1/nope`, { headers: { authorization: `Bearer ${DEMO_TOKENS.alex}` } });
+    const unknown = await fetch(`${mock.baseUrl}/api/public/v1/nope`, {
+      headers: { authorization: `Bearer ${DEMO_TOKENS.alex}` },
+    });
     expect([unknown.status, ((await unknown.json()) as { code: string }).code]).toEqual([404, 'route_not_found']);
   });
 
   it('a handler added in front overrides one operation; the fake still serves the others; reset brings it back', async () => {
     const ledger = createLedgerClient({ baseUrl: mock.baseUrl, token: DEMO_TOKENS.alex, retry: false });
-    server.use(http.get(`${mock.baseUrl}/api/public/v1/me`, () => HttpResponse.json({ error: 'down for a test', code: 'maintenance' }, { status: 503 })));
+    server.use(
+      http.get(`${mock.baseUrl}/api/public/v1/me`, () =>
+        HttpResponse.json({ error: 'down for a test', code: 'maintenance' }, { status: 503 }),
+      ),
+    );
     await expect(ledger.me()).rejects.toMatchObject({ status: 503, code: 'maintenance' });
-    await expect(ledger.accounts.get(DEMO_IDS.accounts.everydayChecking)).resolves.toMatchObject({ id: DEMO_IDS.accounts.everydayChecking });
+    await expect(ledger.accounts.get(DEMO_IDS.accounts.everydayChecking)).resolves.toMatchObject({
+      id: DEMO_IDS.accounts.everydayChecking,
+    });
     server.resetHandlers();
     await expect(ledger.me()).resolves.toMatchObject({ token_id: DEMO_IDS.tokens.alex });
   });

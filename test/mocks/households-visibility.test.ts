@@ -34,7 +34,10 @@ describe('households and visibility (spec 5.7, spec-gaps 20, 23)', () => {
     expect((await call('GET', `/snapshots?account_id=${A.brokerage}`, { token: sam })).body.snapshots).toEqual([]);
     // ...and the household no longer sees Sam's shared credit card.
     expect(await listedIds(alex)).not.toContain(A.creditCard);
-    const write = await call('POST', '/snapshots', { token: sam, body: { account_id: A.jointSavings, snapshot_date: '2026-11-01', balance: 1 } });
+    const write = await call('POST', '/snapshots', {
+      token: sam,
+      body: { account_id: A.jointSavings, snapshot_date: '2026-11-01', balance: 1 },
+    });
     expect(write.body.code).toBe('account_not_writable');
   });
 
@@ -57,7 +60,10 @@ describe('households and visibility (spec 5.7, spec-gaps 20, 23)', () => {
     expect((await call('GET', `/accounts/${A.brokerage}`, { token: sam })).status).toBe(200);
     const patch = await call('PATCH', `/accounts/${A.brokerage}`, { token: sam, body: { name: 'Mine now' } });
     expect([patch.status, patch.body.code]).toEqual([404, 'not_found']);
-    const write = await call('POST', '/snapshots', { token: sam, body: { account_id: A.brokerage, snapshot_date: '2026-11-01', balance: 1 } });
+    const write = await call('POST', '/snapshots', {
+      token: sam,
+      body: { account_id: A.brokerage, snapshot_date: '2026-11-01', balance: 1 },
+    });
     expect([write.status, write.body.code]).toEqual([422, 'account_not_writable']);
     const snapshot = await firstSnapshotOf(A.brokerage);
     expect((await call('GET', `/snapshots/${snapshot.id}`, { token: sam })).status).toBe(200);
@@ -65,14 +71,22 @@ describe('households and visibility (spec 5.7, spec-gaps 20, 23)', () => {
     expect((await call('DELETE', `/snapshots/${snapshot.id}`, { token: sam })).status).toBe(404);
     expect((await firstSnapshotOf(A.brokerage)).balance).toBe(snapshot.balance);
     // The owner can do all of it.
-    expect((await call('PATCH', `/accounts/${A.brokerage}`, { token: alex, body: { name: 'Brokerage 2' } })).status).toBe(200);
+    expect(
+      (await call('PATCH', `/accounts/${A.brokerage}`, { token: alex, body: { name: 'Brokerage 2' } })).status,
+    ).toBe(200);
   });
 
   it('"shared_full_access" is editable by members: account PATCH and snapshot writes', async () => {
-    const patch = await call('PATCH', `/accounts/${A.jointSavings}`, { token: sam, body: { name: 'Joint', auto_carry_forward: true } });
+    const patch = await call('PATCH', `/accounts/${A.jointSavings}`, {
+      token: sam,
+      body: { name: 'Joint', auto_carry_forward: true },
+    });
     expect(patch.status).toBe(200);
     expect(patch.body).toMatchObject({ name: 'Joint', auto_carry_forward: true, visibility: 'shared_full_access' });
-    const write = await call('POST', '/snapshots', { token: sam, body: { account_id: A.jointSavings, snapshot_date: '2026-11-01', balance: 5 } });
+    const write = await call('POST', '/snapshots', {
+      token: sam,
+      body: { account_id: A.jointSavings, snapshot_date: '2026-11-01', balance: 5 },
+    });
     expect(write.status).toBe(201);
     const id = write.body.snapshot.id;
     expect((await call('PATCH', `/snapshots/${id}`, { token: sam, body: { balance: 6 } })).status).toBe(200);
@@ -82,9 +96,18 @@ describe('households and visibility (spec 5.7, spec-gaps 20, 23)', () => {
   it('"visibility is changed by the owner only (a member\'s attempt is 404)" (spec-gaps 23)', async () => {
     const res = await call('PATCH', `/accounts/${A.jointSavings}`, { token: sam, body: { visibility: 'private' } });
     expect([res.status, res.body.code]).toEqual([404, 'not_found']);
-    expect((await call('GET', `/accounts/${A.jointSavings}`, { token: sam })).body.visibility).toBe('shared_full_access');
+    expect((await call('GET', `/accounts/${A.jointSavings}`, { token: sam })).body.visibility).toBe(
+      'shared_full_access',
+    );
     // Sending the visibility it already has is not a change.
-    expect((await call('PATCH', `/accounts/${A.jointSavings}`, { token: sam, body: { visibility: 'shared_full_access', name: 'J' } })).status).toBe(200);
+    expect(
+      (
+        await call('PATCH', `/accounts/${A.jointSavings}`, {
+          token: sam,
+          body: { visibility: 'shared_full_access', name: 'J' },
+        })
+      ).status,
+    ).toBe(200);
     const owner = await call('PATCH', `/accounts/${A.jointSavings}`, { token: alex, body: { visibility: 'private' } });
     expect(owner.body.visibility).toBe('private');
     expect(await listedIds(sam)).not.toContain(A.jointSavings);
@@ -100,11 +123,19 @@ describe('households and visibility (spec 5.7, spec-gaps 20, 23)', () => {
     }
     const vaultSnapshot = await firstSnapshotOf(A.familyHome);
     expect((await call('GET', `/snapshots/${vaultSnapshot.id}`, { token: alex })).status).toBe(404);
-    expect((await call('PATCH', `/snapshots/${vaultSnapshot.id}`, { token: alex, body: { balance: 1 } })).status).toBe(404);
+    expect((await call('PATCH', `/snapshots/${vaultSnapshot.id}`, { token: alex, body: { balance: 1 } })).status).toBe(
+      404,
+    );
     expect((await call('DELETE', `/snapshots/${vaultSnapshot.id}`, { token: alex })).status).toBe(404);
-    const write = await call('POST', '/snapshots', { token: alex, body: { account_id: A.familyHome, snapshot_date: '2026-11-01', balance: 1 } });
+    const write = await call('POST', '/snapshots', {
+      token: alex,
+      body: { account_id: A.familyHome, snapshot_date: '2026-11-01', balance: 1 },
+    });
     expect(write.body.code).toBe('account_not_writable');
-    const bulk = await call('POST', '/snapshots/bulk', { token: alex, body: { snapshots: [{ account_id: A.familyHome, snapshot_date: '2026-11-01', balance: 1 }] } });
+    const bulk = await call('POST', '/snapshots/bulk', {
+      token: alex,
+      body: { snapshots: [{ account_id: A.familyHome, snapshot_date: '2026-11-01', balance: 1 }] },
+    });
     expect(bulk.body.code).toBe('nothing_written');
     expect((await control.listAccounts()).some((a) => a.id === A.familyHome && a.kind === 'vault')).toBe(true);
   });

@@ -3,7 +3,13 @@
 // mock.fetch; a filter that could never match as meant is refused at once, naming the near miss.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createLedgerClient, isLedgerApiError } from 'personal-ledger-sdk';
-import { createLedgerMock, DEMO_IDS, DEMO_TOKENS, isMockControlError, type JournalFilter } from 'personal-ledger-sdk/mocks';
+import {
+  createLedgerMock,
+  DEMO_IDS,
+  DEMO_TOKENS,
+  isMockControlError,
+  type JournalFilter,
+} from 'personal-ledger-sdk/mocks';
 
 const { accounts, users, tokens } = DEMO_IDS;
 const mock = createLedgerMock({ scenario: 'demo' }); // the demo's clock is frozen at 2026-11-01T09:00:00Z
@@ -12,7 +18,8 @@ const sam = createLedgerClient({ baseUrl: mock.baseUrl, token: DEMO_TOKENS.sam, 
 let readOnlyTokenId = '';
 
 /** The call, its refusal swallowed: the journal is what these tests read. */
-const settle = (call: Promise<unknown>) => call.catch((error: unknown) => void expect(isLedgerApiError(error)).toBe(true));
+const settle = (call: Promise<unknown>) =>
+  call.catch((error: unknown) => void expect(isLedgerApiError(error)).toBe(true));
 
 beforeAll(async () => {
   const readOnly = await mock.control.createToken({ userId: users.alex, scopes: ['ledger:read'] });
@@ -23,7 +30,9 @@ beforeAll(async () => {
   await alex.accounts.list();
   mock.control.clock.advance(60 * 60_000); // 10:00
   await alex.snapshots.bulkUpsert([{ account_id: accounts.everydayChecking, snapshot_date: '2026-10-01', balance: 1 }]);
-  await settle(reader.snapshots.upsert({ account_id: accounts.everydayChecking, snapshot_date: '2026-10-02', balance: 2 })); // 403
+  await settle(
+    reader.snapshots.upsert({ account_id: accounts.everydayChecking, snapshot_date: '2026-10-02', balance: 2 }),
+  ); // 403
   mock.control.clock.advance(60 * 60_000); // 11:00
   await settle(sam.accounts.get(accounts.everydayChecking)); // 404: Alex's private account
   await mock.fetch(`${mock.baseUrl}/api/public/v1/nowhere`); // 404 route_not_found, no operation
@@ -64,7 +73,10 @@ describe('journal.find and journal.count', () => {
 
   it('by time on the fake clock: from and to are both inclusive, given as ISO 8601, Date or epoch ms', () => {
     expect(mock.control.journal.count({ to: '2026-11-01T09:59:59Z' })).toBe(3);
-    expect(ops({ from: '2026-11-01T10:00:00Z', to: new Date('2026-11-01T10:00:00Z') })).toEqual(['bulkUpsertSnapshots 200', 'upsertSnapshot 403']);
+    expect(ops({ from: '2026-11-01T10:00:00Z', to: new Date('2026-11-01T10:00:00Z') })).toEqual([
+      'bulkUpsertSnapshots 200',
+      'upsertSnapshot 403',
+    ]);
     expect(mock.control.journal.count({ from: Date.parse('2026-11-01T11:00:00Z') })).toBe(3);
   });
 
@@ -89,24 +101,42 @@ describe('a filter that cannot match as meant is refused (MockControlError 400 i
   it('a misspelt operation names the near miss, as a fault does', () => {
     const error = refusal({ operation: 'bulkUpsertSnapshot' });
     expect([error.status, error.code]).toEqual([400, 'invalid_filter']);
-    expect(error.message).toContain('"bulkUpsertSnapshot" is not an operation of openapi.json (did you mean bulkUpsertSnapshots?)');
-    expect(() => mock.control.faults.inject({ operation: 'bulkUpsertSnapshot' as 'getMe', kind: { status: 500 } })).toThrow('(did you mean bulkUpsertSnapshots?)');
+    expect(error.message).toContain(
+      '"bulkUpsertSnapshot" is not an operation of openapi.json (did you mean bulkUpsertSnapshots?)',
+    );
+    expect(() =>
+      mock.control.faults.inject({ operation: 'bulkUpsertSnapshot' as 'getMe', kind: { status: 500 } }),
+    ).toThrow('(did you mean bulkUpsertSnapshots?)');
   });
 
   it('a status that is no status, a method in lower case, an unknown field, an empty code, a bad time, from after to', () => {
-    expect(refusal({ status: 700 }).message).toContain('status: must be 0 (a dropped connection), a status 100 to 599 or one of 1xx, 2xx, 3xx, 4xx, 5xx (got 700)');
+    expect(refusal({ status: 700 }).message).toContain(
+      'status: must be 0 (a dropped connection), a status 100 to 599 or one of 1xx, 2xx, 3xx, 4xx, 5xx (got 700)',
+    );
     expect(refusal({ status: '6xx' }).message).toContain('(got "6xx")');
-    expect(refusal({ method: 'get' }).message).toContain('method: "get" is not one of GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS (did you mean GET?)');
-    expect(refusal({ operationId: 'getMe' }).message).toContain('operationId: is not a field of a filter (did you mean operation?)');
+    expect(refusal({ method: 'get' }).message).toContain(
+      'method: "get" is not one of GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS (did you mean GET?)',
+    );
+    expect(refusal({ operationId: 'getMe' }).message).toContain(
+      'operationId: is not a field of a filter (did you mean operation?)',
+    );
     expect(refusal({ code: '' }).message).toContain('code: must be a non-empty string');
-    expect(refusal({ from: 'yesterday' }).message).toContain('from: must be a time (ISO 8601, a Date or epoch milliseconds), got "yesterday"');
-    expect(refusal({ from: '2026-11-02', to: '2026-11-01' }).message).toContain('from (2026-11-02T00:00:00.000Z) is after to (2026-11-01T00:00:00.000Z)');
+    expect(refusal({ from: 'yesterday' }).message).toContain(
+      'from: must be a time (ISO 8601, a Date or epoch milliseconds), got "yesterday"',
+    );
+    expect(refusal({ from: '2026-11-02', to: '2026-11-01' }).message).toContain(
+      'from (2026-11-02T00:00:00.000Z) is after to (2026-11-01T00:00:00.000Z)',
+    );
     const all = refusal({ operation: 'getMee', status: 'bad', tokenId: 42 }).message;
-    expect(all).toMatch(/^Invalid journal filter: operation: .*getMee.*; status: .*; tokenId: must be a non-empty string$/);
+    expect(all).toMatch(
+      /^Invalid journal filter: operation: .*getMee.*; status: .*; tokenId: must be a non-empty string$/,
+    );
   });
 
   it('find refuses alike, and a refused filter changes nothing', () => {
-    expect(() => mock.control.journal.find({ operation: 'listAcounts' as 'listAccounts' })).toThrow('did you mean listAccounts?');
+    expect(() => mock.control.journal.find({ operation: 'listAcounts' as 'listAccounts' })).toThrow(
+      'did you mean listAccounts?',
+    );
     expect(mock.control.journal.count()).toBe(8);
   });
 });

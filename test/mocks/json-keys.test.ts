@@ -9,7 +9,12 @@ import { ApiError } from '../../mocks/errors';
 const FORBIDDEN = [...FORBIDDEN_KEYS];
 
 /** Keys that are not forbidden, some of them close to the forbidden ones. */
-const safeKey = fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom('proto', '__proto', 'Constructor', 'prototypes', '_prototype_', 'constructor ', 'a.b', '[0]')).filter((key) => !FORBIDDEN_KEYS.has(key));
+const safeKey = fc
+  .oneof(
+    fc.string({ maxLength: 8 }),
+    fc.constantFrom('proto', '__proto', 'Constructor', 'prototypes', '_prototype_', 'constructor ', 'a.b', '[0]'),
+  )
+  .filter((key) => !FORBIDDEN_KEYS.has(key));
 
 /** A JSON value with no forbidden key anywhere. */
 const { json: safeJson } = fc.letrec<{ json: unknown }>((tie) => ({
@@ -25,7 +30,12 @@ const { json: safeJson } = fc.letrec<{ json: unknown }>((tie) => ({
 const route = fc.array(fc.oneof(safeKey, fc.nat({ max: 3 })), { maxLength: 6 });
 
 /** `value` with `{ [key]: payload }` placed at `steps` (objects and arrays made where missing), and that key's path. */
-function plant(value: unknown, steps: Array<string | number>, key: string, payload: unknown): { value: unknown; path: string } {
+function plant(
+  value: unknown,
+  steps: Array<string | number>,
+  key: string,
+  payload: unknown,
+): { value: unknown; path: string } {
   const root = { v: value } as Record<string, unknown>;
   let holder: Record<string | number, unknown> = root;
   let slot: string | number = 'v';
@@ -70,34 +80,54 @@ describe('__proto__, constructor and prototype keys are refused at any depth (sp
 
   it('one planted anywhere is found at its path, and parseJson refuses it with 400 forbidden_key naming that path, escaped or not', () => {
     fc.assert(
-      fc.property(safeJson, route, fc.constantFrom(...FORBIDDEN), safeJson, fc.boolean(), (value, steps, key, payload, escape) => {
-        const planted = plant(structuredClone(value), steps, key, payload);
-        expect(forbiddenKeyPaths(planted.value)).toContain(planted.path.length > 200 ? `…${planted.path.slice(-200)}` : planted.path);
-        let text = JSON.stringify(planted.value);
-        if (escape) text = escapedKey(text, key);
-        let thrown: unknown;
-        try {
-          parseJson(text);
-        } catch (error) {
-          thrown = error;
-        }
-        expect(thrown).toBeInstanceOf(ApiError);
-        const error = thrown as ApiError;
-        expect([error.status, error.code]).toEqual([400, 'forbidden_key']);
-        expect(error.detail!.length).toBeGreaterThan(0);
-        expect(error.detail!.length).toBeLessThanOrEqual(10);
-      }),
+      fc.property(
+        safeJson,
+        route,
+        fc.constantFrom(...FORBIDDEN),
+        safeJson,
+        fc.boolean(),
+        (value, steps, key, payload, escape) => {
+          const planted = plant(structuredClone(value), steps, key, payload);
+          expect(forbiddenKeyPaths(planted.value)).toContain(
+            planted.path.length > 200 ? `…${planted.path.slice(-200)}` : planted.path,
+          );
+          let text = JSON.stringify(planted.value);
+          if (escape) text = escapedKey(text, key);
+          let thrown: unknown;
+          try {
+            parseJson(text);
+          } catch (error) {
+            thrown = error;
+          }
+          expect(thrown).toBeInstanceOf(ApiError);
+          const error = thrown as ApiError;
+          expect([error.status, error.code]).toEqual([400, 'forbidden_key']);
+          expect(error.detail!.length).toBeGreaterThan(0);
+          expect(error.detail!.length).toBeLessThanOrEqual(10);
+        },
+      ),
       { numRuns: 500 },
     );
   });
 
   it('the issue: {"__proto__":{"operation":"getMe"},"status":503} is refused, not read as a fault on every operation', () => {
     expect(() => parseJson('{"__proto__":{"operation":"getMe"},"status":503}')).toThrow(
-      expect.objectContaining({ status: 400, code: 'forbidden_key', detail: [{ path: 'body.__proto__', message: expect.any(String) }] }),
+      expect.objectContaining({
+        status: 400,
+        code: 'forbidden_key',
+        detail: [{ path: 'body.__proto__', message: expect.any(String) }],
+      }),
     );
-    expect(() => parseJson('{"rows":[{"a":1},{"b":{"constructor":{}}}]}')).toThrow(expect.objectContaining({ detail: [expect.objectContaining({ path: 'body.rows[1].b.constructor' })] }));
+    expect(() => parseJson('{"rows":[{"a":1},{"b":{"constructor":{}}}]}')).toThrow(
+      expect.objectContaining({ detail: [expect.objectContaining({ path: 'body.rows[1].b.constructor' })] }),
+    );
     expect(() => parseJson('{"x":{"prototype":1,"y":[{"__proto__":null}]}}')).toThrow(
-      expect.objectContaining({ detail: [expect.objectContaining({ path: 'body.x.prototype' }), expect.objectContaining({ path: 'body.x.y[0].__proto__' })] }),
+      expect.objectContaining({
+        detail: [
+          expect.objectContaining({ path: 'body.x.prototype' }),
+          expect.objectContaining({ path: 'body.x.y[0].__proto__' }),
+        ],
+      }),
     );
   });
 
@@ -112,12 +142,22 @@ describe('__proto__, constructor and prototype keys are refused at any depth (sp
 
   it('a body nested 200,000 deep is walked without a stack overflow', () => {
     const deep = `${'{"a":'.repeat(200_000)}{"__proto__":1}${'}'.repeat(200_000)}`;
-    expect(() => parseJson(deep)).toThrow(expect.objectContaining({ code: 'forbidden_key', detail: [expect.objectContaining({ path: expect.stringMatching(/^….*\.a\.a\.__proto__$/) })] }));
+    expect(() => parseJson(deep)).toThrow(
+      expect.objectContaining({
+        code: 'forbidden_key',
+        detail: [expect.objectContaining({ path: expect.stringMatching(/^….*\.a\.a\.__proto__$/) })],
+      }),
+    );
     expect(parseJson(`${'['.repeat(200_000)}"constructor"${']'.repeat(200_000)}`)).toBeInstanceOf(Array);
   });
 
   it('many of them: ten paths listed, and how many more', () => {
-    const text = JSON.stringify({ rows: Array.from({ length: 25 }, () => ({ ok: 1 })) }).replaceAll('"ok"', '"prototype"');
-    expect(() => parseJson(text)).toThrow(expect.objectContaining({ message: expect.stringMatching(/body\.rows\[9\]\.prototype, and 15 more$/) }));
+    const text = JSON.stringify({ rows: Array.from({ length: 25 }, () => ({ ok: 1 })) }).replaceAll(
+      '"ok"',
+      '"prototype"',
+    );
+    expect(() => parseJson(text)).toThrow(
+      expect.objectContaining({ message: expect.stringMatching(/body\.rows\[9\]\.prototype, and 15 more$/) }),
+    );
   });
 });

@@ -2,7 +2,13 @@
 // as they would against a real server, through mock.fetch and through MSW alike.
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bulkUpsertSnapshots, createLedgerClient, isBulkUpsertError, type BulkRow, type LedgerClient } from 'personal-ledger-sdk';
+import {
+  bulkUpsertSnapshots,
+  createLedgerClient,
+  isBulkUpsertError,
+  type BulkRow,
+  type LedgerClient,
+} from 'personal-ledger-sdk';
 import { DEMO_IDS, DEMO_TOKENS } from 'personal-ledger-sdk/mocks';
 import { createLedgerMock } from 'personal-ledger-sdk/mocks/msw';
 
@@ -14,7 +20,15 @@ afterAll(() => server.close());
 let accounts: string[] = [];
 beforeAll(async () => {
   for (let i = 0; i < 10; i++) {
-    accounts.push((await mock.control.createAccount({ userId: DEMO_IDS.users.alex, name: `Long run ${i}`, categoryId: DEMO_IDS.categories.cash })).id);
+    accounts.push(
+      (
+        await mock.control.createAccount({
+          userId: DEMO_IDS.users.alex,
+          name: `Long run ${i}`,
+          categoryId: DEMO_IDS.categories.cash,
+        })
+      ).id,
+    );
   }
 });
 
@@ -54,7 +68,8 @@ describe.each(transports)('through %s', (_name, client) => {
   it('AbortSignal.timeout(200) stops a 300,000-row bulk within a chunk or two', async () => {
     const signal = AbortSignal.timeout(200);
     let sentAtAbort = -1;
-    const bulkCalls = () => mock.control.journal.entries().filter((e) => e.operationId === 'bulkUpsertSnapshots').length;
+    const bulkCalls = () =>
+      mock.control.journal.entries().filter((e) => e.operationId === 'bulkUpsertSnapshots').length;
     const before = bulkCalls();
     signal.addEventListener('abort', () => (sentAtAbort = bulkCalls() - before));
     const error = await bulkUpsertSnapshots(client(), rows(300_000), { signal }).catch((e: unknown) => e);

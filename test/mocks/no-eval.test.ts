@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 
 describe('the fake under a CSP without unsafe-eval', () => {
-  it("zod in the fake never compiles code with `new Function` (scenario checks, store writes, /__mock bodies)", async () => {
+  it('zod in the fake never compiles code with `new Function` (scenario checks, store writes, /__mock bodies)', async () => {
     const compiledFrom: string[] = [];
     const original = globalThis.Function;
     const record = () => compiledFrom.push(new Error().stack ?? '');
@@ -16,9 +16,20 @@ describe('the fake under a CSP without unsafe-eval', () => {
       const { createLedgerMock } = await import('personal-ledger-sdk/mocks');
       const mock = createLedgerMock({ scenario: 'demo' });
       await mock.ready;
-      await mock.control.loadScenario({ households: [{ id: 'h', plan: 'household' }], users: [{ id: 'u', household_id: 'h' }] });
-      await mock.control.createAccount({ userId: 'u', name: 'Pot', categoryId: (await mock.control.createCategory({ name: 'Cash' })).id });
-      const reply = await mock.fetch(`${mock.baseUrl}/__mock/users`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"Kim"}' });
+      await mock.control.loadScenario({
+        households: [{ id: 'h', plan: 'household' }],
+        users: [{ id: 'u', household_id: 'h' }],
+      });
+      await mock.control.createAccount({
+        userId: 'u',
+        name: 'Pot',
+        categoryId: (await mock.control.createCategory({ name: 'Cash' })).id,
+      });
+      const reply = await mock.fetch(`${mock.baseUrl}/__mock/users`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"name":"Kim"}',
+      });
       expect(reply.status).toBe(201);
     } finally {
       globalThis.Function = original;

@@ -53,7 +53,9 @@ describe('plans (spec 1, 5.8, spec-gaps 20)', () => {
     await control.setPlan(DEMO_IDS.household, 'lapsed');
     await expect(control.createToken({ userId: DEMO_IDS.users.alex })).rejects.toMatchObject({ status: 402 });
     await control.setPlan(DEMO_IDS.household, 'household');
-    await expect(control.createToken({ userId: DEMO_IDS.users.alex })).resolves.toMatchObject({ prefix: expect.any(String) });
+    await expect(control.createToken({ userId: DEMO_IDS.users.alex })).resolves.toMatchObject({
+      prefix: expect.any(String),
+    });
   });
 
   it('"When visibility is anything other than private and the plan does not include sharing, then 402" (POST)', async () => {
@@ -66,7 +68,10 @@ describe('plans (spec 1, 5.8, spec-gaps 20)', () => {
       expect(res.status).toBe(402);
       expect(res.body.code).toBe('sharing_not_in_plan');
     }
-    const ok = await call('POST', '/accounts', { token: alex, body: { name: 'Mine', category_id: DEMO_IDS.categories.cash, visibility: 'private' } });
+    const ok = await call('POST', '/accounts', {
+      token: alex,
+      body: { name: 'Mine', category_id: DEMO_IDS.categories.cash, visibility: 'private' },
+    });
     expect(ok.status).toBe(201);
     expect((await control.listAccounts()).filter((a) => a.name === 'Shared')).toEqual([]);
   });
@@ -81,7 +86,14 @@ describe('plans (spec 1, 5.8, spec-gaps 20)', () => {
     expect(res.body.code).toBe('sharing_not_in_plan');
     const after = await call('GET', `/accounts/${DEMO_IDS.accounts.everydayChecking}`, { token: alex });
     expect(after.body.visibility).toBe('private');
-    expect((await call('PATCH', `/accounts/${DEMO_IDS.accounts.everydayChecking}`, { token: alex, body: { visibility: 'private', name: 'Renamed' } })).status).toBe(200);
+    expect(
+      (
+        await call('PATCH', `/accounts/${DEMO_IDS.accounts.everydayChecking}`, {
+          token: alex,
+          body: { visibility: 'private', name: 'Renamed' },
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('"Shared accounts keep their visibility if a plan later loses sharing" (spec-gaps 20)', async () => {
@@ -94,7 +106,10 @@ describe('plans (spec 1, 5.8, spec-gaps 20)', () => {
 
   it('"A 402 for sharing comes after validation" (spec-gaps 17): 422 first, for the schema and for the category', async () => {
     await control.setPlan(DEMO_IDS.household, 'household');
-    const invalid = await call('POST', '/accounts', { token: alex, body: { name: '', category_id: DEMO_IDS.categories.cash, visibility: 'shared_read_only' } });
+    const invalid = await call('POST', '/accounts', {
+      token: alex,
+      body: { name: '', category_id: DEMO_IDS.categories.cash, visibility: 'shared_read_only' },
+    });
     expect([invalid.status, invalid.body.code]).toEqual([422, 'validation_failed']);
     const category = await call('POST', '/accounts', {
       token: alex,

@@ -50,7 +50,10 @@ describe('scopes (spec 4, 5.4, 5.6)', () => {
   for (const [operationId, scope] of Object.entries(scopeOf)) {
     it(`"A token lacking the endpoint's scope returns 403": ${operationId} needs ${scope}`, async () => {
       const [method, path, body] = (await requests())[operationId]!;
-      const without = await control.createToken({ userId: DEMO_IDS.users.alex, scopes: allScopes.filter((s) => s !== scope) });
+      const without = await control.createToken({
+        userId: DEMO_IDS.users.alex,
+        scopes: allScopes.filter((s) => s !== scope),
+      });
       const refused = await call(method, path, { token: without.value, body });
       expect(refused.status).toBe(403);
       expect(refused.body).toMatchObject({ code: 'insufficient_scope', error: `The token lacks the scope ${scope}` });

@@ -69,11 +69,20 @@ function imageOf(store: LedgerStore): StoreChange[] {
 describe('change capture: every mutation reaches the sink, one unit per task', () => {
   it('API writes, control writes and deletes, replayed into a new store, give the same state', async () => {
     const { mock, sink } = await persistedDemo();
-    const ledger = createLedgerClient({ baseUrl: mock.baseUrl, token: DEMO_TOKENS.alex, fetch: mock.fetch, retry: false });
+    const ledger = createLedgerClient({
+      baseUrl: mock.baseUrl,
+      token: DEMO_TOKENS.alex,
+      fetch: mock.fetch,
+      retry: false,
+    });
     const cash = DEMO_IDS.categories.cash;
     const account = await ledger.accounts.create({ name: 'Pot', category_id: cash });
     await ledger.accounts.update(account.id, { lifecycle_status: 'archived' });
-    const { snapshot } = await ledger.snapshots.upsert({ account_id: account.id, snapshot_date: '2026-10-31', balance: 5 });
+    const { snapshot } = await ledger.snapshots.upsert({
+      account_id: account.id,
+      snapshot_date: '2026-10-31',
+      balance: 5,
+    });
     await ledger.snapshots.update(snapshot.id, { snapshot_date: '2026-10-30', balance: 6 });
     await ledger.snapshots.bulkUpsert([{ account_id: account.id, snapshot_date: '2026-10-29', balance: 7 }]);
     const doomed = await ledger.snapshots.upsert({ account_id: account.id, snapshot_date: '2026-10-28', balance: 8 });
@@ -93,10 +102,16 @@ describe('change capture: every mutation reaches the sink, one unit per task', (
 
   it('a scenario load and a reset are captured too: a "cleared" change, then the scenario, in one unit', async () => {
     const { mock, sink } = await persistedDemo();
-    await mock.control.loadScenario({ households: [{ id: 'h1', plan: 'household' }], users: [{ id: 'u1', household_id: 'h1' }] });
+    await mock.control.loadScenario({
+      households: [{ id: 'h1', plan: 'household' }],
+      users: [{ id: 'u1', household_id: 'h1' }],
+    });
     const unit = sink.units.at(-1)!;
     expect(unit[0]).toEqual({ kind: 'cleared' });
-    expect(unit.filter((c) => c.kind === 'put').map((c) => (c as { table: string }).table)).toEqual(['households', 'users']);
+    expect(unit.filter((c) => c.kind === 'put').map((c) => (c as { table: string }).table)).toEqual([
+      'households',
+      'users',
+    ]);
     expect(state(await replay(sink.units))).toEqual(state(mock.store));
 
     await mock.control.reset();
@@ -111,7 +126,11 @@ describe('change capture: every mutation reaches the sink, one unit per task', (
     const response = await mock.fetch(`${mock.baseUrl}/api/public/v1/snapshots`, {
       method: 'POST',
       headers: { authorization: `Bearer ${DEMO_TOKENS.alex}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ account_id: '00000000-0000-4000-8000-000000000000', snapshot_date: '2026-10-31', balance: 1 }),
+      body: JSON.stringify({
+        account_id: '00000000-0000-4000-8000-000000000000',
+        snapshot_date: '2026-10-31',
+        balance: 1,
+      }),
     });
     expect(response.status).toBe(422);
     // The demo clock is frozen: authenticating again changed no last-used time either.
@@ -123,7 +142,11 @@ describe('change capture: every mutation reaches the sink, one unit per task', (
     const ledger = createLedgerClient({ baseUrl: mock.baseUrl, token: DEMO_TOKENS.alex, fetch: mock.fetch });
     await ledger.me(); // the token's first use is recorded (a last-used time)
     const before = sink.units.length;
-    const rows = Array.from({ length: 300 }, (_, i) => ({ account_id: DEMO_IDS.accounts.everydayChecking, snapshot_date: `2027-01-${String((i % 28) + 1).padStart(2, '0')}`, balance: i }));
+    const rows = Array.from({ length: 300 }, (_, i) => ({
+      account_id: DEMO_IDS.accounts.everydayChecking,
+      snapshot_date: `2027-01-${String((i % 28) + 1).padStart(2, '0')}`,
+      balance: i,
+    }));
     await ledger.snapshots.bulkUpsert(rows);
     expect(sink.units.length).toBe(before + 1);
     expect(sink.units.at(-1)!.filter((c) => c.kind === 'snapshot')).toHaveLength(300);
@@ -139,7 +162,11 @@ describe('change capture: every mutation reaches the sink, one unit per task', (
       .fetch(`${mock.baseUrl}/api/public/v1/snapshots`, {
         method: 'POST',
         headers: { authorization: `Bearer ${DEMO_TOKENS.alex}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ account_id: DEMO_IDS.accounts.everydayChecking, snapshot_date: '2026-11-01', balance: 1 }),
+        body: JSON.stringify({
+          account_id: DEMO_IDS.accounts.everydayChecking,
+          snapshot_date: '2026-11-01',
+          balance: 1,
+        }),
       })
       .then((response) => ((answered = true), response));
     const created = mock.control.createUser({ name: 'Kim' }).then((user) => ((answered = true), user));

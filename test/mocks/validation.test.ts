@@ -6,7 +6,12 @@ const { call, control, mock } = createTestMock({ scenario: 'demo' });
 const alex = DEMO_TOKENS.alex;
 const checking = DEMO_IDS.accounts.everydayChecking;
 const DATE = 'must be a real calendar date in YYYY-MM-DD form';
-const write = (change: Record<string, unknown> = {}) => ({ account_id: checking, snapshot_date: '2026-11-01', balance: 1, ...change });
+const write = (change: Record<string, unknown> = {}) => ({
+  account_id: checking,
+  snapshot_date: '2026-11-01',
+  balance: 1,
+  ...change,
+});
 const someSnapshotId = async () => (await control.listSnapshots({ accountId: checking }))[0]!.id;
 
 describe('validation (spec 7; spec-gaps 12-17)', () => {
@@ -30,7 +35,11 @@ describe('validation (spec 7; spec-gaps 12-17)', () => {
     for (const body of ['[]', '"text"', 'null', '42']) {
       const res = await call('POST', '/snapshots', { token: alex, body });
       expect(res.status).toBe(422);
-      expect(res.body).toEqual({ error: 'Validation failed', code: 'validation_failed', detail: [{ path: 'body', message: 'must be a JSON object' }] });
+      expect(res.body).toEqual({
+        error: 'Validation failed',
+        code: 'validation_failed',
+        detail: [{ path: 'body', message: 'must be a JSON object' }],
+      });
     }
   });
 
@@ -52,15 +61,22 @@ describe('validation (spec 7; spec-gaps 12-17)', () => {
         { path: 'body.snapshot_date', message: typeof snapshot_date === 'number' ? 'must be a string' : DATE },
       ]);
     }
-    expect((await call('POST', '/snapshots', { token: alex, body: write({ snapshot_date: '2024-02-29' }) })).status).toBe(201);
+    expect(
+      (await call('POST', '/snapshots', { token: alex, body: write({ snapshot_date: '2024-02-29' }) })).status,
+    ).toBe(201);
   });
 
   it('"balance is any finite JSON number ... a string such as "12.50" is rejected"', async () => {
     for (const raw of ['"12.50"', 'null', 'true', '1e400']) {
-      const res = await call('POST', '/snapshots', { token: alex, body: `{"account_id":"${checking}","snapshot_date":"2026-11-01","balance":${raw}}` });
+      const res = await call('POST', '/snapshots', {
+        token: alex,
+        body: `{"account_id":"${checking}","snapshot_date":"2026-11-01","balance":${raw}}`,
+      });
       expect(res.body.detail, raw).toEqual([{ path: 'body.balance', message: 'must be a finite number' }]);
     }
-    expect((await call('POST', '/snapshots', { token: alex, body: write({ balance: -1234567.891 }) })).status).toBe(201);
+    expect((await call('POST', '/snapshots', { token: alex, body: write({ balance: -1234567.891 }) })).status).toBe(
+      201,
+    );
   });
 
   it('"account_id" must be a UUID', async () => {
@@ -69,8 +85,16 @@ describe('validation (spec 7; spec-gaps 12-17)', () => {
   });
 
   it('"name and institution_name are 1-120 characters, counted as Unicode code points, with no trimming"', async () => {
-    const body = (name: string, institution_name = 'Bank') => ({ name, institution_name, category_id: DEMO_IDS.categories.cash });
-    for (const [name, institution] of [['', 'Bank'], ['x'.repeat(121), 'Bank'], ['ok', '']] as const) {
+    const body = (name: string, institution_name = 'Bank') => ({
+      name,
+      institution_name,
+      category_id: DEMO_IDS.categories.cash,
+    });
+    for (const [name, institution] of [
+      ['', 'Bank'],
+      ['x'.repeat(121), 'Bank'],
+      ['ok', ''],
+    ] as const) {
       const res = await call('POST', '/accounts', { token: alex, body: body(name, institution) });
       expect(res.status).toBe(422);
       expect(res.body.detail[0].message).toBe('must be 1-120 characters');
@@ -82,24 +106,39 @@ describe('validation (spec 7; spec-gaps 12-17)', () => {
   });
 
   it('enums list the allowed values', async () => {
-    const res = await call('POST', '/accounts', { token: alex, body: { name: 'x', category_id: DEMO_IDS.categories.cash, visibility: 'public' } });
-    expect(res.body.detail).toEqual([{ path: 'body.visibility', message: 'must be one of: private, shared_read_only, shared_full_access' }]);
+    const res = await call('POST', '/accounts', {
+      token: alex,
+      body: { name: 'x', category_id: DEMO_IDS.categories.cash, visibility: 'public' },
+    });
+    expect(res.body.detail).toEqual([
+      { path: 'body.visibility', message: 'must be one of: private, shared_read_only, shared_full_access' },
+    ]);
   });
 
   it('"PATCH ... at least one must be sent": an empty body is 422 at path body', async () => {
     for (const path of [`/accounts/${checking}`, `/snapshots/${await someSnapshotId()}`]) {
       const res = await call('PATCH', path, { token: alex, body: {} });
-      expect(res.body).toEqual({ error: 'Validation failed', code: 'validation_failed', detail: [{ path: 'body', message: 'send at least one field' }] });
+      expect(res.body).toEqual({
+        error: 'Validation failed',
+        code: 'validation_failed',
+        detail: [{ path: 'body', message: 'send at least one field' }],
+      });
     }
   });
 
   it('every problem is reported, each at its own path', async () => {
-    const res = await call('POST', '/accounts', { token: alex, body: { name: '', liquidity_tier: 'liquid', auto_carry_forward: true } });
+    const res = await call('POST', '/accounts', {
+      token: alex,
+      body: { name: '', liquidity_tier: 'liquid', auto_carry_forward: true },
+    });
     expect(res.body.detail).toEqual([
       { path: 'body.category_id', message: 'is required' },
       { path: 'body.auto_carry_forward', message: 'is not a known field' },
       { path: 'body.name', message: 'must be 1-120 characters' },
-      { path: 'body.liquidity_tier', message: 'must be one of: auto, cash, taxable_investment, retirement, property, other_illiquid, debt' },
+      {
+        path: 'body.liquidity_tier',
+        message: 'must be one of: auto, cash, taxable_investment, retirement, property, other_illiquid, debt',
+      },
     ]);
   });
 
@@ -110,7 +149,13 @@ describe('validation (spec 7; spec-gaps 12-17)', () => {
       ['from=', [{ path: 'query.from', message: DATE }]],
       ['from=2026-02-01&to=2026-01-31', [{ path: 'query.to', message: 'must not be before from' }]],
       ['account_id=123', [{ path: 'query.account_id', message: 'must be a UUID' }]],
-      ['account_id=x&from=y', [{ path: 'query.account_id', message: 'must be a UUID' }, { path: 'query.from', message: DATE }]],
+      [
+        'account_id=x&from=y',
+        [
+          { path: 'query.account_id', message: 'must be a UUID' },
+          { path: 'query.from', message: DATE },
+        ],
+      ],
     ];
     for (const [query, detail] of cases) {
       const res = await call('GET', `/snapshots?${query}`, { token: alex });
@@ -140,7 +185,9 @@ describe('validation (spec 7; spec-gaps 12-17)', () => {
     } as RequestInit);
     expect([streamed.status, ((await streamed.json()) as { code: string }).code]).toEqual([413, 'body_too_large']);
     // Exactly at the limit is read (and then, not being JSON, refused as such).
-    expect((await call('POST', '/snapshots', { token: alex, body: 'x'.repeat(8 * 1024 * 1024) })).body.code).toBe('invalid_json');
+    expect((await call('POST', '/snapshots', { token: alex, body: 'x'.repeat(8 * 1024 * 1024) })).body.code).toBe(
+      'invalid_json',
+    );
   });
 
   it('"Bodies over 8 MiB are refused": a Content-Length over the limit is refused without reading', async () => {

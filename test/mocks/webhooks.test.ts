@@ -1,10 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_IDS, DEMO_TOKENS, type DeliveryResult, type SnapshotUpsertedEvent, type WebhookRecord } from 'personal-ledger-sdk/mocks';
+import {
+  DEMO_IDS,
+  DEMO_TOKENS,
+  type DeliveryResult,
+  type SnapshotUpsertedEvent,
+  type WebhookRecord,
+} from 'personal-ledger-sdk/mocks';
 import { schemaValidator } from '../../reading/openapi-check';
 import { createTestMock } from '../support/test-mock';
 
 // The deliverer is swapped per test; the default (no deliverer) is covered in control.test.ts.
-let deliver: (subscription: WebhookRecord, event: SnapshotUpsertedEvent) => Promise<DeliveryResult> = async () => ({ ok: true, status: 204 });
+let deliver: (subscription: WebhookRecord, event: SnapshotUpsertedEvent) => Promise<DeliveryResult> = async () => ({
+  ok: true,
+  status: 204,
+});
 const delivered: Array<{ subscription: WebhookRecord; event: SnapshotUpsertedEvent }> = [];
 const { call, control } = createTestMock({
   scenario: 'demo',
@@ -15,13 +24,20 @@ const { call, control } = createTestMock({
 });
 const alex = DEMO_TOKENS.alex;
 const A = DEMO_IDS.accounts;
-const write = (balance: number, account_id: string = A.everydayChecking) => ({ account_id, snapshot_date: '2026-11-01', balance });
+const write = (balance: number, account_id: string = A.everydayChecking) => ({
+  account_id,
+  snapshot_date: '2026-11-01',
+  balance,
+});
 const isEvent = schemaValidator('SnapshotUpsertedEvent');
 
 describe('webhooks (spec 6; spec-gaps 25, 26)', () => {
   it('"webhooks_attempted counts" the active subscriptions of the token\'s owner', async () => {
     expect((await call('POST', '/snapshots', { token: alex, body: write(1) })).body.webhooks_attempted).toBe(1);
-    const second = await control.createWebhook({ userId: DEMO_IDS.users.alex, url: 'https://second.example.test/hook' });
+    const second = await control.createWebhook({
+      userId: DEMO_IDS.users.alex,
+      url: 'https://second.example.test/hook',
+    });
     expect((await call('POST', '/snapshots', { token: alex, body: write(2) })).body.webhooks_attempted).toBe(2);
     await control.deactivateWebhook(second.id);
     expect((await call('POST', '/snapshots', { token: alex, body: write(3) })).body.webhooks_attempted).toBe(1);
@@ -63,15 +79,28 @@ describe('webhooks (spec 6; spec-gaps 25, 26)', () => {
     delivered.length = 0;
     const failing = await control.createWebhook({ userId: DEMO_IDS.users.alex, url: 'https://down.example.test/hook' });
     deliver = async (subscription) =>
-      subscription.id === failing.id ? { ok: false, status: 503, error: 'Service Unavailable' } : { ok: true, status: 200 };
+      subscription.id === failing.id
+        ? { ok: false, status: 503, error: 'Service Unavailable' }
+        : { ok: true, status: 200 };
     const res = await call('POST', '/snapshots', { token: alex, body: write(1) });
     expect(res.body.webhooks_attempted).toBe(2);
     expect(delivered.map((d) => d.subscription.id).sort()).toEqual([DEMO_IDS.webhooks.alex, failing.id].sort());
     expect(new Set(delivered.map((d) => d.event.id)).size).toBe(1);
     const [entry] = control.events.list();
     expect(entry!.deliveries).toEqual([
-      { subscription_id: DEMO_IDS.webhooks.alex, url: 'https://hooks.example.test/ledger', outcome: 'delivered', status: 200 },
-      { subscription_id: failing.id, url: 'https://down.example.test/hook', outcome: 'failed', status: 503, error: 'Service Unavailable' },
+      {
+        subscription_id: DEMO_IDS.webhooks.alex,
+        url: 'https://hooks.example.test/ledger',
+        outcome: 'delivered',
+        status: 200,
+      },
+      {
+        subscription_id: failing.id,
+        url: 'https://down.example.test/hook',
+        outcome: 'failed',
+        status: 503,
+        error: 'Service Unavailable',
+      },
     ]);
   });
 
@@ -87,9 +116,18 @@ describe('webhooks (spec 6; spec-gaps 25, 26)', () => {
 
   it('"Webhook registration": subscriptions have id, url, active and created_at; "creating one on the free plan is 402"', async () => {
     const created = await control.createWebhook({ userId: DEMO_IDS.users.sam });
-    expect(created).toEqual({ id: expect.any(String), user_id: DEMO_IDS.users.sam, url: expect.stringMatching(/^https:\/\//), active: true, created_at: '2026-11-01T09:00:00.000Z' });
+    expect(created).toEqual({
+      id: expect.any(String),
+      user_id: DEMO_IDS.users.sam,
+      url: expect.stringMatching(/^https:\/\//),
+      active: true,
+      created_at: '2026-11-01T09:00:00.000Z',
+    });
     expect((await control.listWebhooks()).map((w) => w.id)).toContain(created.id);
     const solo = await control.createUser({ plan: 'free' });
-    await expect(control.createWebhook({ userId: solo.id })).rejects.toMatchObject({ name: 'MockControlError', status: 402 });
+    await expect(control.createWebhook({ userId: solo.id })).rejects.toMatchObject({
+      name: 'MockControlError',
+      status: 402,
+    });
   });
 });

@@ -7,15 +7,27 @@ const METHODS = ['get', 'put', 'post', 'patch', 'delete'];
 const resolve = (object: Json): Json => {
   const ref = object.$ref;
   if (typeof ref !== 'string') return object;
-  return resolve(ref.replace(/^#\//, '').split('/').reduce<unknown>((node, key) => (node as Json)[key], document) as Json);
+  return resolve(
+    ref
+      .replace(/^#\//, '')
+      .split('/')
+      .reduce<unknown>((node, key) => (node as Json)[key], document) as Json,
+  );
 };
 const operations = Object.entries(document.paths as Record<string, Json>).flatMap(([path, item]) =>
-  METHODS.filter((method) => method in item).map((method) => ({ path, item, operation: item[method] as Json, where: `${method.toUpperCase()} ${path}` })),
+  METHODS.filter((method) => method in item).map((method) => ({
+    path,
+    item,
+    operation: item[method] as Json,
+    where: `${method.toUpperCase()} ${path}`,
+  })),
 );
 
 describe('openapi.json', () => {
   it('names a contact for the API description (info.contact)', () => {
-    expect(document.info).toMatchObject({ contact: { name: expect.any(String), url: expect.stringMatching(/^https:\/\//) } });
+    expect(document.info).toMatchObject({
+      contact: { name: expect.any(String), url: expect.stringMatching(/^https:\/\//) },
+    });
   });
 
   it('gives every path parameter an example (Dredd refuses a document without one)', () => {
@@ -39,7 +51,8 @@ describe('openapi.json', () => {
         if (!(status in responses)) continue;
         seen.push(`${where} ${status}`);
         const headers = (resolve(responses[status] as Json).headers ?? {}) as Record<string, Json>;
-        if (headers[header] === undefined || resolve(headers[header]).required !== true) notRequired.push(`${where} ${status} ${header}`);
+        if (headers[header] === undefined || resolve(headers[header]).required !== true)
+          notRequired.push(`${where} ${status} ${header}`);
       }
     }
     expect(notRequired).toEqual([]);

@@ -10,7 +10,10 @@ const repo = resolve(import.meta.dirname, '../..');
 const NODE_BUILTINS = new Set([...builtinModules, ...builtinModules.map((name) => `node:${name}`)]);
 
 /** Bundles `entry` for the browser; every import esbuild meets is recorded, none is left unresolved. */
-async function bundleForBrowser(entry: string, external: string[] = []): Promise<{ imports: string[]; external: string[] }> {
+async function bundleForBrowser(
+  entry: string,
+  external: string[] = [],
+): Promise<{ imports: string[]; external: string[] }> {
   const result = await build({
     entryPoints: [join(repo, entry)],
     bundle: true,

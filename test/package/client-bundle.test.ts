@@ -37,12 +37,17 @@ describe('the client entry', () => {
     expect(outputs).toHaveLength(1);
     expect(entryOutput.imports.filter((i) => i.kind === 'dynamic-import')).toEqual([]);
     expect(initialModules.some((file) => file.includes('openapi-fetch'))).toBe(true);
-    expect(initialModules).toEqual(expect.arrayContaining(['src/bulk/bulk-engine.ts', 'src/errors/create-api-error.ts']));
+    expect(initialModules).toEqual(
+      expect.arrayContaining(['src/bulk/bulk-engine.ts', 'src/errors/create-api-error.ts']),
+    );
 
-    const code = (file: string) => result.outputFiles.find((f) => f.path.endsWith(file.replace(/^bench-out/, '')))!.contents;
+    const code = (file: string) =>
+      result.outputFiles.find((f) => f.path.endsWith(file.replace(/^bench-out/, '')))!.contents;
     const minified = initial.reduce((n, file) => n + code(file).byteLength, 0);
     const gzipped = initial.reduce((n, file) => n + gzipSync(code(file), { level: 9 }).byteLength, 0);
-    console.log(`client entry: ${minified} bytes minified, ${gzipped} bytes gzipped (${initial.length} files, ${initialModules.length} modules)`);
+    console.log(
+      `client entry: ${minified} bytes minified, ${gzipped} bytes gzipped (${initial.length} files, ${initialModules.length} modules)`,
+    );
     // A guard against pulling in something large by accident (zod, ajv and the fake are each far bigger).
     // The size target itself is tracked by the benchmark (bench/), which prints it beside the other figures.
     expect(gzipped).toBeLessThan(16 * 1024);
@@ -56,7 +61,8 @@ describe.each([
   ['CJS', 'index.cjs', 'cjs'],
 ])('the %s build', (_name, file, kind) => {
   it('bulkUpsertSnapshots and client.snapshots.bulkUpsert write', async () => {
-    if (!existsSync(`${repo}dist/${file}`)) throw new Error('dist/ is missing: run `npm run build` first (npm test does)');
+    if (!existsSync(`${repo}dist/${file}`))
+      throw new Error('dist/ is missing: run `npm run build` first (npm test does)');
     const load =
       kind === 'mjs'
         ? `const sdk = await import('./dist/index.js'); const fake = await import('./dist/mocks/index.js');`
@@ -76,7 +82,11 @@ describe.each([
         badOption: stopped instanceof sdk.ClientOptionsError,
       }));
     })();`;
-    const { stdout } = await run(process.execPath, [`--input-type=${kind === 'mjs' ? 'module' : 'commonjs'}`, '-e', script], { cwd: repo });
+    const { stdout } = await run(
+      process.execPath,
+      [`--input-type=${kind === 'mjs' ? 'module' : 'commonjs'}`, '-e', script],
+      { cwd: repo },
+    );
     expect(JSON.parse(stdout)).toEqual({
       first: [3, 2, 0, [2]],
       second: [2, 1, 1],

@@ -21,7 +21,11 @@ beforeAll(async () => {
 async function startBin(cwd: string): Promise<{ url: string; stop(): Promise<void> }> {
   // Its own process group, so that stopping it also stops the node process npx starts (npx does not pass
   // SIGTERM on, and the server would outlive the test).
-  const child = spawn('npx', ['ledger-mock', '--port', '0'], { cwd, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn('npx', ['ledger-mock', '--port', '0'], {
+    cwd,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   const exited = new Promise<void>((ok) => child.on('exit', () => ok()));
   const stop = async () => {
     process.kill(-child.pid!, 'SIGTERM');
@@ -88,9 +92,15 @@ describe.concurrent('a fresh project that installed only the packed tarball (no 
     expect(esm.summary.differs).toBe(0);
     expect(esm.summary.same).toBeGreaterThan(40);
     expect(esm).toMatchObject({ exitCode: 0, markdown: '# ledger-parity: nothing differs' });
-    expect(JSON.parse((await run('node', ['parity.cjs'], { cwd: bare })).stdout)).toMatchObject({ summary: { same: 2, differs: 0 } });
+    expect(JSON.parse((await run('node', ['parity.cjs'], { cwd: bare })).stdout)).toMatchObject({
+      summary: { same: 2, differs: 0 },
+    });
     // ajv is bundled: the tarball brings no dependency but openapi-fetch.
-    expect(readdirSync(join(bare, 'node_modules')).filter((name) => !name.startsWith('.')).sort()).toEqual(['openapi-fetch', 'openapi-typescript-helpers', 'personal-ledger-sdk']);
+    expect(
+      readdirSync(join(bare, 'node_modules'))
+        .filter((name) => !name.startsWith('.'))
+        .sort(),
+    ).toEqual(['openapi-fetch', 'openapi-typescript-helpers', 'personal-ledger-sdk']);
   }, 180_000);
 
   it('`npx ledger-parity` against `npx ledger-mock`: nothing differs (exit 0); --help names the options', async () => {
@@ -120,16 +130,31 @@ describe.concurrent('a fresh project that installed only the packed tarball (no 
       cjs: true,
       formats: ['ofx', 'camt', 'mt940', 'csv'],
       format: 'camt.053.001.08',
-      balance: { kind: 'closing_booked', date: '2026-10-31', amount: '-12.30', currency: 'EUR', location: 'line 1', line: 1 },
+      balance: {
+        kind: 'closing_booked',
+        date: '2026-10-31',
+        amount: '-12.30',
+        currency: 'EUR',
+        location: 'line 1',
+        line: 1,
+      },
     });
   });
 
   it('the MSW entry needs msw; msw 3 on a Node older than 22.12 is refused at once, saying why', async () => {
-    await expect(run('node', ['msw-handlers.mjs'], { cwd: bare })).rejects.toMatchObject({ stderr: expect.stringContaining("Cannot find package 'msw'") });
-    const result = JSON.parse((await run('node', ['msw-handlers.mjs'], { cwd: await bareThenMsw3() })).stdout) as { created: boolean; message?: string };
+    await expect(run('node', ['msw-handlers.mjs'], { cwd: bare })).rejects.toMatchObject({
+      stderr: expect.stringContaining("Cannot find package 'msw'"),
+    });
+    const result = JSON.parse((await run('node', ['msw-handlers.mjs'], { cwd: await bareThenMsw3() })).stdout) as {
+      created: boolean;
+      message?: string;
+    };
     const [major, minor] = process.versions.node.split('.').map(Number) as [number, number];
     if (major < 22 || (major === 22 && minor < 12)) {
-      expect(result).toEqual({ created: false, message: expect.stringContaining(`needs Node 22.12 or newer, and this is Node ${process.versions.node}`) });
+      expect(result).toEqual({
+        created: false,
+        message: expect.stringContaining(`needs Node 22.12 or newer, and this is Node ${process.versions.node}`),
+      });
       expect(result.message).toContain('npm install --save-dev msw@2');
     } else {
       expect(result).toEqual({ created: true });

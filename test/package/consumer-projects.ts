@@ -20,20 +20,56 @@ const run = promisify(execFile);
  * (TS1479: they import the ESM-only `rettime`), which is msw's to fix; and Vitest's own declarations need its peers'
  * types (vite's, among others), which Vitest checks, not this.
  */
-export const TYPESCRIPT_SETTINGS: ReadonlyArray<{ name: string; group: TypeCheckGroup; options: Record<string, unknown>; files: string[] }> = [
-  { name: 'node16-esm', group: 'node16', options: { module: 'node16', moduleResolution: 'node16', skipLibCheck: false }, files: ['typed.ts'] },
-  { name: 'node16-cjs', group: 'node16', options: { module: 'node16', moduleResolution: 'node16', skipLibCheck: false }, files: ['typed-cjs.cts'] },
-  { name: 'node16-cjs-mocks', group: 'node16', options: { module: 'node16', moduleResolution: 'node16', skipLibCheck: true }, files: ['typed-cjs-mocks.cts'] },
-  { name: 'bundler', group: 'bundler', options: { module: 'esnext', moduleResolution: 'bundler', skipLibCheck: false }, files: ['typed.ts'] },
-  { name: 'node16-esm-vitest', group: 'bundler', options: { module: 'node16', moduleResolution: 'node16', skipLibCheck: true }, files: ['typed-vitest.ts'] },
-  { name: 'bundler-vitest', group: 'bundler', options: { module: 'esnext', moduleResolution: 'bundler', skipLibCheck: true }, files: ['typed-vitest.ts'] },
+export const TYPESCRIPT_SETTINGS: ReadonlyArray<{
+  name: string;
+  group: TypeCheckGroup;
+  options: Record<string, unknown>;
+  files: string[];
+}> = [
+  {
+    name: 'node16-esm',
+    group: 'node16',
+    options: { module: 'node16', moduleResolution: 'node16', skipLibCheck: false },
+    files: ['typed.ts'],
+  },
+  {
+    name: 'node16-cjs',
+    group: 'node16',
+    options: { module: 'node16', moduleResolution: 'node16', skipLibCheck: false },
+    files: ['typed-cjs.cts'],
+  },
+  {
+    name: 'node16-cjs-mocks',
+    group: 'node16',
+    options: { module: 'node16', moduleResolution: 'node16', skipLibCheck: true },
+    files: ['typed-cjs-mocks.cts'],
+  },
+  {
+    name: 'bundler',
+    group: 'bundler',
+    options: { module: 'esnext', moduleResolution: 'bundler', skipLibCheck: false },
+    files: ['typed.ts'],
+  },
+  {
+    name: 'node16-esm-vitest',
+    group: 'bundler',
+    options: { module: 'node16', moduleResolution: 'node16', skipLibCheck: true },
+    files: ['typed-vitest.ts'],
+  },
+  {
+    name: 'bundler-vitest',
+    group: 'bundler',
+    options: { module: 'esnext', moduleResolution: 'bundler', skipLibCheck: true },
+    files: ['typed-vitest.ts'],
+  },
 ];
 
 /** Each group is compiled by one `tsc -b` in its own test file (consumer-types-<group>.test.ts), the two side by side. */
 type TypeCheckGroup = 'node16' | 'bundler';
 
 /** The version of `name` the repository installed (package-lock.json's), so npm finds it in its cache. */
-export const versionOf = (name: string) => (JSON.parse(readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+export const versionOf = (name: string) =>
+  (JSON.parse(readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
 
 /**
  * A project with the packed tarball, msw and Vitest installed, and a `tsconfig.<name>.json` for each of
@@ -45,9 +81,21 @@ export function appProject(runDir?: string): Promise<string> {
     'consumer-app',
     async (dir) => {
       const packages = [`msw@${versionOf('msw')}`, `vitest@${versionOf('vitest')}`];
-      const app = await installProject(dir, 'app', join(ROOT, 'test/package/consumer'), await packedTarball(runDir), packages);
+      const app = await installProject(
+        dir,
+        'app',
+        join(ROOT, 'test/package/consumer'),
+        await packedTarball(runDir),
+        packages,
+      );
       for (const { name, options, files } of TYPESCRIPT_SETTINGS) {
-        writeFileSync(join(app, `tsconfig.${name}.json`), JSON.stringify({ compilerOptions: { ...options, target: 'es2022', strict: true, noEmit: true, types: [] }, files }));
+        writeFileSync(
+          join(app, `tsconfig.${name}.json`),
+          JSON.stringify({
+            compilerOptions: { ...options, target: 'es2022', strict: true, noEmit: true, types: [] },
+            files,
+          }),
+        );
       }
       return app;
     },
@@ -60,7 +108,12 @@ export function appProject(runDir?: string): Promise<string> {
  * holds (a test that writes files does so in a folder of its own inside it, as consumer-sync.test.ts does).
  */
 export function bareProject(runDir?: string): Promise<string> {
-  return oncePerRun('consumer-bare', async (dir) => installProject(dir, 'app-no-msw', join(ROOT, 'test/package/consumer-no-msw'), await packedTarball(runDir), []), runDir);
+  return oncePerRun(
+    'consumer-bare',
+    async (dir) =>
+      installProject(dir, 'app-no-msw', join(ROOT, 'test/package/consumer-no-msw'), await packedTarball(runDir), []),
+    runDir,
+  );
 }
 
 /** A project like bareProject() that then installed msw 3 (`npm install msw@3` after the package). Once per run. */
@@ -68,7 +121,13 @@ export function bareThenMsw3(runDir?: string): Promise<string> {
   return oncePerRun(
     'consumer-bare-msw3',
     async (dir) => {
-      const app = await installProject(dir, 'app-no-msw-then-msw3', join(ROOT, 'test/package/consumer-no-msw'), await packedTarball(runDir), []);
+      const app = await installProject(
+        dir,
+        'app-no-msw-then-msw3',
+        join(ROOT, 'test/package/consumer-no-msw'),
+        await packedTarball(runDir),
+        [],
+      );
       await timedInstall(app, [`msw@${versionOf('msw3')}`]);
       return app;
     },
@@ -90,11 +149,20 @@ export function projectsCalledBy(source: string): Array<(runDir: string) => Prom
 
 /** `npm install` of `packages` into `app`; everything the cache holds comes from the cache. */
 function install(app: string, packages: string[]) {
-  return run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', ...packages], { cwd: app, timeout: 240_000 });
+  return run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', ...packages], {
+    cwd: app,
+    timeout: 240_000,
+  });
 }
 
 /** A fresh project `root/name` with the files of `from`, and the tarball and `packages` installed by npm. */
-async function installProject(root: string, name: string, from: string, tarball: string, packages: string[]): Promise<string> {
+async function installProject(
+  root: string,
+  name: string,
+  from: string,
+  tarball: string,
+  packages: string[],
+): Promise<string> {
   const app = join(root, name);
   cpSync(from, app, { recursive: true });
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name, private: true, type: 'module' }, null, 2));
@@ -106,7 +174,9 @@ async function timedInstall(app: string, packages: string[]): Promise<void> {
   const started = performance.now();
   // Everything comes from npm's cache, filled by the repo's own `npm ci` (the same versions).
   await install(app, packages);
-  console.log(`${basename(app)} install: ${((performance.now() - started) / 1000).toFixed(1)} s (${readdirSync(join(app, 'node_modules')).length} top-level packages)`);
+  console.log(
+    `${basename(app)} install: ${((performance.now() - started) / 1000).toFixed(1)} s (${readdirSync(join(app, 'node_modules')).length} top-level packages)`,
+  );
 }
 
 /** What `tsc -b` printed for each project (its errors; '' when it compiled), and what it printed outside any. */
@@ -123,10 +193,14 @@ export interface TypeChecks {
 export async function typeCheckProjects(dir: string, names: readonly string[]): Promise<TypeChecks> {
   const configs = names.map((name) => `tsconfig.${name}.json`);
   const tsc = join(ROOT, 'node_modules/typescript/bin/tsc');
-  const output = await run(process.execPath, [tsc, '-b', '--verbose', '--pretty', 'false', ...configs], { cwd: dir, timeout: 600_000 }).then(
+  const output = await run(process.execPath, [tsc, '-b', '--verbose', '--pretty', 'false', ...configs], {
+    cwd: dir,
+    timeout: 600_000,
+  }).then(
     ({ stdout, stderr }) => stdout + stderr,
     // tsc exits 1 or 2 on errors, which it printed; killed (the time-out) it printed maybe nothing: say so.
-    (error: { stdout?: string; stderr?: string; killed?: boolean; message: string }) => `${error.stdout ?? ''}${error.stderr ?? ''}${error.killed ? error.message : ''}`,
+    (error: { stdout?: string; stderr?: string; killed?: boolean; message: string }) =>
+      `${error.stdout ?? ''}${error.stderr ?? ''}${error.killed ? error.message : ''}`,
   );
   const byProject: Record<string, string> = {};
   let current: string | undefined;
@@ -134,7 +208,12 @@ export async function typeCheckProjects(dir: string, names: readonly string[]): 
   for (const line of output.split('\n')) {
     const building = / - Building project '.*\/tsconfig\.(.+)\.json'\.\.\.$/.exec(line);
     if (building) byProject[(current = building[1]!)] = '';
-    else if (/ - (Projects in this build:|Project '.+' is out of date )/.test(line) || /^ {4}\* /.test(line) || line.trim() === '') continue;
+    else if (
+      / - (Projects in this build:|Project '.+' is out of date )/.test(line) ||
+      /^ {4}\* /.test(line) ||
+      line.trim() === ''
+    )
+      continue;
     else if (current === undefined) unattributed += `${line}\n`;
     else byProject[current] += `${line}\n`;
   }

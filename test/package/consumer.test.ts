@@ -17,7 +17,14 @@ beforeAll(async () => {
 describe.concurrent('a fresh project that installed the packed tarball', { timeout: 120_000 }, () => {
   it('imports every entry as ESM and talks to the fake by mock.fetch, by MSW and over HTTP', async () => {
     const { stdout } = await run('node', ['esm.mjs'], { cwd: dir });
-    expect(JSON.parse(stdout)).toEqual({ esm: true, user: true, accounts: expect.any(Number), notFound: true, msw: true, http: true });
+    expect(JSON.parse(stdout)).toEqual({
+      esm: true,
+      user: true,
+      accounts: expect.any(Number),
+      notFound: true,
+      msw: true,
+      http: true,
+    });
     expect(JSON.parse(stdout).accounts).toBeGreaterThan(0);
   });
 
@@ -30,7 +37,10 @@ describe.concurrent('a fresh project that installed the packed tarball', { timeo
   });
 
   it('runs vitest tests that use personal-ledger-sdk/mocks with setupServer, and personal-ledger-sdk/mocks/vitest', async () => {
-    const { stdout: colored } = await run('npx', ['vitest', 'run', '--reporter=verbose'], { cwd: dir, timeout: 120_000 });
+    const { stdout: colored } = await run('npx', ['vitest', 'run', '--reporter=verbose'], {
+      cwd: dir,
+      timeout: 120_000,
+    });
     const stdout = colored.replace(/\x1b\[[0-9;]*m/g, ''); // vitest colours its report when the parent's FORCE_COLOR says so
     expect(stdout).toMatch(/Tests +3 passed \(3\)/);
     expect(stdout).toContain('a fake and a client for the test, and the matcher');

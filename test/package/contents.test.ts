@@ -25,7 +25,12 @@ let packed: Set<string>;
 beforeAll(async () => {
   // npm puts every file under package/ and lists no directory.
   const { stdout } = await run('tar', ['-tzf', await packedTarball()], { timeout: 60_000 });
-  packed = new Set(stdout.trim().split('\n').map((entry) => entry.replace(/^package\//, '')));
+  packed = new Set(
+    stdout
+      .trim()
+      .split('\n')
+      .map((entry) => entry.replace(/^package\//, '')),
+  );
 }, 90_000);
 
 /** Every `[text](target)` of the README whose target is not an anchor of the README itself. */
@@ -36,7 +41,14 @@ function readmeLinks(): string[] {
 
 describe('the packed package', () => {
   it('ships what the docs name for a user of the installed package: the scenario schema and demo scenario, the Python client, spec-gaps, openapi.json', () => {
-    for (const file of ['mocks/scenarios/scenario.schema.json', 'mocks/scenarios/demo.json', 'examples/python/ledger_client_demo.py', 'docs/spec-gaps.md', 'openapi.json', 'README.md']) {
+    for (const file of [
+      'mocks/scenarios/scenario.schema.json',
+      'mocks/scenarios/demo.json',
+      'examples/python/ledger_client_demo.py',
+      'docs/spec-gaps.md',
+      'openapi.json',
+      'README.md',
+    ]) {
       expect(packed, file).toContain(file);
     }
   });
@@ -74,7 +86,9 @@ describe('the packed package', () => {
     const relative = links.filter((target) => !/^[a-z]+:/.test(target));
     expect(relative.filter((target) => !packed.has(target.split('#')[0]!))).toEqual([]);
     // An absolute link into this repository must name a file that exists here.
-    const intoRepo = links.filter((target) => target.startsWith(BLOB)).map((target) => target.slice(BLOB.length).split('#')[0]!);
+    const intoRepo = links
+      .filter((target) => target.startsWith(BLOB))
+      .map((target) => target.slice(BLOB.length).split('#')[0]!);
     expect(intoRepo.filter((file) => !existsSync(join(repo, file)))).toEqual([]);
   });
 });

@@ -16,12 +16,18 @@ describe('package-lock.json', () => {
     const dir = mkdtempSync(join(tmpdir(), 'ledger-lockfile-'));
     try {
       for (const file of ['package.json', 'package-lock.json']) copyFileSync(join(repo, file), join(dir, file));
-      await run('npm', ['install', '--package-lock-only', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir, timeout: 120_000 });
+      await run(
+        'npm',
+        ['install', '--package-lock-only', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'],
+        { cwd: dir, timeout: 120_000 },
+      );
       const committed = readFileSync(join(repo, 'package-lock.json'), 'utf8');
       const after = readFileSync(join(dir, 'package-lock.json'), 'utf8');
       // toEqual on the text shows the changed lines; the byte comparison is the actual rule.
       expect(after).toEqual(committed);
-      expect(Buffer.compare(readFileSync(join(dir, 'package-lock.json')), readFileSync(join(repo, 'package-lock.json')))).toBe(0);
+      expect(
+        Buffer.compare(readFileSync(join(dir, 'package-lock.json')), readFileSync(join(repo, 'package-lock.json'))),
+      ).toBe(0);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

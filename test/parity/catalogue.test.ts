@@ -10,7 +10,9 @@ import { ROOT } from '../server/support';
 const operationIds = Object.values(document.paths as Record<string, Record<string, { operationId?: string }>>)
   .flatMap((item) => Object.values(item).map((operation) => operation.operationId))
   .filter((id): id is string => typeof id === 'string');
-const gapNumbers = [...readFileSync(join(ROOT, 'docs/spec-gaps.md'), 'utf8').matchAll(/^### (\d+)\. /gm)].map((m) => Number(m[1]));
+const gapNumbers = [...readFileSync(join(ROOT, 'docs/spec-gaps.md'), 'utf8').matchAll(/^### (\d+)\. /gm)].map((m) =>
+  Number(m[1]),
+);
 
 describe('the probe catalogue', () => {
   it('has at least 60 probes, each with a unique `area.what` id, a title, a citation, a mode and at least one request', () => {
@@ -59,7 +61,8 @@ describe('the probe catalogue', () => {
       expect(observers.length > 0 !== (line.cannot !== undefined), line.rule).toBe(true);
     }
     // The odd answers of the reading cite rules too.
-    for (const [kind, { rules }] of Object.entries(ODDITY_KINDS)) for (const rule of rules) expect(Object.keys(RULES), kind).toContain(rule);
+    for (const [kind, { rules }] of Object.entries(ODDITY_KINDS))
+      for (const rule of rules) expect(Object.keys(RULES), kind).toContain(rule);
     // Only known rules are cited, and every probe that runs cites a rule or an entry.
     for (const probe of PROBES) {
       for (const rule of probe.rules) expect(Object.keys(RULES), probe.id).toContain(rule);
@@ -69,6 +72,10 @@ describe('the probe catalogue', () => {
 
   it('reads before it writes: every read probe comes before the first scratch probe', () => {
     const firstScratch = PROBES.findIndex((p) => p.mode === 'scratch');
-    expect(PROBES.slice(firstScratch).filter((p) => p.mode === 'read').map((p) => p.id)).toEqual([]);
+    expect(
+      PROBES.slice(firstScratch)
+        .filter((p) => p.mode === 'read')
+        .map((p) => p.id),
+    ).toEqual([]);
   });
 });

@@ -17,16 +17,26 @@ describe('the divergences together', () => {
   it('break every rule and spec-gaps entry the kit can observe, each through a probe (or an odd answer) that cites it', () => {
     const cases: Case[] = [...READ_CASES, ...WRITE_CASES];
     const cites = (c: Case, rule: string) =>
-      c.odd ? (ODDITY_KINDS[c.odd].rules as readonly string[]).includes(rule) : (() => {
-        const probe = PROBES.find((p) => p.id === c.probe)!;
-        const gap = /^spec-gaps (\d+)$/.exec(rule);
-        return gap ? probe.gaps.includes(Number(gap[1])) : (probe.rules as readonly string[]).includes(rule);
-      })();
+      c.odd
+        ? (ODDITY_KINDS[c.odd].rules as readonly string[]).includes(rule)
+        : (() => {
+            const probe = PROBES.find((p) => p.id === c.probe)!;
+            const gap = /^spec-gaps (\d+)$/.exec(rule);
+            return gap ? probe.gaps.includes(Number(gap[1])) : (probe.rules as readonly string[]).includes(rule);
+          })();
     const named = (c: Case) => c.breaks.map((b) => (typeof b === 'number' ? `spec-gaps ${b}` : b));
     // Each case breaks only what its catcher cites...
-    expect(cases.flatMap((c) => named(c).filter((rule) => !cites(c, rule)).map((rule) => `${c.probe ?? c.odd}: ${rule} (${c.change})`))).toEqual([]);
+    expect(
+      cases.flatMap((c) =>
+        named(c)
+          .filter((rule) => !cites(c, rule))
+          .map((rule) => `${c.probe ?? c.odd}: ${rule} (${c.change})`),
+      ),
+    ).toEqual([]);
     // ...and every observable line is broken by one.
-    const observable = coverageLines().filter((l) => l.reading.length + l.read.length + l.scratch.length + l.webhooks.length > 0);
+    const observable = coverageLines().filter(
+      (l) => l.reading.length + l.read.length + l.scratch.length + l.webhooks.length > 0,
+    );
     const unbroken = observable.map((l) => l.rule).filter((rule) => !cases.some((c) => named(c).includes(rule)));
     expect(unbroken).toEqual([]);
   });

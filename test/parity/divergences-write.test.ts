@@ -14,7 +14,9 @@ describe('a target that differs only in what the specification allows', { timeou
     served.proxy.divergence = {
       response: (e, r) => {
         if (is(e, 'GET', '/accounts') && r.status === 200) {
-          return withJson(r, { accounts: (jsonOf(r).accounts as object[]).map((a) => ({ ...a, created_at: '2026-01-01T00:00:00Z' })) });
+          return withJson(r, {
+            accounts: (jsonOf(r).accounts as object[]).map((a) => ({ ...a, created_at: '2026-01-01T00:00:00Z' })),
+          });
         }
         // Three subscriptions where the fake has one: every write attempts three times as many.
         if ((is(e, 'POST', '/snapshots') || is(e, 'POST', '/snapshots/bulk')) && r.status < 300) {
@@ -24,7 +26,14 @@ describe('a target that differs only in what the specification allows', { timeou
       },
     };
     const result = await run('scratch');
-    expect(result.report.summary.differs, JSON.stringify(result.report.probes.filter((p) => p.outcome === 'differs'), null, 1).slice(0, 3000)).toBe(0);
+    expect(
+      result.report.summary.differs,
+      JSON.stringify(
+        result.report.probes.filter((p) => p.outcome === 'differs'),
+        null,
+        1,
+      ).slice(0, 3000),
+    ).toBe(0);
     const list = result.report.probes.find((p) => p.id === 'accounts.list')!;
     expect(list.notes?.join('\n')).toMatch(/created_at: only the target sends this field/);
     expect(result.report.compared_by_range.map((c) => c.field)).toContain('webhooks_attempted');

@@ -18,14 +18,26 @@ const policy = (mode: 'read' | 'scratch', kit: string[] = []): WritePolicy => ({
   absentIds: new Set([MADE_UP]),
   kitSnapshotIds: new Set(kit),
 });
-const write = (method: string, path: string, body?: unknown, withToken = true) => ({ method, path: `/api/public/v1${path}`, body, withToken });
+const write = (method: string, path: string, body?: unknown, withToken = true) => ({
+  method,
+  path: `/api/public/v1${path}`,
+  body,
+  withToken,
+});
 const row = (account: string, date = '2000-01-02') => ({ account_id: account, snapshot_date: date, balance: 1 });
 
 describe('the safety rules (permit.ts)', () => {
   it('never POST /accounts, with or without a token, in any spelling of the path', () => {
-    for (const path of ['/api/public/v1/accounts', '/API/public/v1/Accounts/', '/api/public/v1//accounts', '/api/public/v1/%61ccounts']) {
+    for (const path of [
+      '/api/public/v1/accounts',
+      '/API/public/v1/Accounts/',
+      '/api/public/v1//accounts',
+      '/api/public/v1/%61ccounts',
+    ]) {
       for (const withToken of [true, false]) {
-        expect(refusal({ method: 'POST', path, body: { name: 'x' }, withToken }, policy('scratch')), path).toMatch(/never sent/);
+        expect(refusal({ method: 'POST', path, body: { name: 'x' }, withToken }, policy('scratch')), path).toMatch(
+          /never sent/,
+        );
       }
     }
   });
@@ -36,7 +48,9 @@ describe('the safety rules (permit.ts)', () => {
       expect(refusal(write(method, '/snapshots', row(SCRATCH)), policy('read'))).toMatch(/needs --scratch-account/);
       expect(refusal(write(method, '/snapshots', row(OTHER), false), policy('read'))).toBeUndefined();
     }
-    expect(refusal({ method: 'GET', path: '/__mock/state', body: undefined, withToken: false }, policy('read'))).toMatch(/not under \/api\/public/);
+    expect(
+      refusal({ method: 'GET', path: '/__mock/state', body: undefined, withToken: false }, policy('read')),
+    ).toMatch(/not under \/api\/public/);
   });
 
   it('with a scratch account: snapshot writes name only it (dates in 2000) or made-up accounts, at any depth of the body', () => {
@@ -45,33 +59,45 @@ describe('the safety rules (permit.ts)', () => {
     expect(refusal(write('POST', '/snapshots', row(SCRATCH.toUpperCase())), p)).toBeUndefined();
     expect(refusal(write('POST', '/snapshots', row(MADE_UP, '2026-01-01')), p)).toBeUndefined();
     expect(refusal(write('POST', '/snapshots', row(SCRATCH, '2026-01-01')), p)).toMatch(/snapshot_date in 2000/);
-    expect(refusal(write('POST', '/snapshots', { account_id: SCRATCH, balance: 1 }), p)).toMatch(/snapshot_date in 2000/);
+    expect(refusal(write('POST', '/snapshots', { account_id: SCRATCH, balance: 1 }), p)).toMatch(
+      /snapshot_date in 2000/,
+    );
     expect(refusal(write('POST', '/snapshots', row(OTHER)), p)).toMatch(/names account acc00000/);
-    expect(refusal(write('POST', '/snapshots/bulk', { snapshots: [row(SCRATCH), row(OTHER)] }), p)).toMatch(/names account acc00000/);
+    expect(refusal(write('POST', '/snapshots/bulk', { snapshots: [row(SCRATCH), row(OTHER)] }), p)).toMatch(
+      /names account acc00000/,
+    );
     expect(refusal(write('POST', '/snapshots/bulk', [row(OTHER)]), p)).toMatch(/names account/);
     expect(refusal(write('POST', '/snapshots/bulk', { wrapper: { deep: [row(OTHER)] } }), p)).toMatch(/names account/);
     expect(refusal(write('POST', '/snapshots/bulk', { snapshots: [42, null, { balance: 1 }] }), p)).toBeUndefined();
     expect(refusal(write('POST', '/snapshots', undefined), p)).toBeUndefined(); // not JSON: names nothing
   });
 
-  it('with a scratch account: PATCH/DELETE only the kit\'s own snapshots (moved within 2000) or made-up ids; PATCH only the scratch account', () => {
+  it("with a scratch account: PATCH/DELETE only the kit's own snapshots (moved within 2000) or made-up ids; PATCH only the scratch account", () => {
     const p = policy('scratch', ['snp_kit']);
     expect(refusal(write('PATCH', '/snapshots/snp_kit', { balance: 2 }), p)).toBeUndefined();
     expect(refusal(write('PATCH', '/snapshots/snp_kit', { snapshot_date: '2000-03-01' }), p)).toBeUndefined();
-    expect(refusal(write('PATCH', '/snapshots/snp_kit', { snapshot_date: '2026-03-01' }), p)).toMatch(/only to a date in 2000/);
+    expect(refusal(write('PATCH', '/snapshots/snp_kit', { snapshot_date: '2026-03-01' }), p)).toMatch(
+      /only to a date in 2000/,
+    );
     expect(refusal(write('PATCH', '/snapshots/snp_kit', { account_id: OTHER }), p)).toMatch(/names account/);
     expect(refusal(write('DELETE', '/snapshots/snp_kit'), p)).toBeUndefined();
     expect(refusal(write('DELETE', '/snapshots/snp_1'), p)).toMatch(/only snapshots the kit created/);
     expect(refusal(write('DELETE', `/snapshots/${MADE_UP}`), p)).toBeUndefined();
     expect(refusal(write('PATCH', `/accounts/${SCRATCH}`, { name: 'x' }), p)).toBeUndefined();
     expect(refusal(write('PATCH', `/accounts/${OTHER}`, { name: 'x' }), p)).toMatch(/only the scratch account/);
-    expect(refusal(write('PUT', `/accounts/${SCRATCH}`, { name: 'x' }), p)).toMatch(/no write the kit knows how to undo/);
+    expect(refusal(write('PUT', `/accounts/${SCRATCH}`, { name: 'x' }), p)).toMatch(
+      /no write the kit knows how to undo/,
+    );
     expect(refusal(write('DELETE', '/snapshots'), p)).toMatch(/no write the kit knows how to undo/);
   });
 });
 
 /** A gate whose fetch records what would be sent and answers `status`. */
-function gateWith(mode: 'read' | 'scratch', answers: Array<() => Response> = [], extra: Partial<ConstructorParameters<typeof RequestGate>[0]> = {}) {
+function gateWith(
+  mode: 'read' | 'scratch',
+  answers: Array<() => Response> = [],
+  extra: Partial<ConstructorParameters<typeof RequestGate>[0]> = {},
+) {
   const sent: Array<{ url: string; init: RequestInit }> = [];
   const gate = new RequestGate({
     baseUrl: 'http://127.0.0.1:9',
@@ -101,7 +127,14 @@ describe('the gate', () => {
       await gate.send({ method: 'POST', path: '/api/public/v1/snapshots', auth, json: row(OTHER) });
     }
     await gate.send({ method: 'GET', path: '/api/public/v1/me' });
-    expect(sent.map((s) => headerOf(s.init, 'authorization')?.includes(TOKEN) ?? false)).toEqual([false, false, false, false, false, true]);
+    expect(sent.map((s) => headerOf(s.init, 'authorization')?.includes(TOKEN) ?? false)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      true,
+    ]);
     expect(sent.map((s) => headerOf(s.init, 'authorization'))[0]).toBeNull();
     expect(headerOf(sent[4]!.init, 'authorization')).toMatch(/^Bearer \w+ \w+$/);
     expect(gate.sent().map((s) => s.withToken)).toEqual([false, false, false, false, false, true]);
@@ -109,21 +142,32 @@ describe('the gate', () => {
 
   it('refuses a request that would carry the token anywhere but the Authorization header', async () => {
     const { gate, sent } = gateWith('scratch');
-    await expect(gate.send({ method: 'GET', path: `/api/public/v1/me`, query: `t=${TOKEN}` })).rejects.toThrow(/only in the Authorization header/);
-    await expect(gate.send({ method: 'POST', path: '/api/public/v1/snapshots', auth: 'none', json: { note: TOKEN } })).rejects.toThrow(GateRefusal);
+    await expect(gate.send({ method: 'GET', path: `/api/public/v1/me`, query: `t=${TOKEN}` })).rejects.toThrow(
+      /only in the Authorization header/,
+    );
+    await expect(
+      gate.send({ method: 'POST', path: '/api/public/v1/snapshots', auth: 'none', json: { note: TOKEN } }),
+    ).rejects.toThrow(GateRefusal);
     expect(sent).toEqual([]);
   });
 
   it('learns the snapshots it created on the scratch account (only after the baseline), and lets only those be deleted', async () => {
-    const created = () => Response.json({ snapshot: { id: 'snp_new', account_id: SCRATCH, snapshot_date: '2000-01-02', balance: 1 } }, { status: 201 });
-    const listed = () => Response.json({ snapshots: [{ id: 'snp_old', account_id: SCRATCH, snapshot_date: '2024-01-01', balance: 5 }] });
+    const created = () =>
+      Response.json(
+        { snapshot: { id: 'snp_new', account_id: SCRATCH, snapshot_date: '2000-01-02', balance: 1 } },
+        { status: 201 },
+      );
+    const listed = () =>
+      Response.json({ snapshots: [{ id: 'snp_old', account_id: SCRATCH, snapshot_date: '2024-01-01', balance: 5 }] });
     const { gate } = gateWith('scratch', [listed, created]);
     gate.setScratchBaseline(new Set(['snp_old']));
     await gate.send({ method: 'GET', path: '/api/public/v1/snapshots' });
     await gate.send({ method: 'POST', path: '/api/public/v1/snapshots', json: row(SCRATCH) });
     expect([...gate.kitSnapshots()]).toEqual(['snp_new']);
     await gate.send({ method: 'DELETE', path: '/api/public/v1/snapshots/snp_new' });
-    await expect(gate.send({ method: 'DELETE', path: '/api/public/v1/snapshots/snp_old' })).rejects.toThrow(GateRefusal);
+    await expect(gate.send({ method: 'DELETE', path: '/api/public/v1/snapshots/snp_old' })).rejects.toThrow(
+      GateRefusal,
+    );
   });
 
   it('counts requests against the budget, keeping a reserve for cleanup; stops probes after an interrupt but not cleanup', async () => {
@@ -144,7 +188,8 @@ describe('the gate', () => {
 
   it('waits out a 429 for its Retry-After and sends again (counted)', async () => {
     vi.useFakeTimers();
-    const busy = () => new Response('{}', { status: 429, headers: { 'retry-after': '2', 'content-type': 'application/json' } });
+    const busy = () =>
+      new Response('{}', { status: 429, headers: { 'retry-after': '2', 'content-type': 'application/json' } });
     const { gate, sent } = gateWith('read', [busy, () => Response.json({ user_id: 'u' })], { retryBusy: true });
     const answer = gate.send({ method: 'GET', path: '/api/public/v1/me' });
     await vi.advanceTimersByTimeAsync(1999);

@@ -27,9 +27,12 @@ describe('Ctrl-C during the write probes', { timeout: 120_000 }, () => {
       },
     };
     const json = join(mkdtempSync(join(tmpdir(), 'ledger-parity-sigint-')), 'report.json');
-    const run = await runParityCli(['--base-url', served.proxy.url, '--scratch-account', SCRATCH, '--rate', '50', '--json', json], {
-      onSpawn: (spawned) => (child = spawned),
-    });
+    const run = await runParityCli(
+      ['--base-url', served.proxy.url, '--scratch-account', SCRATCH, '--rate', '50', '--json', json],
+      {
+        onSpawn: (spawned) => (child = spawned),
+      },
+    );
     expect(signalled).toBeGreaterThan(0);
     expect(run.stderr).toContain('SIGINT: stopping; undoing the writes first');
     expect(run.code, run.stderr).toBe(130);
@@ -43,8 +46,13 @@ describe('Ctrl-C during the write probes', { timeout: 120_000 }, () => {
     expect(report.safety).toMatchObject({ not_undone: [], before_after: { identical: true } });
 
     // After the signal: no new probe write, only the cleanup (a list, deletes of the kit's snapshots, a read).
-    const afterSignal = served.proxy.seen.slice(signalled).filter((e) => (e.headers.authorization ?? '').includes(TOKEN) && e.method !== 'GET');
-    expect(afterSignal.every((e) => e.method === 'DELETE' || e.method === 'PATCH'), afterSignal.map((e) => `${e.method} ${e.path}`).join('\n')).toBe(true);
+    const afterSignal = served.proxy.seen
+      .slice(signalled)
+      .filter((e) => (e.headers.authorization ?? '').includes(TOKEN) && e.method !== 'GET');
+    expect(
+      afterSignal.every((e) => e.method === 'DELETE' || e.method === 'PATCH'),
+      afterSignal.map((e) => `${e.method} ${e.path}`).join('\n'),
+    ).toBe(true);
     expect(afterSignal.some((e) => e.method === 'DELETE')).toBe(true);
     const after = (await served.upstream.control('GET', '/state')) as typeof before;
     expect(after.accounts).toEqual(before.accounts);

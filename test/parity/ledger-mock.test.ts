@@ -38,14 +38,24 @@ function rowsOf(value: unknown, out: Array<Record<string, unknown>> = []): Array
 describe('ledger-parity against ledger-mock, through a recording proxy', { timeout: 150_000 }, () => {
   it('without --scratch-account: nothing differs (exit 0), and the token went with GET requests only', async () => {
     const files = outputs();
-    const run = await runParityCli(['--base-url', served.proxy.url, '--rate', '1000', '--report', files.report, '--json', files.json]);
+    const run = await runParityCli([
+      '--base-url',
+      served.proxy.url,
+      '--rate',
+      '1000',
+      '--report',
+      files.report,
+      '--json',
+      files.json,
+    ]);
     expect(run.stderr).not.toMatch(/Error|at .*\.[jt]s:\d+/); // no stack trace, from the built bin (.js) or a source (.ts)
     expect(run.code, run.stdout + run.stderr).toBe(0);
     const report = JSON.parse(readFileSync(files.json, 'utf8')) as ParityReport;
     expect(report.summary.differs).toBe(0);
     expect(report.summary.same).toBeGreaterThanOrEqual(45);
     // Skipped only because they write, or are never sent.
-    for (const probe of report.probes.filter((p) => p.outcome === 'skipped')) expect(probe.mode, probe.id).not.toBe('read');
+    for (const probe of report.probes.filter((p) => p.outcome === 'skipped'))
+      expect(probe.mode, probe.id).not.toBe('read');
     expect(run.stdout).toMatch(/^ledger-parity: \d+ same, 0 differ, \d+ skipped/);
 
     const withToken = served.proxy.seen.filter(carriesToken);
@@ -53,9 +63,14 @@ describe('ledger-parity against ledger-mock, through a recording proxy', { timeo
     expect(withToken.filter((e) => e.method !== 'GET')).toEqual([]);
     expect(served.proxy.seen.filter((e) => e.method !== 'GET').length).toBeGreaterThan(3); // writes went out, without a valid token
     expect(served.proxy.seen.filter((e) => e.method === 'POST' && /\/accounts\/?$/i.test(e.path))).toEqual([]);
-    expect(report.safety).toMatchObject({ before_after: { identical: true }, not_undone: [], with_token: { GET: withToken.length } });
+    expect(report.safety).toMatchObject({
+      before_after: { identical: true },
+      not_undone: [],
+      with_token: { GET: withToken.length },
+    });
 
-    for (const text of [run.stdout, run.stderr, readFileSync(files.report, 'utf8'), readFileSync(files.json, 'utf8')]) expect(text).not.toContain(TOKEN);
+    for (const text of [run.stdout, run.stderr, readFileSync(files.report, 'utf8'), readFileSync(files.json, 'utf8')])
+      expect(text).not.toContain(TOKEN);
   });
 
   it('with --scratch-account: nothing differs; writes only to that account, in 2000, all undone; never POST /accounts', async () => {
@@ -63,7 +78,18 @@ describe('ledger-parity against ledger-mock, through a recording proxy', { timeo
     const accountIds = new Set(before.accounts.map((a) => a.id as string));
     const snapshotIds = new Set(before.snapshots.map((s) => s.id));
     const files = outputs();
-    const run = await runParityCli(['--base-url', served.proxy.url, '--scratch-account', SCRATCH, '--rate', '1000', '--json', files.json, '--record', files.record]);
+    const run = await runParityCli([
+      '--base-url',
+      served.proxy.url,
+      '--scratch-account',
+      SCRATCH,
+      '--rate',
+      '1000',
+      '--json',
+      files.json,
+      '--record',
+      files.record,
+    ]);
     expect(run.code, run.stdout + run.stderr).toBe(0);
     const report = JSON.parse(readFileSync(files.json, 'utf8')) as ParityReport;
     expect(report.summary.differs).toBe(0);
@@ -75,12 +101,16 @@ describe('ledger-parity against ledger-mock, through a recording proxy', { timeo
     expect(writes.length).toBeGreaterThan(50);
     for (const write of writes) {
       const where = `${write.method} ${write.path} ${write.body.slice(0, 200)}`;
-      expect(write.path, where).toMatch(/^\/api\/public\/v1\/(snapshots|snapshots\/bulk|accounts\/[^/]+|snapshots\/[^/]+)$/);
+      expect(write.path, where).toMatch(
+        /^\/api\/public\/v1\/(snapshots|snapshots\/bulk|accounts\/[^/]+|snapshots\/[^/]+)$/,
+      );
       expect(`${write.method} ${write.path}`, where).not.toMatch(/^POST \/api\/public\/v1\/accounts$/);
       const accountPath = /^\/api\/public\/v1\/accounts\/([^/]+)$/.exec(write.path);
-      if (accountPath) expect(accountPath[1] === SCRATCH || !accountIds.has(decodeURIComponent(accountPath[1]!)), where).toBe(true);
+      if (accountPath)
+        expect(accountPath[1] === SCRATCH || !accountIds.has(decodeURIComponent(accountPath[1]!)), where).toBe(true);
       const snapshotPath = /^\/api\/public\/v1\/snapshots\/([^/]+)$/.exec(write.path);
-      if (snapshotPath && snapshotPath[1] !== 'bulk') expect(snapshotIds.has(decodeURIComponent(snapshotPath[1]!)), where).toBe(false);
+      if (snapshotPath && snapshotPath[1] !== 'bulk')
+        expect(snapshotIds.has(decodeURIComponent(snapshotPath[1]!)), where).toBe(false);
       let body: unknown;
       try {
         body = JSON.parse(write.body);
@@ -88,8 +118,10 @@ describe('ledger-parity against ledger-mock, through a recording proxy', { timeo
         continue; // not JSON: names nothing
       }
       for (const row of rowsOf(body)) {
-        if (row.account_id === SCRATCH && write.method === 'POST') expect(String(row.snapshot_date), where).toMatch(/^2000-/);
-        else if (typeof row.account_id === 'string') expect(row.account_id === SCRATCH || !accountIds.has(row.account_id), where).toBe(true);
+        if (row.account_id === SCRATCH && write.method === 'POST')
+          expect(String(row.snapshot_date), where).toMatch(/^2000-/);
+        else if (typeof row.account_id === 'string')
+          expect(row.account_id === SCRATCH || !accountIds.has(row.account_id), where).toBe(true);
       }
     }
     expect(writes.filter((e) => e.method === 'DELETE').length).toBeGreaterThan(10);
@@ -101,6 +133,7 @@ describe('ledger-parity against ledger-mock, through a recording proxy', { timeo
     expect(report.safety).toMatchObject({ before_after: { identical: true }, not_undone: [] });
     expect(report.safety!.undone.snapshots_deleted).toBeGreaterThan(10);
 
-    for (const text of [run.stdout, run.stderr, readFileSync(files.json, 'utf8'), readFileSync(files.record, 'utf8')]) expect(text).not.toContain(TOKEN);
+    for (const text of [run.stdout, run.stderr, readFileSync(files.json, 'utf8'), readFileSync(files.record, 'utf8')])
+      expect(text).not.toContain(TOKEN);
   });
 });

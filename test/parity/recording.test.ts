@@ -23,7 +23,8 @@ describe.concurrent(`the recording of ledger-mock (${RECORDING_FILE})`, { timeou
     expect(Object.keys(r.probes).length).toBeGreaterThanOrEqual(100);
     expect(recordingText).not.toContain(TOKEN);
     // Names of the demo ledger's accounts are masked; so are its balances (the demo's first is 2450.12).
-    for (const words of ['Everyday checking', 'First Bank', 'Parity scratch']) expect(recordingText).not.toContain(words);
+    for (const words of ['Everyday checking', 'First Bank', 'Parity scratch'])
+      expect(recordingText).not.toContain(words);
     expect(r.inventory.snapshots.every((s) => s.balance === 0)).toBe(true);
   });
 
@@ -33,13 +34,19 @@ describe.concurrent(`the recording of ledger-mock (${RECORDING_FILE})`, { timeou
     expect(run.code, run.stdout + run.stderr).toBe(0);
     const report = JSON.parse(readFileSync(json, 'utf8')) as ParityReport;
     expect(report.target).toMatchObject({ kind: 'recording', recorded_at: recording().recorded_at });
-    expect(report.summary).toEqual({ same: Object.values(recording().probes).filter((p) => 'views' in p).length, differs: 0, skipped: 1 });
+    expect(report.summary).toEqual({
+      same: Object.values(recording().probes).filter((p) => 'views' in p).length,
+      differs: 0,
+      skipped: 1,
+    });
     expect(report.safety).toBeUndefined(); // nothing was sent anywhere
   });
 
   it('a recording that differs in one answer is reported as differs, with both answers (exit 1)', async () => {
     const changed = recording();
-    const entry = changed.probes['snapshots.from-malformed'] as { views: Array<{ status: number | string; body?: { code?: string } }> };
+    const entry = changed.probes['snapshots.from-malformed'] as {
+      views: Array<{ status: number | string; body?: { code?: string } }>;
+    };
     entry.views[0]!.status = 422;
     entry.views[0]!.body!.code = 'validation_failed';
     const file = join(dir, 'changed.json');
@@ -66,7 +73,11 @@ describe.concurrent(`the recording of ledger-mock (${RECORDING_FILE})`, { timeou
   });
 
   it('docs/parity.md (the probe table) and docs/spec-gaps.md (a Parity line per entry) are generated from the catalogue', async () => {
-    const check = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/parity-docs.ts', '--check'], { cwd: ROOT }).then(
+    const check = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/parity-docs.ts', '--check'],
+      { cwd: ROOT },
+    ).then(
       () => 'up to date',
       (error: { stderr: string }) => error.stderr,
     );

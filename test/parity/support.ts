@@ -87,7 +87,6 @@ export interface Proxy {
 
 const HOP_BY_HOP = new Set(['host', 'connection', 'content-length', 'transfer-encoding', 'keep-alive']);
 
-
 /**
  * ledger-mock (another process) behind a recording proxy, for the current test file: started before its tests
  * (`upstream` and `proxy` are set then) and stopped after them.
@@ -118,7 +117,13 @@ export async function startProxy(upstream: string): Promise<Proxy> {
         const response = await fetch(`${upstream}${changed.path}${changed.query ? `?${changed.query}` : ''}`, {
           method: changed.method,
           headers: Object.fromEntries(Object.entries(changed.headers).filter(([name]) => !HOP_BY_HOP.has(name))),
-          ...(changed.method !== 'GET' && changed.bytes.length > 0 ? { body: (changed.body === exchange.body ? changed.bytes : Buffer.from(changed.body)) as unknown as BodyInit } : {}),
+          ...(changed.method !== 'GET' && changed.bytes.length > 0
+            ? {
+                body: (changed.body === exchange.body
+                  ? changed.bytes
+                  : Buffer.from(changed.body)) as unknown as BodyInit,
+              }
+            : {}),
         });
         const headers: Record<string, string> = {};
         response.headers.forEach((value, name) => {
@@ -151,7 +156,14 @@ async function read(req: IncomingMessage): Promise<Exchange> {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers[name] = value;
   const bytes = Buffer.concat(chunks);
-  return { method: req.method ?? 'GET', path: url.pathname, query: url.search.slice(1), headers, body: bytes.toString('utf8'), bytes };
+  return {
+    method: req.method ?? 'GET',
+    path: url.pathname,
+    query: url.search.slice(1),
+    headers,
+    body: bytes.toString('utf8'),
+    bytes,
+  };
 }
 
 /** JSON of a reply's body. */
@@ -182,7 +194,11 @@ export function runParityCli(
 ): Promise<ParityCliResult> {
   const env: Record<string, string | undefined> = { ...process.env, LEDGER_TOKEN: TOKEN, ...options.env };
   for (const [name, value] of Object.entries(env)) if (value === undefined) delete env[name];
-  const child = spawn(process.execPath, [binPath('ledger-parity'), ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [binPath('ledger-parity'), ...args], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));

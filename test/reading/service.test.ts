@@ -18,7 +18,9 @@ afterEach(async () => {
 });
 
 /** A server on 127.0.0.1 answering each request with `answer(n)` (n counts from 0), recording what it saw. */
-async function serve(answer: (n: number) => { status: number; headers?: Record<string, string>; body?: string }): Promise<{ url: string; seen: Seen[] }> {
+async function serve(
+  answer: (n: number) => { status: number; headers?: Record<string, string>; body?: string },
+): Promise<{ url: string; seen: Seen[] }> {
   const seen: Seen[] = [];
   const server = createServer((req, res) => {
     const { status, headers, body } = answer(seen.length);
@@ -34,8 +36,13 @@ async function serve(answer: (n: number) => { status: number; headers?: Record<s
 describe('the base URL the token may go to', () => {
   it('https anywhere, plain http only to a loopback address; no query or fragment; the trailing slash dropped', () => {
     expect(checkedBaseUrl('https://ledger.example.com/')).toBe('https://ledger.example.com');
-    for (const local of ['http://127.0.0.1:4010', 'http://localhost:4010', 'http://[::1]:4010']) expect(checkedBaseUrl(local)).toBe(local);
-    expect(() => checkedBaseUrl('http://192.0.2.1')).toThrow(new BaseUrlError('http://192.0.2.1 is plain http to another machine: the token would travel unencrypted. Use https'));
+    for (const local of ['http://127.0.0.1:4010', 'http://localhost:4010', 'http://[::1]:4010'])
+      expect(checkedBaseUrl(local)).toBe(local);
+    expect(() => checkedBaseUrl('http://192.0.2.1')).toThrow(
+      new BaseUrlError(
+        'http://192.0.2.1 is plain http to another machine: the token would travel unencrypted. Use https',
+      ),
+    );
     expect(() => checkedBaseUrl('ftp://ledger.example.com')).toThrow(/is not an http\(s\) URL/);
     expect(() => checkedBaseUrl('https://ledger.example.com?x=1')).toThrow(/takes no query or fragment/);
     expect(() => checkedBaseUrl('ledger.example.com')).toThrow(/is not a URL/);
@@ -46,25 +53,45 @@ describe('the base URL the token may go to', () => {
 describe('serviceGet', () => {
   it('sends GET with the token in the Authorization header only, asking for JSON', async () => {
     const service = await serve(() => ({ status: 200, body: '{"user_id":"u"}' }));
-    const answer = await serviceGet({ baseUrl: service.url, token: TOKEN, rate: Number.POSITIVE_INFINITY })('/api/public/v1/me', 'a=1');
-    expect(answer).toMatchObject({ status: 200, json: { user_id: 'u' }, request: { method: 'GET', path: '/api/public/v1/me', query: 'a=1' } });
-    expect(service.seen).toMatchObject([{ method: 'GET', url: '/api/public/v1/me?a=1', headers: { authorization: `Bearer ${TOKEN}`, accept: 'application/json' } }]);
+    const answer = await serviceGet({ baseUrl: service.url, token: TOKEN, rate: Number.POSITIVE_INFINITY })(
+      '/api/public/v1/me',
+      'a=1',
+    );
+    expect(answer).toMatchObject({
+      status: 200,
+      json: { user_id: 'u' },
+      request: { method: 'GET', path: '/api/public/v1/me', query: 'a=1' },
+    });
+    expect(service.seen).toMatchObject([
+      {
+        method: 'GET',
+        url: '/api/public/v1/me?a=1',
+        headers: { authorization: `Bearer ${TOKEN}`, accept: 'application/json' },
+      },
+    ]);
   });
 
   it('never follows a redirect: the token does not reach where it points', async () => {
     const elsewhere = await serve(() => ({ status: 200 }));
     const service = await serve(() => ({ status: 302, headers: { location: `${elsewhere.url}/api/public/v1/me` } }));
-    const answer = await serviceGet({ baseUrl: service.url, token: TOKEN, rate: Number.POSITIVE_INFINITY })('/api/public/v1/me');
+    const answer = await serviceGet({ baseUrl: service.url, token: TOKEN, rate: Number.POSITIVE_INFINITY })(
+      '/api/public/v1/me',
+    );
     expect(answer.status).toBe(302);
     expect(elsewhere.seen).toEqual([]);
   });
 
   it('waits out a 429 or 503 (its Retry-After) and sends again, at most twice', async () => {
     const busy = await serve((n) => (n < 1 ? { status: 429, headers: { 'retry-after': '0' } } : { status: 200 }));
-    expect((await serviceGet({ baseUrl: busy.url, token: TOKEN, rate: Number.POSITIVE_INFINITY })('/api/public/v1/me')).status).toBe(200);
+    expect(
+      (await serviceGet({ baseUrl: busy.url, token: TOKEN, rate: Number.POSITIVE_INFINITY })('/api/public/v1/me'))
+        .status,
+    ).toBe(200);
     expect(busy.seen.length).toBe(2);
     const down = await serve(() => ({ status: 503, headers: { 'retry-after': '0' } }));
-    const answer = await serviceGet({ baseUrl: down.url, token: TOKEN, rate: Number.POSITIVE_INFINITY })('/api/public/v1/me');
+    const answer = await serviceGet({ baseUrl: down.url, token: TOKEN, rate: Number.POSITIVE_INFINITY })(
+      '/api/public/v1/me',
+    );
     expect([answer.status, answer.retries, down.seen.length]).toEqual([503, 2, 3]);
   });
 

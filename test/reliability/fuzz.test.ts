@@ -72,7 +72,14 @@ async function send(plan: RequestPlan, world: World, transport: Transport): Prom
   } catch {
     parsed = text;
   }
-  return { status: response.status, text, body: parsed, contentType: response.headers.get('content-type'), headers: response.headers, url: response.url || url };
+  return {
+    status: response.status,
+    text,
+    body: parsed,
+    contentType: response.headers.get('content-type'),
+    headers: response.headers,
+    url: response.url || url,
+  };
 }
 
 /** True when a text body is not JSON the service can parse (400 invalid_json). */
@@ -126,7 +133,10 @@ async function check(plan: RequestPlan, world: World, transport: Transport = 'ms
   const op = operationFor(plan.method, pathname);
   const write = op !== undefined && ['POST', 'PATCH', 'DELETE'].includes(op.method);
   // What a write may touch: accounts for the account operations, snapshots for the others.
-  const scope = { accounts: op?.template.startsWith('/accounts') ?? false, snapshots: !(op?.template.startsWith('/accounts') ?? false) };
+  const scope = {
+    accounts: op?.template.startsWith('/accounts') ?? false,
+    snapshots: !(op?.template.startsWith('/accounts') ?? false),
+  };
   const before = write ? stateFingerprint(mock, scope) : '';
   const sizeBefore = mock.store.snapshots.size;
   const accountsBefore = mock.store.accounts.count();
@@ -134,7 +144,8 @@ async function check(plan: RequestPlan, world: World, transport: Transport = 'ms
   const sent = await send(plan, world, transport);
   figures.sendMs += performance.now() - t0;
   // Built only when a check fails: ten thousand passing requests need none of it.
-  const where = () => `${plan.method} ${plan.path.slice(0, 120)}${plan.query ? `?${plan.query.slice(0, 80)}` : ''} -> ${sent.status} ${sent.text.slice(0, 300)}`;
+  const where = () =>
+    `${plan.method} ${plan.path.slice(0, 120)}${plan.query ? `?${plan.query.slice(0, 80)}` : ''} -> ${sent.status} ${sent.text.slice(0, 300)}`;
   const code = (sent.body as { code?: unknown } | undefined)?.code;
 
   figures.requests += 1;
@@ -147,18 +158,36 @@ async function check(plan: RequestPlan, world: World, transport: Transport = 'ms
   if (!op) {
     figures.unknownRoutes += 1;
     assert(sent.status === 404, () => `an unknown route is 404: ${where()}`);
-    assert(plan.method === 'HEAD' || code === 'route_not_found', () => `an unknown route is route_not_found: ${where()}`);
+    assert(
+      plan.method === 'HEAD' || code === 'route_not_found',
+      () => `an unknown route is route_not_found: ${where()}`,
+    );
   } else {
-    assert(op.allowed.has(sent.status), () => `status listed in openapi.json for ${op.operationId} (${[...op.allowed].join(',')}): ${where()}`);
+    assert(
+      op.allowed.has(sent.status),
+      () => `status listed in openapi.json for ${op.operationId} (${[...op.allowed].join(',')}): ${where()}`,
+    );
     const decided = decidedStatus(plan, op);
-    if (decided !== undefined) assert(sent.status === decided, () => `status ${decided} decided by the request itself: ${where()}`);
+    if (decided !== undefined)
+      assert(sent.status === decided, () => `status ${decided} decided by the request itself: ${where()}`);
     else if (op.scope !== null) {
       assert(sent.status !== 401 && sent.status !== 403, () => `a valid token passes auth and scope: ${where()}`);
       // The only 402 left is for a shared visibility without sharing in the plan.
-      assert(sent.status !== 402 || code === 'sharing_not_in_plan', () => `a valid token passes the plan check: ${where()}`);
+      assert(
+        sent.status !== 402 || code === 'sharing_not_in_plan',
+        () => `a valid token passes the plan check: ${where()}`,
+      );
     }
   }
-  const violations = checkResponse({ method: plan.method, url: sent.url, baseUrl: mock.baseUrl, status: sent.status, contentType: sent.contentType, bodyText: sent.text, headers: sent.headers });
+  const violations = checkResponse({
+    method: plan.method,
+    url: sent.url,
+    baseUrl: mock.baseUrl,
+    status: sent.status,
+    contentType: sent.contentType,
+    bodyText: sent.text,
+    headers: sent.headers,
+  });
   assert(violations.length === 0, () => `valid against openapi.json: ${where()}\n${violations.join('\n')}`);
 
   assertInvariants(mock);
@@ -174,15 +203,27 @@ async function check(plan: RequestPlan, world: World, transport: Transport = 'ms
   switch (op.operationId) {
     case 'bulkUpsertSnapshots': {
       const result = body as { received: number; inserted: number; updated: number; skipped: Array<{ index: number }> };
-      assert(result.inserted + result.updated + result.skipped.length === result.received, () => `every row accounted for: ${where()}`);
+      assert(
+        result.inserted + result.updated + result.skipped.length === result.received,
+        () => `every row accounted for: ${where()}`,
+      );
       assert(result.inserted === sizeDelta, () => `inserted rows are the new snapshots (${sizeDelta}): ${where()}`);
       const indexes = result.skipped.map((s) => s.index);
-      assert(indexes.every((index, i) => index >= 0 && index < result.received && (i === 0 || index > indexes[i - 1]!)), () => `skipped indexes sorted, unique, in range: ${where()}`);
+      assert(
+        indexes.every((index, i) => index >= 0 && index < result.received && (i === 0 || index > indexes[i - 1]!)),
+        () => `skipped indexes sorted, unique, in range: ${where()}`,
+      );
       break;
     }
     case 'upsertSnapshot':
-      assert(sizeDelta === (sent.status === 201 ? 1 : 0), () => `201 inserts one snapshot, 200 none (${sizeDelta}): ${where()}`);
-      assert(body.action === (sent.status === 201 ? 'inserted' : 'updated'), () => `action matches the status: ${where()}`);
+      assert(
+        sizeDelta === (sent.status === 201 ? 1 : 0),
+        () => `201 inserts one snapshot, 200 none (${sizeDelta}): ${where()}`,
+      );
+      assert(
+        body.action === (sent.status === 201 ? 'inserted' : 'updated'),
+        () => `action matches the status: ${where()}`,
+      );
       break;
     case 'deleteSnapshot':
       assert(sizeDelta === -1, () => `a delete removes one snapshot (${sizeDelta}): ${where()}`);
@@ -216,8 +257,18 @@ describe('fuzzing every operation', () => {
     'edge values get the answer the specification gives them: names of 0/1/120/121 code points and unusual Unicode, impossible dates, odd balances, 5,000 and 5,001 bulk rows',
     async () => {
       const world = await buildWorld(control);
-      const alice = { authorization: `Bearer ${world.tokens.alice.value}`, auth: 'full' as const, contentType: 'application/json' };
-      const json = (method: string, path: string, value: unknown, who = alice): RequestPlan => ({ method, path, query: '', ...who, body: { kind: 'json', value } });
+      const alice = {
+        authorization: `Bearer ${world.tokens.alice.value}`,
+        auth: 'full' as const,
+        contentType: 'application/json',
+      };
+      const json = (method: string, path: string, value: unknown, who = alice): RequestPlan => ({
+        method,
+        path,
+        query: '',
+        ...who,
+        body: { kind: 'json', value },
+      });
       let requests = 0;
       const run = async (plan: RequestPlan) => {
         requests += 1;
@@ -239,26 +290,52 @@ describe('fuzzing every operation', () => {
       }
       // Dates: a real calendar date in YYYY-MM-DD form, or 422 (a snapshot) / 400 (a query bound).
       for (const date of DATE_EDGES) {
-        const sent = await run(json('POST', '/snapshots', { account_id: world.accounts.alicePrivate, snapshot_date: date, balance: 1 }));
+        const sent = await run(
+          json('POST', '/snapshots', { account_id: world.accounts.alicePrivate, snapshot_date: date, balance: 1 }),
+        );
         if (isRealDate(date)) expect([200, 201], `snapshot_date ${JSON.stringify(date)}`).toContain(sent.status);
         else expect(sent.status, `snapshot_date ${JSON.stringify(date)}`).toBe(422);
         if (typeof date !== 'string') continue;
-        const listed = await run({ method: 'GET', path: '/snapshots', query: `from=${encodeURIComponent(date)}`, ...alice, contentType: null });
+        const listed = await run({
+          method: 'GET',
+          path: '/snapshots',
+          query: `from=${encodeURIComponent(date)}`,
+          ...alice,
+          contentType: null,
+        });
         expect(listed.status, `from=${date}`).toBe(isRealDate(date) ? 200 : 400);
       }
       // Balances: any finite JSON number (-0 stored as 0); strings, NaN/Infinity text, 1e400 and non-numbers are refused.
       for (const [i, balance] of BALANCE_EDGES.entries()) {
         const expected = parsedBalance(balance);
         const date = `2020-01-${String(i + 1).padStart(2, '0')}`;
-        const sent = await run(json('POST', '/snapshots', { account_id: world.accounts.alicePrivate, snapshot_date: date, balance }));
+        const sent = await run(
+          json('POST', '/snapshots', { account_id: world.accounts.alicePrivate, snapshot_date: date, balance }),
+        );
         expect(sent.status, `balance ${toJsonText(balance)}`).toBe(expected === undefined ? 422 : 201);
-        if (expected !== undefined) expect(Object.is((sent.body as { snapshot: { balance: number } }).snapshot.balance, expected === 0 ? 0 : expected), `stored ${toJsonText(balance)}`).toBe(true);
+        if (expected !== undefined)
+          expect(
+            Object.is((sent.body as { snapshot: { balance: number } }).snapshot.balance, expected === 0 ? 0 : expected),
+            `stored ${toJsonText(balance)}`,
+          ).toBe(true);
       }
-      for (const text of ['{"account_id":"x","snapshot_date":"2024-01-01","balance":NaN}', '{"balance":Infinity}', '{"balance":-Infinity}']) {
-        expect((await run({ method: 'POST', path: '/snapshots', query: '', ...alice, body: { kind: 'text', text } })).status).toBe(400);
+      for (const text of [
+        '{"account_id":"x","snapshot_date":"2024-01-01","balance":NaN}',
+        '{"balance":Infinity}',
+        '{"balance":-Infinity}',
+      ]) {
+        expect(
+          (await run({ method: 'POST', path: '/snapshots', query: '', ...alice, body: { kind: 'text', text } })).status,
+        ).toBe(400);
       }
       // Bulk: 5,000 rows are written; 5,001 are refused whole (413); a bulk that writes nothing is 422; none half-applied.
-      const bulk = (rows: number, valid: boolean, who = alice): RequestPlan => ({ method: 'POST', path: '/snapshots/bulk', query: '', ...who, body: { kind: 'bulk', rows, valid } });
+      const bulk = (rows: number, valid: boolean, who = alice): RequestPlan => ({
+        method: 'POST',
+        path: '/snapshots/bulk',
+        query: '',
+        ...who,
+        body: { kind: 'bulk', rows, valid },
+      });
       const full = await run(bulk(5000, true));
       expect(full.status).toBe(200);
       expect(full.body).toMatchObject({ received: 5000, inserted: 5000, updated: 0, skipped: [] });
@@ -267,7 +344,11 @@ describe('fuzzing every operation', () => {
       expect(partial.status).toBe(200);
       expect(partial.body).toMatchObject({ received: 5000, inserted: 0, updated: 4500 });
       expect((partial.body as { skipped: unknown[] }).skipped).toHaveLength(500);
-      const carol = { authorization: `Bearer ${world.tokens.carol.value}`, auth: 'full' as const, contentType: 'application/json' };
+      const carol = {
+        authorization: `Bearer ${world.tokens.carol.value}`,
+        auth: 'full' as const,
+        contentType: 'application/json',
+      };
       const nothing = await run(bulk(5000, true, carol));
       expect(nothing.status).toBe(422);
       expect((nothing.body as { code: string }).code).toBe('nothing_written');
@@ -316,33 +397,38 @@ describe('fuzzing every operation', () => {
       let run = 0;
       let rebuild = false;
       const operations = OPERATIONS.map(({ operationId, method, template }) => ({ operationId, method, template }));
-      const property = fc.asyncProperty(fc.array(requestPlan(world, operations), { minLength: MIN_REQUESTS, maxLength: MAX_REQUESTS }), async (plans) => {
-        if (rebuild || run++ % RESET_EVERY === 0) {
-          await control.reset();
-          world = await buildWorld(control);
-          expect(JSON.stringify(world), 'a rebuilt world has the same ids and tokens').toBe(expectedIds);
-          figures.resets += 1;
-          rebuild = false;
-        }
-        const transport: Transport = run % MSW_EVERY === 1 ? 'msw' : 'mock.fetch'; // run counts from 1 here
-        try {
-          for (const plan of plans) {
-            await check(plan, world, transport);
-            if (mock.store.snapshots.size > 1000) {
-              // After a 5,000-row bulk: back to the small world, so per-request checks stay cheap.
-              await control.reset();
-              world = await buildWorld(control);
-              figures.resets += 1;
-            }
+      const property = fc.asyncProperty(
+        fc.array(requestPlan(world, operations), { minLength: MIN_REQUESTS, maxLength: MAX_REQUESTS }),
+        async (plans) => {
+          if (rebuild || run++ % RESET_EVERY === 0) {
+            await control.reset();
+            world = await buildWorld(control);
+            expect(JSON.stringify(world), 'a rebuilt world has the same ids and tokens').toBe(expectedIds);
+            figures.resets += 1;
+            rebuild = false;
           }
-        } catch (error) {
-          rebuild = true; // a shrink replays from a fresh state
-          throw error;
-        }
-      });
+          const transport: Transport = run % MSW_EVERY === 1 ? 'msw' : 'mock.fetch'; // run counts from 1 here
+          try {
+            for (const plan of plans) {
+              await check(plan, world, transport);
+              if (mock.store.snapshots.size > 1000) {
+                // After a 5,000-row bulk: back to the small world, so per-request checks stay cheap.
+                await control.reset();
+                world = await buildWorld(control);
+                figures.resets += 1;
+              }
+            }
+          } catch (error) {
+            rebuild = true; // a shrink replays from a fresh state
+            throw error;
+          }
+        },
+      );
       await checkProperty('fuzz', property, RUNS);
       const seconds = (performance.now() - started) / 1000;
-      const perOperation = OPERATIONS.map((op) => `${op.operationId}:${figures.byOperation.get(op.operationId) ?? 0}`).join(',');
+      const perOperation = OPERATIONS.map(
+        (op) => `${op.operationId}:${figures.byOperation.get(op.operationId) ?? 0}`,
+      ).join(',');
       summary('fuzz', {
         requests: figures.requests,
         edge_requests: edge,
@@ -358,13 +444,21 @@ describe('fuzzing every operation', () => {
         seconds,
       });
       console.log(`[reliability] fuzz per operation: ${perOperation}`);
-      console.log(`[reliability] fuzz statuses: ${[...figures.byStatus].sort((a, b) => a[0] - b[0]).map(([s, n]) => `${s}:${n}`).join(',')}`);
+      console.log(
+        `[reliability] fuzz statuses: ${[...figures.byStatus]
+          .sort((a, b) => a[0] - b[0])
+          .map(([s, n]) => `${s}:${n}`)
+          .join(',')}`,
+      );
       expect(figures.requests).toBeGreaterThanOrEqual(scaled(10_000));
-      for (const op of OPERATIONS) expect(figures.byOperation.get(op.operationId) ?? 0, op.operationId).toBeGreaterThan(scaled(250));
+      for (const op of OPERATIONS)
+        expect(figures.byOperation.get(op.operationId) ?? 0, op.operationId).toBeGreaterThan(scaled(250));
       expect(figures.unknownRoutes).toBeGreaterThan(0);
       // Both ways in carry a share of every kind of request: MSW a quarter of the runs, mock.fetch the rest.
       expect(figures.byTransport.get('msw') ?? 0).toBeGreaterThanOrEqual(Math.floor(RUNS / MSW_EVERY) * MIN_REQUESTS);
-      expect(figures.byTransport.get('mock.fetch') ?? 0).toBeGreaterThanOrEqual(Math.floor(RUNS / MSW_EVERY) * 2 * MIN_REQUESTS);
+      expect(figures.byTransport.get('mock.fetch') ?? 0).toBeGreaterThanOrEqual(
+        Math.floor(RUNS / MSW_EVERY) * 2 * MIN_REQUESTS,
+      );
     },
     scaled(600_000), // a ceiling: CPU-bound, and several times slower on a loaded machine
   );

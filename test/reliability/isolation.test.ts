@@ -34,11 +34,35 @@ type ApiRequest =
 type Operation =
   | { kind: 'api'; token: TokenKey; request: ApiRequest }
   | { kind: 'revoke' | 'expire'; token: TokenKey; then: ApiRequest }
-  | { kind: 'plan'; household: HouseholdKey; plan: 'lapsed' | 'free' | 'household' | 'household_sharing'; then: ApiRequest; restore: boolean }
+  | {
+      kind: 'plan';
+      household: HouseholdKey;
+      plan: 'lapsed' | 'free' | 'household' | 'household_sharing';
+      then: ApiRequest;
+      restore: boolean;
+    }
   | { kind: 'move'; user: UserKey; to: HouseholdKey | null }
   | { kind: 'visibility'; account: number; visibility: 'private' | 'shared_read_only' | 'shared_full_access' };
 
-const TOKENS: TokenKey[] = ['alice', 'alice', 'alice', 'bob', 'bob', 'bob', 'carol', 'carol', 'carol', 'aliceRead', 'spareAlice', 'spareBob', 'spareCarol', 'revoked', 'expired', 'lapsed', 'free'];
+const TOKENS: TokenKey[] = [
+  'alice',
+  'alice',
+  'alice',
+  'bob',
+  'bob',
+  'bob',
+  'carol',
+  'carol',
+  'carol',
+  'aliceRead',
+  'spareAlice',
+  'spareBob',
+  'spareCarol',
+  'revoked',
+  'expired',
+  'lapsed',
+  'free',
+];
 const VISIBILITIES = ['private', 'shared_read_only', 'shared_full_access'] as const;
 const ref = fc.nat(60);
 const date = fc.constantFrom('2024-01-31', '2024-02-29', '2024-04-30', '2025-06-30');
@@ -48,30 +72,81 @@ const apiRequest: fc.Arbitrary<ApiRequest> = fc.oneof(
   fc.constantFrom<ApiRequest>({ op: 'me' }, { op: 'categories' }, { op: 'listAccounts' }),
   ref.map((account): ApiRequest => ({ op: 'getAccount', account })),
   fc.option(ref, { nil: null }).map((account): ApiRequest => ({ op: 'listSnapshots', account })),
-  fc.record({ op: fc.constantFrom('getSnapshot' as const, 'deleteSnapshot' as const), snapshot: fc.integer({ min: 1, max: 60 }) }),
+  fc.record({
+    op: fc.constantFrom('getSnapshot' as const, 'deleteSnapshot' as const),
+    snapshot: fc.integer({ min: 1, max: 60 }),
+  }),
   fc.record({ op: fc.constant('upsert' as const), account: ref, date, balance }),
   fc.record({ op: fc.constant('patchSnapshot' as const), snapshot: fc.integer({ min: 1, max: 60 }), balance }),
-  fc.record({ op: fc.constant('bulk' as const), rows: fc.array(fc.record({ account: ref, date, balance }), { minLength: 1, maxLength: 8 }) }),
+  fc.record({
+    op: fc.constant('bulk' as const),
+    rows: fc.array(fc.record({ account: ref, date, balance }), { minLength: 1, maxLength: 8 }),
+  }),
   fc.record({ op: fc.constant('createAccount' as const), category: ref, visibility: fc.constantFrom(...VISIBILITIES) }),
   fc.record({
     op: fc.constant('updateAccount' as const),
     account: ref,
-    change: fc.record({ name: fc.constantFrom('Renamed', 'Other name'), visibility: fc.constantFrom(...VISIBILITIES), lifecycle_status: fc.constantFrom('active', 'archived') }, { requiredKeys: [] }),
+    change: fc.record(
+      {
+        name: fc.constantFrom('Renamed', 'Other name'),
+        visibility: fc.constantFrom(...VISIBILITIES),
+        lifecycle_status: fc.constantFrom('active', 'archived'),
+      },
+      { requiredKeys: [] },
+    ),
   }),
 );
 
 const operation: fc.Arbitrary<Operation> = fc.oneof(
-  { weight: 30, arbitrary: fc.record({ kind: fc.constant('api' as const), token: fc.constantFrom(...TOKENS), request: apiRequest }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constantFrom('revoke' as const, 'expire' as const), token: fc.constantFrom<TokenKey>('spareAlice', 'spareBob', 'spareCarol'), then: apiRequest }) },
+  {
+    weight: 30,
+    arbitrary: fc.record({ kind: fc.constant('api' as const), token: fc.constantFrom(...TOKENS), request: apiRequest }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constantFrom('revoke' as const, 'expire' as const),
+      token: fc.constantFrom<TokenKey>('spareAlice', 'spareBob', 'spareCarol'),
+      then: apiRequest,
+    }),
+  },
   {
     weight: 2,
-    arbitrary: fc.record({ kind: fc.constant('plan' as const), household: fc.constantFrom<HouseholdKey>('sharing', 'noSharing'), plan: fc.constantFrom('lapsed' as const, 'free' as const, 'household' as const, 'household_sharing' as const), then: apiRequest, restore: fc.boolean() }),
+    arbitrary: fc.record({
+      kind: fc.constant('plan' as const),
+      household: fc.constantFrom<HouseholdKey>('sharing', 'noSharing'),
+      plan: fc.constantFrom('lapsed' as const, 'free' as const, 'household' as const, 'household_sharing' as const),
+      then: apiRequest,
+      restore: fc.boolean(),
+    }),
   },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('move' as const), user: fc.constantFrom<UserKey>('alice', 'bob', 'carol', 'erin'), to: fc.constantFrom<HouseholdKey | null>('sharing', 'noSharing', 'sharing', 'noSharing', null) }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('visibility' as const), account: ref, visibility: fc.constantFrom(...VISIBILITIES) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('move' as const),
+      user: fc.constantFrom<UserKey>('alice', 'bob', 'carol', 'erin'),
+      to: fc.constantFrom<HouseholdKey | null>('sharing', 'noSharing', 'sharing', 'noSharing', null),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('visibility' as const),
+      account: ref,
+      visibility: fc.constantFrom(...VISIBILITIES),
+    }),
+  },
 );
 
-const figures = { apiRequests: 0, refused401: 0, refused402: 0, idsChecked: 0, writesChecked: 0, events: 0, movesChecked: 0 };
+const figures = {
+  apiRequests: 0,
+  refused401: 0,
+  refused402: 0,
+  idsChecked: 0,
+  writesChecked: 0,
+  events: 0,
+  movesChecked: 0,
+};
 
 function fail(message: string): never {
   throw new Error(message);
@@ -85,7 +160,8 @@ function accountPrints(): Map<string, string> {
 /** Account and snapshot ids an answer mentions, wherever they are in the body. */
 function mentionedAccounts(body: unknown, accountIds: Set<string>, out = new Set<string>()): Set<string> {
   if (Array.isArray(body)) for (const item of body) mentionedAccounts(item, accountIds, out);
-  else if (body !== null && typeof body === 'object') for (const value of Object.values(body)) mentionedAccounts(value, accountIds, out);
+  else if (body !== null && typeof body === 'object')
+    for (const value of Object.values(body)) mentionedAccounts(value, accountIds, out);
   else if (typeof body === 'string' && accountIds.has(body)) out.add(body);
   return out;
 }
@@ -93,7 +169,10 @@ function mentionedAccounts(body: unknown, accountIds: Set<string>, out = new Set
 class Runner {
   state!: AccessState;
   tokens: Record<TokenKey, { id: string; value: string; userId: string }>;
-  constructor(readonly world: World, spares: Record<'spareAlice' | 'spareBob' | 'spareCarol', { id: string; value: string; userId: string }>) {
+  constructor(
+    readonly world: World,
+    spares: Record<'spareAlice' | 'spareBob' | 'spareCarol', { id: string; value: string; userId: string }>,
+  ) {
     this.tokens = { ...world.tokens, ...spares };
   }
 
@@ -159,7 +238,13 @@ class Runner {
       case 'bulk':
         method = 'POST';
         path = '/snapshots/bulk';
-        body = { snapshots: request.rows.map((r) => ({ account_id: this.accountAt(r.account), snapshot_date: r.date, balance: r.balance })) };
+        body = {
+          snapshots: request.rows.map((r) => ({
+            account_id: this.accountAt(r.account),
+            snapshot_date: r.date,
+            balance: r.balance,
+          })),
+        };
         break;
       case 'createAccount':
         method = 'POST';
@@ -179,7 +264,8 @@ class Runner {
     figures.apiRequests += 1;
 
     if (access.refusal) {
-      if (answer.status !== access.refusal.status || answer.body?.code !== access.refusal.code) fail(`expected ${access.refusal.status} ${access.refusal.code}: ${where}`);
+      if (answer.status !== access.refusal.status || answer.body?.code !== access.refusal.code)
+        fail(`expected ${access.refusal.status} ${access.refusal.code}: ${where}`);
       if (access.refusal.status === 401) figures.refused401 += 1;
       else figures.refused402 += 1;
     }
@@ -190,10 +276,12 @@ class Runner {
       if (!access.see.has(id)) fail(`answer mentions account ${id}, which the token may not see: ${where}`);
     }
     if (request.op === 'me' && answer.status === 200) {
-      if (answer.body.household_id !== access.householdId || answer.body.user_id !== access.userId) fail(`GET /me names another user or household: ${where}`);
+      if (answer.body.household_id !== access.householdId || answer.body.user_id !== access.userId)
+        fail(`GET /me names another user or household: ${where}`);
     }
     if (request.op === 'categories' && answer.status === 200) {
-      for (const c of answer.body.categories as Array<{ id: string }>) if (!access.categories.has(c.id)) fail(`category ${c.id} belongs to another user: ${where}`);
+      for (const c of answer.body.categories as Array<{ id: string }>)
+        if (!access.categories.has(c.id)) fail(`category ${c.id} belongs to another user: ${where}`);
     }
     if (before) {
       // A write changes only accounts the token may write; a refused one changes nothing.
@@ -204,8 +292,10 @@ class Runner {
         if (old === print) continue;
         if (old === undefined) {
           const created = mock.store.accounts.get(id)!;
-          if (answer.status !== 201 || created.owner_user_id !== access.userId) fail(`account ${id} created for another user: ${where}`);
-        } else if (answer.status >= 300 || !access.write.has(id)) fail(`account ${id} changed by a token that may not write it: ${where}`);
+          if (answer.status !== 201 || created.owner_user_id !== access.userId)
+            fail(`account ${id} created for another user: ${where}`);
+        } else if (answer.status >= 300 || !access.write.has(id))
+          fail(`account ${id} changed by a token that may not write it: ${where}`);
       }
       if (request.op === 'createAccount' || request.op === 'updateAccount') await this.refresh();
     }
@@ -234,10 +324,17 @@ class Runner {
         await control.setPlan(household, op.plan);
         await this.refresh();
         // The next request by a member of the household.
-        const member = (['alice', 'bob', 'carol', 'aliceRead'] as TokenKey[]).find((k) => accessOf(this.state, this.tokenId(k)).householdId === household);
+        const member = (['alice', 'bob', 'carol', 'aliceRead'] as TokenKey[]).find(
+          (k) => accessOf(this.state, this.tokenId(k)).householdId === household,
+        );
         if (member) {
           const next = await this.send(member, op.then);
-          if ((op.plan === 'lapsed' || op.plan === 'free') && next.access.refusal?.status !== 401 && next.status !== 402) fail(`a ${op.plan} plan did not give 402 on the next request (${next.status})`);
+          if (
+            (op.plan === 'lapsed' || op.plan === 'free') &&
+            next.access.refusal?.status !== 401 &&
+            next.status !== 402
+          )
+            fail(`a ${op.plan} plan did not give 402 on the next request (${next.status})`);
         }
         if (op.restore) {
           // ...and back: the next request works again.
@@ -251,7 +348,9 @@ class Runner {
         figures.events += 1;
         const userId = this.world.users[op.user];
         const oldHousehold = this.state.users.find((u) => u.id === userId)!.household_id;
-        const oldMembers = new Set(this.state.users.filter((u) => u.household_id === oldHousehold && u.id !== userId).map((u) => u.id));
+        const oldMembers = new Set(
+          this.state.users.filter((u) => u.household_id === oldHousehold && u.id !== userId).map((u) => u.id),
+        );
         await control.moveUser(userId, op.to === null ? null : this.world.households[op.to]);
         await this.refresh();
         const newHousehold = this.state.users.find((u) => u.id === userId)!.household_id;
@@ -264,7 +363,10 @@ class Runner {
           const owners = new Map(this.state.accounts.map((a) => [a.id, a.owner_user_id]));
           for (const account of next.body.accounts as Array<{ id: string }>) {
             const owner = owners.get(account.id)!;
-            if (oldMembers.has(owner) && !this.state.users.some((u) => u.id === owner && u.household_id === newHousehold)) {
+            if (
+              oldMembers.has(owner) &&
+              !this.state.users.some((u) => u.id === owner && u.household_id === newHousehold)
+            ) {
               fail(`after leaving household ${oldHousehold}, ${op.user} still sees ${account.id} of a member there`);
             }
           }
@@ -287,14 +389,24 @@ describe('isolation between tokens, users and households', () => {
     async () => {
       const started = performance.now();
       let world = await buildWorld(control);
-      const property = fc.asyncProperty(fc.array(operation, { minLength: OPS_PER_RUN, maxLength: OPS_PER_RUN }), async (ops) => {
-        await control.reset();
-        world = await buildWorld(control);
-        const spare = async (userId: string) => ({ ...(await control.createToken({ userId, name: 'spare' })), userId });
-        const runner = new Runner(world, { spareAlice: await spare(world.users.alice), spareBob: await spare(world.users.bob), spareCarol: await spare(world.users.carol) });
-        await runner.refresh();
-        for (const op of ops) await runner.run(op);
-      });
+      const property = fc.asyncProperty(
+        fc.array(operation, { minLength: OPS_PER_RUN, maxLength: OPS_PER_RUN }),
+        async (ops) => {
+          await control.reset();
+          world = await buildWorld(control);
+          const spare = async (userId: string) => ({
+            ...(await control.createToken({ userId, name: 'spare' })),
+            userId,
+          });
+          const runner = new Runner(world, {
+            spareAlice: await spare(world.users.alice),
+            spareBob: await spare(world.users.bob),
+            spareCarol: await spare(world.users.carol),
+          });
+          await runner.refresh();
+          for (const op of ops) await runner.run(op);
+        },
+      );
       await checkProperty('isolation', property, RUNS);
       summary('isolation', {
         operations: RUNS * OPS_PER_RUN,

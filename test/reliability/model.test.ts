@@ -25,11 +25,17 @@ const real: RealLedger = {
   fingerprint() {
     const { store } = mock;
     const tokens = store.tokens.all().map(({ last_used_at: _lastUse, ...token }) => token);
-    const snapshots = store.snapshots.accountIds().sort().flatMap((id) => store.snapshots.range(id));
+    const snapshots = store.snapshots
+      .accountIds()
+      .sort()
+      .flatMap((id) => store.snapshots.range(id));
     return JSON.stringify([store.households.all(), store.users.all(), tokens, store.accounts.all(), snapshots]);
   },
   async call(tokenIndex, method, path, body) {
-    const answer = await directCall(mock, method, path, { token: tokenValue(tokenIndex), ...(body !== undefined ? { body } : {}) });
+    const answer = await directCall(mock, method, path, {
+      token: tokenValue(tokenIndex),
+      ...(body !== undefined ? { body } : {}),
+    });
     real.stats.statuses.set(answer.status, (real.stats.statuses.get(answer.status) ?? 0) + 1);
     return answer;
   },
@@ -50,7 +56,10 @@ describe('model-based: the fake against a reference model written from the speci
         await fc.asyncModelRun(() => ({ model: state, real }), commands);
       });
       await checkProperty('model', property, SEQUENCES);
-      const byCommand = [...real.stats.byCommand].sort().map(([name, n]) => `${name}:${n}`).join(',');
+      const byCommand = [...real.stats.byCommand]
+        .sort()
+        .map(([name, n]) => `${name}:${n}`)
+        .join(',');
       summary('model', {
         sequences,
         steps: real.stats.steps,
@@ -61,7 +70,12 @@ describe('model-based: the fake against a reference model written from the speci
         seconds: (performance.now() - started) / 1000,
       });
       console.log(`[reliability] model commands: ${byCommand}`);
-      console.log(`[reliability] model API statuses: ${[...real.stats.statuses].sort((a, b) => a[0] - b[0]).map(([s, n]) => `${s}:${n}`).join(',')}`);
+      console.log(
+        `[reliability] model API statuses: ${[...real.stats.statuses]
+          .sort((a, b) => a[0] - b[0])
+          .map(([s, n]) => `${s}:${n}`)
+          .join(',')}`,
+      );
       expect(sequences).toBeGreaterThanOrEqual(SEQUENCES);
     },
     scaled(600_000), // a ceiling: CPU-bound, and several times slower on a loaded machine

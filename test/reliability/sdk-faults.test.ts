@@ -3,7 +3,15 @@
 // state equal to the input and an exact report; account creation under the same faults never duplicates an
 // account, and the fake holds exactly the confirmed accounts plus those applied before their answer was lost.
 import { describe, expect, it, vi } from 'vitest';
-import { bulkUpsertSnapshots, createLedgerClient, isLedgerApiError, isNetworkError, isTimeoutError, type BulkRow, type LedgerClient } from 'personal-ledger-sdk';
+import {
+  bulkUpsertSnapshots,
+  createLedgerClient,
+  isLedgerApiError,
+  isNetworkError,
+  isTimeoutError,
+  type BulkRow,
+  type LedgerClient,
+} from 'personal-ledger-sdk';
 import type { FaultKind, FaultOperation, LedgerControl } from 'personal-ledger-sdk/mocks';
 import { createTestMock } from '../support/test-mock';
 import { scaled, summary } from './support/config';
@@ -41,7 +49,10 @@ async function setUp(): Promise<{ client: LedgerClient; accountIds: string[]; re
   const user = await control.createUser({ name: 'Owner' });
   const category = await control.createCategory({ name: 'Checking' });
   const accountIds: string[] = [];
-  for (let i = 0; i < ACCOUNTS; i += 1) accountIds.push((await control.createAccount({ userId: user.id, name: `Account ${i}`, categoryId: category.id })).id);
+  for (let i = 0; i < ACCOUNTS; i += 1)
+    accountIds.push(
+      (await control.createAccount({ userId: user.id, name: `Account ${i}`, categoryId: category.id })).id,
+    );
   const token = await control.createToken({ userId: user.id });
   const retries = { count: 0 };
   const client = createLedgerClient({
@@ -59,12 +70,16 @@ async function setUp(): Promise<{ client: LedgerClient; accountIds: string[]; re
  * its journal holds one entry per request, written when the request is answered.
  */
 async function settle(receivedBefore: number): Promise<void> {
-  await vi.waitFor(() => expect(control.journal.entries().length).toBe(received - receivedBefore), { timeout: 30_000, interval: 20 });
+  await vi.waitFor(() => expect(control.journal.entries().length).toBe(received - receivedBefore), {
+    timeout: 30_000,
+    interval: 20,
+  });
 }
 
 function faultCounts(operation: string): Record<string, number> {
   const counts: Record<string, number> = {};
-  for (const entry of control.journal.entries()) if (entry.operationId === operation && entry.fault) counts[entry.fault] = (counts[entry.fault] ?? 0) + 1;
+  for (const entry of control.journal.entries())
+    if (entry.operationId === operation && entry.fault) counts[entry.fault] = (counts[entry.fault] ?? 0) + 1;
   return counts;
 }
 
@@ -96,7 +111,8 @@ describe('the SDK under injected faults', () => {
       expect(report.chunks).toHaveLength(ROWS / CHUNK);
       for (const chunk of report.chunks) {
         expect(chunk.inserted + chunk.updated, `chunk ${chunk.chunk}`).toBe(CHUNK);
-        if (chunk.updated > 0) expect(chunk.attempts, `chunk ${chunk.chunk} updated only after an earlier attempt`).toBeGreaterThan(1);
+        if (chunk.updated > 0)
+          expect(chunk.attempts, `chunk ${chunk.chunk} updated only after an earlier attempt`).toBeGreaterThan(1);
       }
       // The stored state equals the input: one snapshot per row, each with the row's balance.
       const stored = await control.listSnapshots();
@@ -175,9 +191,14 @@ describe('the SDK under injected faults', () => {
       // outcome, and exactly the requests applied before their answer was lost (afterApply faults, and timeouts
       // whose write landed after the client gave up).
       const journal = control.journal.entries().filter((e) => e.operationId === 'createAccount');
-      const appliedButLost = journal.filter((e) => (e.fault?.startsWith('afterApply') && e.appliedStatus === 201) || (e.fault?.startsWith('latency') && e.status === 201)).length;
+      const appliedButLost = journal.filter(
+        (e) =>
+          (e.fault?.startsWith('afterApply') && e.appliedStatus === 201) ||
+          (e.fault?.startsWith('latency') && e.status === 201),
+      ).length;
       const unconfirmed = created.filter((a) => !confirmed.has(a.name));
-      for (const account of unconfirmed) expect(failedNames.has(account.name), `${account.name} stored but its call succeeded?`).toBe(true);
+      for (const account of unconfirmed)
+        expect(failedNames.has(account.name), `${account.name} stored but its call succeeded?`).toBe(true);
       expect(created.length).toBe(journal.filter((e) => e.status === 201 || e.appliedStatus === 201).length);
       const latencyFaults = journal.filter((e) => e.fault?.startsWith('latency')).length;
       // Every latency fault is a timeout (250 ms > 200 ms); a busy machine may add timeouts no fault caused, each one

@@ -75,8 +75,13 @@ beforeAll(async () => {
   const user = await mock.control.createUser({ name: 'Load' });
   const category = await mock.control.createCategory({ name: 'Checking' });
   accounts = [];
-  for (let i = 0; i < 4; i += 1) accounts.push((await mock.control.createAccount({ userId: user.id, name: `Account ${i}`, categoryId: category.id })).id);
-  await mock.control.seedSnapshots(accounts.flatMap((account_id) => DATES.map((snapshot_date, i) => ({ account_id, snapshot_date, balance: i }))));
+  for (let i = 0; i < 4; i += 1)
+    accounts.push(
+      (await mock.control.createAccount({ userId: user.id, name: `Account ${i}`, categoryId: category.id })).id,
+    );
+  await mock.control.seedSnapshots(
+    accounts.flatMap((account_id) => DATES.map((snapshot_date, i) => ({ account_id, snapshot_date, balance: i }))),
+  );
   token = (await mock.control.createToken({ userId: user.id })).value;
   server = await createLedgerMockServer({ mock }).listen();
   impatient = await createLedgerMockServer({ mock, bodyIdleTimeoutMs: 300 }).listen();
@@ -89,13 +94,23 @@ afterAll(async () => {
 
 /** Sends a request with a body written by `write`, and resolves with the status (0 if the connection dropped). */
 // `limitMs`: a ceiling for a request that would never end, far above what a busy machine needs (-1 past it).
-function rawRequest(path: string, headers: Record<string, string | number>, write: (req: ReturnType<typeof httpRequest>) => void, limitMs = 25_000, target = server): Promise<number> {
+function rawRequest(
+  path: string,
+  headers: Record<string, string | number>,
+  write: (req: ReturnType<typeof httpRequest>) => void,
+  limitMs = 25_000,
+  target = server,
+): Promise<number> {
   return new Promise((resolve) => {
     const url = new URL(path, target.url);
-    const req = httpRequest(url, { method: 'POST', headers: { authorization: `Bearer ${token}`, ...headers } }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-    });
+    const req = httpRequest(
+      url,
+      { method: 'POST', headers: { authorization: `Bearer ${token}`, ...headers } },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
     const timer = setTimeout(() => (req.destroy(), resolve(-1)), limitMs);
     req.on('error', () => resolve(0));
     req.on('close', () => clearTimeout(timer));
@@ -131,20 +146,54 @@ describe('the standalone server under load and bad traffic', () => {
         {
           setupRequest: (r) => {
             const from = Math.floor(random() * 330);
-            return { ...r, method: 'GET', path: `${api}/snapshots?account_id=${pick(accounts)}&from=${DATES[from]}&to=${DATES[from + 30]}` };
+            return {
+              ...r,
+              method: 'GET',
+              path: `${api}/snapshots?account_id=${pick(accounts)}&from=${DATES[from]}&to=${DATES[from + 30]}`,
+            };
           },
         },
-        { setupRequest: (r) => ({ ...r, method: 'POST', path: `${api}/snapshots`, body: JSON.stringify({ account_id: pick(accounts), snapshot_date: pick(DATES), balance: Math.round(random() * 1e6) / 100 }) }) },
-        { setupRequest: (r) => ({ ...r, method: 'GET', path: `${api}/snapshots/snp_${(1 + Math.floor(random() * 4 * DATES.length)).toString(36)}` }) },
+        {
+          setupRequest: (r) => ({
+            ...r,
+            method: 'POST',
+            path: `${api}/snapshots`,
+            body: JSON.stringify({
+              account_id: pick(accounts),
+              snapshot_date: pick(DATES),
+              balance: Math.round(random() * 1e6) / 100,
+            }),
+          }),
+        },
+        {
+          setupRequest: (r) => ({
+            ...r,
+            method: 'GET',
+            path: `${api}/snapshots/snp_${(1 + Math.floor(random() * 4 * DATES.length)).toString(36)}`,
+          }),
+        },
         {
           setupRequest: (r) => ({
             ...r,
             method: 'POST',
             path: `${api}/snapshots/bulk`,
-            body: JSON.stringify({ snapshots: Array.from({ length: 10 }, () => ({ account_id: pick(accounts), snapshot_date: pick(DATES), balance: Math.round(random() * 1e6) / 100 })) }),
+            body: JSON.stringify({
+              snapshots: Array.from({ length: 10 }, () => ({
+                account_id: pick(accounts),
+                snapshot_date: pick(DATES),
+                balance: Math.round(random() * 1e6) / 100,
+              })),
+            }),
           }),
         },
-        { setupRequest: (r) => ({ ...r, method: 'PATCH', path: `${api}/accounts/${pick(accounts)}`, body: JSON.stringify({ name: `Account ${Math.floor(random() * 100)}` }) }) },
+        {
+          setupRequest: (r) => ({
+            ...r,
+            method: 'PATCH',
+            path: `${api}/accounts/${pick(accounts)}`,
+            body: JSON.stringify({ name: `Account ${Math.floor(random() * 100)}` }),
+          }),
+        },
         { method: 'GET', path: `${api}/categories` },
       ];
 
@@ -154,16 +203,33 @@ describe('the standalone server under load and bad traffic', () => {
       mock.control.journal.clear();
       const heapBefore = await settledHeap();
 
-      const faultId = mock.control.faults.inject({ rate: NETWORK_ERROR_RATE, times: 1_000_000, kind: { networkError: true } });
-      const result = await autocannon({ url: server.url, connections: CONNECTIONS, duration: DURATION_S, timeout: 10, headers, requests });
-      const dropsInjected = 1_000_000 - (mock.control.faults.list().find((f) => f.id === faultId)?.remaining ?? 1_000_000);
+      const faultId = mock.control.faults.inject({
+        rate: NETWORK_ERROR_RATE,
+        times: 1_000_000,
+        kind: { networkError: true },
+      });
+      const result = await autocannon({
+        url: server.url,
+        connections: CONNECTIONS,
+        duration: DURATION_S,
+        timeout: 10,
+        headers,
+        requests,
+      });
+      const dropsInjected =
+        1_000_000 - (mock.control.faults.list().find((f) => f.id === faultId)?.remaining ?? 1_000_000);
       mock.control.faults.clear();
 
-      const statuses = Object.fromEntries(Object.entries(result.statusCodeStats).map(([status, { count }]) => [status, Number(count)]));
+      const statuses = Object.fromEntries(
+        Object.entries(result.statusCodeStats).map(([status, { count }]) => [status, Number(count)]),
+      );
       expect(result['5xx'], 'no 5xx').toBe(0);
       expect(result.non2xx, `only 2xx answers: ${JSON.stringify(statuses)}`).toBe(0);
       expect(result.timeouts, 'no timeouts').toBe(0);
-      expect(result.errors, `connection errors (${result.errors}) beyond the ${dropsInjected} injected drops`).toBeLessThanOrEqual(dropsInjected);
+      expect(
+        result.errors,
+        `connection errors (${result.errors}) beyond the ${dropsInjected} injected drops`,
+      ).toBeLessThanOrEqual(dropsInjected);
       expect(mock.control.journal.internalErrors()).toEqual([]);
       expect(mock.control.journal.entries().filter((e) => e.status >= 500)).toEqual([]);
       assertInvariants(mock);
@@ -174,7 +240,10 @@ describe('the standalone server under load and bad traffic', () => {
       mock.control.events.clear();
       mock.control.journal.clear();
       const heapAfter = await settledHeap();
-      expect(heapAfter - heapBefore, `heap growth after load: ${mb(heapBefore)} MB -> ${mb(heapAfter)} MB`).toBeLessThan(16 * MIB);
+      expect(
+        heapAfter - heapBefore,
+        `heap growth after load: ${mb(heapBefore)} MB -> ${mb(heapAfter)} MB`,
+      ).toBeLessThan(16 * MIB);
 
       summary('server-load', {
         connections: CONNECTIONS,
@@ -197,67 +266,89 @@ describe('the standalone server under load and bad traffic', () => {
     (DURATION_S + 120) * 1000, // a ceiling with room for a loaded machine
   );
 
-  it(
-    'refuses oversized (9 MiB) and stalled bodies without exhausting memory, shrugs off garbage, and keeps answering',
-    async () => {
-      const heapBefore = await settledHeap();
-      const rssBefore = process.memoryUsage().rss;
-      let rssPeak = rssBefore;
-      const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage().rss)), 20);
-      const path = '/api/public/v1/snapshots/bulk';
+  it('refuses oversized (9 MiB) and stalled bodies without exhausting memory, shrugs off garbage, and keeps answering', async () => {
+    const heapBefore = await settledHeap();
+    const rssBefore = process.memoryUsage().rss;
+    let rssPeak = rssBefore;
+    const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage().rss)), 20);
+    const path = '/api/public/v1/snapshots/bulk';
 
-      // All at once: 9 MiB announced by Content-Length (refused before reading); 9 MiB chunked, six of them
-      // (each read up to the 8 MiB limit, then refused); fifty stalled bodies (10 of 1,000 announced bytes, then
-      // nothing: 408 after the idle limit)...
-      const declaredAnswer = rawRequest(path, { 'content-type': 'application/json', 'content-length': 9 * MIB + 11 }, (req) => void writeBig(req, 9 * MIB));
-      let chunkedDone = 0;
-      const chunkedAnswers = Array.from({ length: 6 }, () =>
-        rawRequest(path, { 'content-type': 'application/json', 'transfer-encoding': 'chunked' }, (req) => void writeBig(req, 9 * MIB)).finally(() => (chunkedDone += 1)),
-      );
-      const stalled = Array.from({ length: 50 }, () => rawRequest(path, { 'content-type': 'application/json', 'content-length': 1000 }, (req) => req.write('{"snapshots'), 25_000, impatient));
-      // ...while ordinary requests are still answered at once.
-      const during = performance.now();
-      const me = await fetch(`${server.url}/api/public/v1/me`, { headers: { authorization: `Bearer ${token}` } });
-      const meMs = performance.now() - during; // printed below, not asserted: speed belongs to benchmarks
-      const chunkedDoneAtMe = chunkedDone;
-      const [declared, chunked, stalledStatuses] = await Promise.all([declaredAnswer, Promise.all(chunkedAnswers), Promise.all(stalled)]);
-      // Garbage instead of HTTP: the connection is refused, the server lives on.
-      const garbage = await new Promise<string>((resolve) => {
-        const socket = connect(server.port, '127.0.0.1', () => socket.write('\x00\x01NOT HTTP AT ALL\r\n\r\n'));
-        let text = '';
-        socket.on('data', (d) => (text += d.toString()));
-        socket.on('close', () => resolve(text.split('\r\n')[0] ?? ''));
-        socket.on('error', () => resolve('error'));
-        setTimeout(() => socket.destroy(), 2_000);
-      });
-      const after = await fetch(`${server.url}/api/public/v1/me`, { headers: { authorization: `Bearer ${token}` } });
-      clearInterval(sampler);
-      const heapAfter = await settledHeap();
+    // All at once: 9 MiB announced by Content-Length (refused before reading); 9 MiB chunked, six of them
+    // (each read up to the 8 MiB limit, then refused); fifty stalled bodies (10 of 1,000 announced bytes, then
+    // nothing: 408 after the idle limit)...
+    const declaredAnswer = rawRequest(
+      path,
+      { 'content-type': 'application/json', 'content-length': 9 * MIB + 11 },
+      (req) => void writeBig(req, 9 * MIB),
+    );
+    let chunkedDone = 0;
+    const chunkedAnswers = Array.from({ length: 6 }, () =>
+      rawRequest(
+        path,
+        { 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+        (req) => void writeBig(req, 9 * MIB),
+      ).finally(() => (chunkedDone += 1)),
+    );
+    const stalled = Array.from({ length: 50 }, () =>
+      rawRequest(
+        path,
+        { 'content-type': 'application/json', 'content-length': 1000 },
+        (req) => req.write('{"snapshots'),
+        25_000,
+        impatient,
+      ),
+    );
+    // ...while ordinary requests are still answered at once.
+    const during = performance.now();
+    const me = await fetch(`${server.url}/api/public/v1/me`, { headers: { authorization: `Bearer ${token}` } });
+    const meMs = performance.now() - during; // printed below, not asserted: speed belongs to benchmarks
+    const chunkedDoneAtMe = chunkedDone;
+    const [declared, chunked, stalledStatuses] = await Promise.all([
+      declaredAnswer,
+      Promise.all(chunkedAnswers),
+      Promise.all(stalled),
+    ]);
+    // Garbage instead of HTTP: the connection is refused, the server lives on.
+    const garbage = await new Promise<string>((resolve) => {
+      const socket = connect(server.port, '127.0.0.1', () => socket.write('\x00\x01NOT HTTP AT ALL\r\n\r\n'));
+      let text = '';
+      socket.on('data', (d) => (text += d.toString()));
+      socket.on('close', () => resolve(text.split('\r\n')[0] ?? ''));
+      socket.on('error', () => resolve('error'));
+      setTimeout(() => socket.destroy(), 2_000);
+    });
+    const after = await fetch(`${server.url}/api/public/v1/me`, { headers: { authorization: `Bearer ${token}` } });
+    clearInterval(sampler);
+    const heapAfter = await settledHeap();
 
-      expect(declared).toBe(413);
-      // A chunked upload refused mid-way is answered 413; a client still writing may see the connection drop (0).
-      expect(chunked.every((s) => s === 413 || s === 0), `chunked: ${chunked.join(',')}`).toBe(true);
-      expect(chunked.filter((s) => s === 413).length).toBeGreaterThan(0);
-      expect(stalledStatuses.every((s) => s === 408), `stalled: ${stalledStatuses.join(',')}`).toBe(true);
-      expect(me.status).toBe(200);
-      // Answered while the uploads were still being read, not queued behind them (an order, not a time: no timed test).
-      expect(chunkedDoneAtMe, 'oversized uploads answered before GET /me was').toBeLessThan(chunkedAnswers.length);
-      expect(garbage).toMatch(/^HTTP\/1\.1 400|^$/);
-      expect(after.status).toBe(200);
-      expect(mock.control.journal.internalErrors()).toEqual([]);
-      expect(heapAfter - heapBefore, 'heap growth after bad traffic').toBeLessThan(16 * MIB);
-      expect(rssPeak - rssBefore, 'peak RSS growth while refusing 7 oversized bodies').toBeLessThan(256 * MIB);
-      summary('server-bad-traffic', {
-        oversized_declared: declared,
-        oversized_chunked_413: chunked.filter((s) => s === 413).length,
-        oversized_chunked_dropped: chunked.filter((s) => s === 0).length,
-        stalled_408: stalledStatuses.filter((s) => s === 408).length,
-        me_during_stall_ms: meMs,
-        garbage: garbage || '(closed)',
-        heap_growth_mb: mb(heapAfter - heapBefore),
-        rss_peak_growth_mb: mb(rssPeak - rssBefore),
-      });
-    },
-    60_000,
-  );
+    expect(declared).toBe(413);
+    // A chunked upload refused mid-way is answered 413; a client still writing may see the connection drop (0).
+    expect(
+      chunked.every((s) => s === 413 || s === 0),
+      `chunked: ${chunked.join(',')}`,
+    ).toBe(true);
+    expect(chunked.filter((s) => s === 413).length).toBeGreaterThan(0);
+    expect(
+      stalledStatuses.every((s) => s === 408),
+      `stalled: ${stalledStatuses.join(',')}`,
+    ).toBe(true);
+    expect(me.status).toBe(200);
+    // Answered while the uploads were still being read, not queued behind them (an order, not a time: no timed test).
+    expect(chunkedDoneAtMe, 'oversized uploads answered before GET /me was').toBeLessThan(chunkedAnswers.length);
+    expect(garbage).toMatch(/^HTTP\/1\.1 400|^$/);
+    expect(after.status).toBe(200);
+    expect(mock.control.journal.internalErrors()).toEqual([]);
+    expect(heapAfter - heapBefore, 'heap growth after bad traffic').toBeLessThan(16 * MIB);
+    expect(rssPeak - rssBefore, 'peak RSS growth while refusing 7 oversized bodies').toBeLessThan(256 * MIB);
+    summary('server-bad-traffic', {
+      oversized_declared: declared,
+      oversized_chunked_413: chunked.filter((s) => s === 413).length,
+      oversized_chunked_dropped: chunked.filter((s) => s === 0).length,
+      stalled_408: stalledStatuses.filter((s) => s === 408).length,
+      me_during_stall_ms: meMs,
+      garbage: garbage || '(closed)',
+      heap_growth_mb: mb(heapAfter - heapBefore),
+      rss_peak_growth_mb: mb(rssPeak - rssBefore),
+    });
+  }, 60_000);
 });

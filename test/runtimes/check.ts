@@ -33,12 +33,21 @@ async function installRuntime(root: string, runtime: Runtime): Promise<{ bin: st
   return { bin: join(dir, 'node_modules', '.bin', runtime.bin), installMs };
 }
 
-async function checkRuntime(runtime: Runtime, installed: PromiseSettledResult<{ bin: string; installMs?: number }>, app: string): Promise<RuntimeResult> {
-  if (installed.status === 'rejected') return { runtime, error: `could not be installed: ${message(installed.reason)}`, checks: [] };
+async function checkRuntime(
+  runtime: Runtime,
+  installed: PromiseSettledResult<{ bin: string; installMs?: number }>,
+  app: string,
+): Promise<RuntimeResult> {
+  if (installed.status === 'rejected')
+    return { runtime, error: `could not be installed: ${message(installed.reason)}`, checks: [] };
   const { bin, installMs } = installed.value;
   const result: RuntimeResult = { runtime, installMs, checks: [] };
   try {
-    result.version = (await run(`${runtime.name} --version`, bin, ['--version'], { cwd: app, timeoutMs: CHECK_TIMEOUT_MS })).stdout.trim().split('\n')[0];
+    result.version = (
+      await run(`${runtime.name} --version`, bin, ['--version'], { cwd: app, timeoutMs: CHECK_TIMEOUT_MS })
+    ).stdout
+      .trim()
+      .split('\n')[0];
   } catch (error) {
     return { ...result, error: `does not start: ${message(error)}` };
   }
@@ -58,15 +67,26 @@ async function checkRuntime(runtime: Runtime, installed: PromiseSettledResult<{ 
 
 async function main(): Promise<boolean> {
   const started = performance.now();
-  if (!existsSync(join(repo, 'dist/index.js'))) throw new Error('dist/ is missing: run `npm run build` first (npm test does)');
+  if (!existsSync(join(repo, 'dist/index.js')))
+    throw new Error('dist/ is missing: run `npm run build` first (npm test does)');
   const root = mkdtempSync(join(tmpdir(), 'ledger-runtimes-'));
   try {
-    const { stdout } = await run('npm pack', 'npm', ['pack', '--silent', '--pack-destination', root], { cwd: repo, timeoutMs: 60_000 });
+    const { stdout } = await run('npm pack', 'npm', ['pack', '--silent', '--pack-destination', root], {
+      cwd: repo,
+      timeoutMs: 60_000,
+    });
     const tarball = join(root, stdout.trim().split('\n').at(-1)!);
     const app = join(root, 'app');
     cpSync(join(import.meta.dirname, 'app'), app, { recursive: true, filter: (path) => !path.endsWith('.d.mts') });
-    process.stderr.write(`installing the packed package and ${RUNTIMES.filter((r) => r.install).map((r) => r.install).join(', ')} ...\n`);
-    const [project, ...installs] = await Promise.allSettled([npmInstall(app, [tarball]), ...RUNTIMES.map((runtime) => installRuntime(root, runtime))]);
+    process.stderr.write(
+      `installing the packed package and ${RUNTIMES.filter((r) => r.install)
+        .map((r) => r.install)
+        .join(', ')} ...\n`,
+    );
+    const [project, ...installs] = await Promise.allSettled([
+      npmInstall(app, [tarball]),
+      ...RUNTIMES.map((runtime) => installRuntime(root, runtime)),
+    ]);
     if (project.status === 'rejected') throw project.reason;
     const results: RuntimeResult[] = [];
     for (const [i, runtime] of RUNTIMES.entries()) results.push(await checkRuntime(runtime, installs[i]!, app));

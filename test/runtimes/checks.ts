@@ -15,7 +15,10 @@ export interface CheckContext {
 const LEDGER_MOCK_BIN = 'node_modules/.bin/ledger-mock';
 
 async function runFlowScript({ runtime, bin, app }: CheckContext, file: string, args: string[]): Promise<unknown> {
-  const { stdout } = await run(`${runtime.name}: ${file}`, bin, runtime.script(file, args), { cwd: app, timeoutMs: CHECK_TIMEOUT_MS });
+  const { stdout } = await run(`${runtime.name}: ${file}`, bin, runtime.script(file, args), {
+    cwd: app,
+    timeoutMs: CHECK_TIMEOUT_MS,
+  });
   return JSON.parse(stdout.trim().split('\n').at(-1) ?? '');
 }
 
@@ -24,11 +27,16 @@ export const CHECKS: Record<CheckName, (context: CheckContext) => Promise<unknow
 
   'ledger-mock': async (context) => {
     const { runtime, bin, app } = context;
-    const server = await startServer(`${runtime.name}: ledger-mock`, bin, runtime.script(LEDGER_MOCK_BIN, ['--port', '0', '--base-url-print']), {
-      cwd: app,
-      timeoutMs: CHECK_TIMEOUT_MS,
-      ready: /^http:\/\/127\.0\.0\.1:\d+$/,
-    });
+    const server = await startServer(
+      `${runtime.name}: ledger-mock`,
+      bin,
+      runtime.script(LEDGER_MOCK_BIN, ['--port', '0', '--base-url-print']),
+      {
+        cwd: app,
+        timeoutMs: CHECK_TIMEOUT_MS,
+        ready: /^http:\/\/127\.0\.0\.1:\d+$/,
+      },
+    );
     let result: unknown;
     let code: number | null;
     try {
@@ -54,7 +62,8 @@ async function expectInspectorPage(url: string, runtime: string): Promise<void> 
   const script = await fetch(`${url}/__mock/inspector/inspector.js`);
   const problems = [
     page.status !== 200 && `GET /__mock/ answered ${page.status}`,
-    !page.headers.get('content-security-policy')?.startsWith("default-src 'none'") && 'the page has no Content-Security-Policy',
+    !page.headers.get('content-security-policy')?.startsWith("default-src 'none'") &&
+      'the page has no Content-Security-Policy',
     !html.includes('<script defer src="/__mock/inspector/inspector.js">') && 'the page does not load its script',
     script.status !== 200 && `its script answered ${script.status}`,
     !(await script.text()).includes('/__mock/inspector/events') && 'its script is not the inspector',

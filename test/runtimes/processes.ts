@@ -26,7 +26,10 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const tail = (text: string) => (text.length > 2000 ? `...${text.slice(-2000)}` : text).trim();
 
 function watch(command: string, args: string[], cwd: string, extraPipe: boolean): Watched {
-  const child = spawn(command, args, { cwd, stdio: extraPipe ? ['ignore', 'pipe', 'pipe', 'pipe'] : ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command, args, {
+    cwd,
+    stdio: extraPipe ? ['ignore', 'pipe', 'pipe', 'pipe'] : ['ignore', 'pipe', 'pipe'],
+  });
   const out = { stdout: '', stderr: '' };
   child.stdout?.on('data', (chunk: Buffer) => (out.stdout += chunk.toString('utf8')));
   child.stderr?.on('data', (chunk: Buffer) => (out.stderr += chunk.toString('utf8')));
@@ -60,7 +63,12 @@ async function terminate(watched: Watched, graceMs: number): Promise<number | nu
  * Runs `command args` in `cwd` to completion. Rejects when it cannot start, exits non-zero, or runs past
  * `timeoutMs` (it is then killed).
  */
-export async function run(label: string, command: string, args: string[], options: { cwd: string; timeoutMs: number }): Promise<Finished> {
+export async function run(
+  label: string,
+  command: string,
+  args: string[],
+  options: { cwd: string; timeoutMs: number },
+): Promise<Finished> {
   const started = performance.now();
   const watched = watch(command, args, options.cwd, false);
   let timedOut = false;
@@ -92,7 +100,10 @@ export async function startServer(
   let timer: NodeJS.Timeout | undefined;
   try {
     const readyLine = await new Promise<string>((ok, fail) => {
-      timer = setTimeout(() => fail(failure(label, watched, `not ready within ${seconds(options.timeoutMs)}`)), options.timeoutMs);
+      timer = setTimeout(
+        () => fail(failure(label, watched, `not ready within ${seconds(options.timeoutMs)}`)),
+        options.timeoutMs,
+      );
       let seen = '';
       source.on('data', (chunk: Buffer) => {
         seen += chunk.toString('utf8');

@@ -22,7 +22,14 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 function table(rows: string[][]): string {
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
-  return rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd()).join('\n');
+  return rows
+    .map((row) =>
+      row
+        .map((cell, column) => cell.padEnd(widths[column]!))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
 }
 
 /** The report's text, and whether anything failed (a runtime not installed fails like a failed check). */
@@ -38,10 +45,20 @@ export function formatReport(results: RuntimeResult[], totalMs: number): { text:
       if (check.error) failures.push(`${runtime.name}, ${column}: ${check.error}`);
       return `${check.error ? 'FAILED' : 'ok'} ${seconds(check.ms)}`;
     });
-    rows.push([runtime.name, runtime.install ?? '(this process)', version ?? (error ? 'FAILED' : '?'), installMs === undefined ? '-' : seconds(installMs), ...cells]);
+    rows.push([
+      runtime.name,
+      runtime.install ?? '(this process)',
+      version ?? (error ? 'FAILED' : '?'),
+      installMs === undefined ? '-' : seconds(installMs),
+      ...cells,
+    ]);
   }
   const checkCount = results.reduce((sum, r) => sum + r.runtime.checks.length, 0);
   const verdict = failures.length === 0 ? 'all passed' : `${failures.length} FAILED`;
-  const text = [table(rows), ...failures.map((f) => `\n${f}`), `\nruntime check: ${results.length} runtimes, ${checkCount} checks, ${verdict}, in ${seconds(totalMs)}`].join('\n');
+  const text = [
+    table(rows),
+    ...failures.map((f) => `\n${f}`),
+    `\nruntime check: ${results.length} runtimes, ${checkCount} checks, ${verdict}, in ${seconds(totalMs)}`,
+  ].join('\n');
   return { text, failed: failures.length > 0 };
 }

@@ -35,13 +35,21 @@ describe('the flow every runtime runs', () => {
       const body = (await response.json()) as { snapshots: unknown[] };
       return Response.json({ ...body, snapshots: body.snapshots.slice(1) }, { status: response.status });
     };
-    await expect(ledgerFlow(clientOver(losingOne, mock.baseUrl), 'test')).rejects.toThrow('read back: rows: got 12344, expected 12345');
+    await expect(ledgerFlow(clientOver(losingOne, mock.baseUrl), 'test')).rejects.toThrow(
+      'read back: rows: got 12344, expected 12345',
+    );
   });
 
   it('fails when a chunk is applied twice (its answer lost, the retry reports its rows as updated)', async () => {
     const mock = createLedgerMock({ scenario: 'demo' });
-    await mock.control.faults.inject({ operation: 'bulkUpsertSnapshots', times: 1, kind: { afterApply: 'networkError' } });
-    await expect(ledgerFlow(clientOver(mock.fetch, mock.baseUrl), 'test')).rejects.toThrow('first bulk: inserted: got 9845, expected 12345');
+    await mock.control.faults.inject({
+      operation: 'bulkUpsertSnapshots',
+      times: 1,
+      kind: { afterApply: 'networkError' },
+    });
+    await expect(ledgerFlow(clientOver(mock.fetch, mock.baseUrl), 'test')).rejects.toThrow(
+      'first bulk: inserted: got 9845, expected 12345',
+    );
   });
 
   it('is one file with no imports, which every entry (mock.fetch, over HTTP, the worker) imports and runs', () => {
@@ -54,20 +62,33 @@ describe('the flow every runtime runs', () => {
       expect(source, entry).toContain("import { ledgerFlow } from './flow.mjs';");
       expect(source, entry).toMatch(/await ledgerFlow\(ledger, '[\w.-]+'\)/);
       // From the package's public entries only, as a user imports them.
-      expect([...source.matchAll(/from '([^.][^']*)'/g)].map((m) => m[1]).sort(), entry).toEqual(['personal-ledger-sdk', 'personal-ledger-sdk/mocks']);
+      expect([...source.matchAll(/from '([^.][^']*)'/g)].map((m) => m[1]).sort(), entry).toEqual([
+        'personal-ledger-sdk',
+        'personal-ledger-sdk/mocks',
+      ]);
     }
   });
 });
 
 describe('the runtimes under check', () => {
   it('are Node 22 and 24, Bun, Deno and workerd, each pinned to an exact version, beside the Node running the check', () => {
-    expect(RUNTIMES.map((runtime) => runtime.install?.split('@')[0] ?? 'this node')).toEqual(['this node', 'node', 'node', 'bun', 'deno', 'workerd']);
+    expect(RUNTIMES.map((runtime) => runtime.install?.split('@')[0] ?? 'this node')).toEqual([
+      'this node',
+      'node',
+      'node',
+      'bun',
+      'deno',
+      'workerd',
+    ]);
     for (const runtime of RUNTIMES.filter((r) => r.install)) expect(runtime.install).toMatch(/^[a-z]+@\d+\.\d+\.\d+$/);
-    expect(RUNTIMES.filter((r) => r.install?.startsWith('node@')).map((r) => r.install!.split('@')[1]!.split('.')[0])).toEqual(['22', '24']);
+    expect(
+      RUNTIMES.filter((r) => r.install?.startsWith('node@')).map((r) => r.install!.split('@')[1]!.split('.')[0]),
+    ).toEqual(['22', '24']);
   });
 
   it('each run every check they list, and every check has a runner', () => {
-    for (const runtime of RUNTIMES) for (const check of runtime.checks) expect(CHECKS[check], `${runtime.name}: ${check}`).toBeTypeOf('function');
+    for (const runtime of RUNTIMES)
+      for (const check of runtime.checks) expect(CHECKS[check], `${runtime.name}: ${check}`).toBeTypeOf('function');
     expect(RUNTIMES.flatMap((r) => r.checks).filter((c) => c === 'ledger-mock')).toHaveLength(5);
     expect(RUNTIMES.find((r) => r.name === 'workerd')?.checks).toEqual(['worker']);
   });
@@ -77,7 +98,19 @@ describe('the report', () => {
   const [host, , , bun] = RUNTIMES as [(typeof RUNTIMES)[number], unknown, unknown, (typeof RUNTIMES)[number]];
 
   it('passes when every check of every runtime passed, giving versions and times', () => {
-    const { text, failed } = formatReport([{ runtime: host, version: 'v20.20.2', checks: [{ check: 'mock.fetch', ms: 1_234 }, { check: 'ledger-mock', ms: 2_000 }] }], 5_000);
+    const { text, failed } = formatReport(
+      [
+        {
+          runtime: host,
+          version: 'v20.20.2',
+          checks: [
+            { check: 'mock.fetch', ms: 1_234 },
+            { check: 'ledger-mock', ms: 2_000 },
+          ],
+        },
+      ],
+      5_000,
+    );
     expect(failed).toBe(false);
     expect(text).toContain('v20.20.2');
     expect(text).toMatch(/ok 1\.2 s +ok 2\.0 s/);
@@ -87,7 +120,14 @@ describe('the report', () => {
   it('fails, saying why, when a runtime could not be installed (never a silent skip)', () => {
     const { text, failed } = formatReport(
       [
-        { runtime: host, version: 'v20.20.2', checks: [{ check: 'mock.fetch', ms: 1 }, { check: 'ledger-mock', ms: 1 }] },
+        {
+          runtime: host,
+          version: 'v20.20.2',
+          checks: [
+            { check: 'mock.fetch', ms: 1 },
+            { check: 'ledger-mock', ms: 1 },
+          ],
+        },
         { runtime: bun, error: 'could not be installed: npm install bun@1.4.5: exited with 1', checks: [] },
       ],
       1_000,
@@ -99,7 +139,16 @@ describe('the report', () => {
   });
 
   it('fails when one check failed, with its error in full', () => {
-    const { text, failed } = formatReport([{ runtime: host, version: 'v20', checks: [{ check: 'mock.fetch', ms: 1, error: 'read back: rows: got 1, expected 2' }] }], 1);
+    const { text, failed } = formatReport(
+      [
+        {
+          runtime: host,
+          version: 'v20',
+          checks: [{ check: 'mock.fetch', ms: 1, error: 'read back: rows: got 1, expected 2' }],
+        },
+      ],
+      1,
+    );
     expect(failed).toBe(true);
     expect(text).toContain('Node (running the check), mock.fetch: read back: rows: got 1, expected 2');
     expect(text).toMatch(/FAILED 0\.0 s +NOT RUN/);
@@ -114,27 +163,48 @@ describe('every command the check starts has a ceiling', { timeout: 120_000 }, (
   const LONG = 30_000;
 
   it('a command that runs past its timeout is killed, and the error names it', async () => {
-    await expect(run('sleeper', node, ['-e', 'setTimeout(() => {}, 60_000)'], { cwd, timeoutMs: 300 })).rejects.toThrow('sleeper: timed out after 0.3 s and was killed');
+    await expect(run('sleeper', node, ['-e', 'setTimeout(() => {}, 60_000)'], { cwd, timeoutMs: 300 })).rejects.toThrow(
+      'sleeper: timed out after 0.3 s and was killed',
+    );
   });
 
   it('a command that cannot start, or exits non-zero, fails with its output', async () => {
-    await expect(run('missing', join(cwd, 'no-such-runtime'), [], { cwd, timeoutMs: LONG })).rejects.toThrow(/missing: cannot start: spawn .*ENOENT/);
-    await expect(run('failing', node, ['-e', 'console.error("boom"); process.exit(3)'], { cwd, timeoutMs: LONG })).rejects.toThrow(/failing: exited with 3\nboom/);
+    await expect(run('missing', join(cwd, 'no-such-runtime'), [], { cwd, timeoutMs: LONG })).rejects.toThrow(
+      /missing: cannot start: spawn .*ENOENT/,
+    );
+    await expect(
+      run('failing', node, ['-e', 'console.error("boom"); process.exit(3)'], { cwd, timeoutMs: LONG }),
+    ).rejects.toThrow(/failing: exited with 3\nboom/);
   });
 
   it('a server that exits before it is ready, or never gets ready, fails and is stopped', async () => {
-    await expect(startServer('early', node, ['-e', 'console.error("bad flag"); process.exit(2)'], { cwd, timeoutMs: LONG, ready: /^ready$/ })).rejects.toThrow(
-      /early: exited with 2 before it was ready\nbad flag/,
-    );
-    await expect(startServer('silent', node, ['-e', 'setTimeout(() => {}, 60_000)'], { cwd, timeoutMs: 300, ready: /^ready$/ })).rejects.toThrow('silent: not ready within 0.3 s');
+    await expect(
+      startServer('early', node, ['-e', 'console.error("bad flag"); process.exit(2)'], {
+        cwd,
+        timeoutMs: LONG,
+        ready: /^ready$/,
+      }),
+    ).rejects.toThrow(/early: exited with 2 before it was ready\nbad flag/);
+    await expect(
+      startServer('silent', node, ['-e', 'setTimeout(() => {}, 60_000)'], { cwd, timeoutMs: 300, ready: /^ready$/ }),
+    ).rejects.toThrow('silent: not ready within 0.3 s');
   });
 
   it('a server is ready on its line (stdout or descriptor 3), and stop() resolves with its exit code', async () => {
     const serve = 'process.on("SIGTERM", () => process.exit(0)); setInterval(() => {}, 1_000);';
-    const onStdout = await startServer('stdout', node, ['-e', `${serve} console.log("noise\\nready 1");`], { cwd, timeoutMs: LONG, ready: /^ready/ });
+    const onStdout = await startServer('stdout', node, ['-e', `${serve} console.log("noise\\nready 1");`], {
+      cwd,
+      timeoutMs: LONG,
+      ready: /^ready/,
+    });
     expect(onStdout.readyLine).toBe('ready 1');
     expect(await onStdout.stop()).toBe(0);
-    const onFd3 = await startServer('fd3', node, ['-e', `${serve} require("fs").writeSync(3, '{"port":1}\\n');`], { cwd, timeoutMs: LONG, ready: /port/, readyOnFd3: true });
+    const onFd3 = await startServer('fd3', node, ['-e', `${serve} require("fs").writeSync(3, '{"port":1}\\n');`], {
+      cwd,
+      timeoutMs: LONG,
+      ready: /port/,
+      readyOnFd3: true,
+    });
     expect(onFd3.readyLine).toBe('{"port":1}');
     expect(await onFd3.stop()).toBe(0);
   });

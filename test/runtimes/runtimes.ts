@@ -36,7 +36,13 @@ export const RUNTIMES: readonly Runtime[] = [
     bin: 'deno',
     // Exactly the permissions needed: loopback sockets, and the variables ledger-mock reads (without them it starts
     // all the same, warning that it could not read LEDGER_MOCK_CONTROL_TOKEN).
-    script: (file, args) => ['run', '--allow-net=127.0.0.1', '--allow-env=LEDGER_MOCK_ASSUME_NON_LOOPBACK,LEDGER_MOCK_CONTROL_TOKEN', file, ...args],
+    script: (file, args) => [
+      'run',
+      '--allow-net=127.0.0.1',
+      '--allow-env=LEDGER_MOCK_ASSUME_NON_LOOPBACK,LEDGER_MOCK_CONTROL_TOKEN',
+      file,
+      ...args,
+    ],
     checks: ['mock.fetch', 'ledger-mock'],
   },
   { name: 'workerd', install: 'workerd@1.20261117.1', bin: 'workerd', script: plain, checks: ['worker'] },

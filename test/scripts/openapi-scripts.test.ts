@@ -50,8 +50,14 @@ describe.concurrent('drift check', { timeout: 120_000 }, () => {
 
   it('fails when the generated file was edited by hand', async () => {
     const dir = workspace();
-    writeFileSync(join(dir, 'src/generated/openapi.ts'), readFileSync(join(dir, 'src/generated/openapi.ts'), 'utf8') + '// edited\n');
-    await expect(run('node', [script('check-generated.mjs')], { cwd: dir })).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('drifted') });
+    writeFileSync(
+      join(dir, 'src/generated/openapi.ts'),
+      readFileSync(join(dir, 'src/generated/openapi.ts'), 'utf8') + '// edited\n',
+    );
+    await expect(run('node', [script('check-generated.mjs')], { cwd: dir })).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('drifted'),
+    });
   });
 
   it('fails when the generated validators were edited by hand, naming the file', async () => {
@@ -88,7 +94,9 @@ describe.concurrent('npm run openapi:pull -- <base_url>', { timeout: 120_000 }, 
   it('replaces openapi.json with the live document, regenerates the types and prints what changed', async () => {
     const dir = workspace();
     const live = JSON.parse(readFileSync(join(repo, 'openapi.json'), 'utf8'));
-    live.paths['/api/public/v1/webhooks'] = { get: { operationId: 'listWebhooks', responses: { 200: { description: 'ok' } } } };
+    live.paths['/api/public/v1/webhooks'] = {
+      get: { operationId: 'listWebhooks', responses: { 200: { description: 'ok' } } },
+    };
     delete live.paths['/api/public/v1/snapshots/{id}'].delete;
     live.components.schemas.Snapshot.properties.source = { type: 'string' };
     live.components.schemas.Currency = { type: 'string' };
@@ -103,7 +111,9 @@ describe.concurrent('npm run openapi:pull -- <base_url>', { timeout: 120_000 }, 
       const types = readFileSync(join(dir, 'src/generated/openapi.ts'), 'utf8');
       expect(types).toContain('"/api/public/v1/webhooks"');
       expect(types).toContain('source?: string');
-      expect(readFileSync(join(dir, 'mocks/generated/validators.js'), 'utf8')).toContain('export const validateSnapshotWrite');
+      expect(readFileSync(join(dir, 'mocks/generated/validators.js'), 'utf8')).toContain(
+        'export const validateSnapshotWrite',
+      );
       await run('node', [script('check-generated.mjs')], { cwd: dir });
     } finally {
       server.close();
@@ -124,13 +134,20 @@ describe.concurrent('npm run openapi:pull -- <base_url>', { timeout: 120_000 }, 
   it('leaves openapi.json unchanged when the service answers with an error or not OpenAPI 3.1', async () => {
     const dir = workspace();
     const before = readFileSync(join(dir, 'openapi.json'), 'utf8');
-    const answers = [['{"error":"nope"}', 500], ['{"swagger":"2.0","paths":{}}', 200], ['<html>', 200]] as const;
+    const answers = [
+      ['{"error":"nope"}', 500],
+      ['{"swagger":"2.0","paths":{}}', 200],
+      ['<html>', 200],
+    ] as const;
     // The three at once, each against its own server: none writes.
     await Promise.all(
       answers.map(async ([body, status]) => {
         const { server, base } = await serve(body, status);
         try {
-          await expect(run('node', [script('openapi-pull.mjs'), base], { cwd: dir })).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('unchanged') });
+          await expect(run('node', [script('openapi-pull.mjs'), base], { cwd: dir })).rejects.toMatchObject({
+            code: 1,
+            stderr: expect.stringContaining('unchanged'),
+          });
         } finally {
           server.close();
         }
@@ -141,6 +158,9 @@ describe.concurrent('npm run openapi:pull -- <base_url>', { timeout: 120_000 }, 
 
   it('refuses to run without a base URL', async () => {
     const dir = workspace();
-    await expect(run('node', [script('openapi-pull.mjs')], { cwd: dir })).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('usage') });
+    await expect(run('node', [script('openapi-pull.mjs')], { cwd: dir })).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('usage'),
+    });
   });
 });

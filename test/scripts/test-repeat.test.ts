@@ -25,11 +25,23 @@ function run(number: number, tests: Array<[string, string, string?]>, extra: Par
         name: `${root}/${file}`,
         status: mine.some(([, , message]) => message) ? 'failed' : 'passed',
         message: '',
-        assertionResults: mine.map(([, fullName, message]) => ({ fullName, status: message ? 'failed' : 'passed', failureMessages: message ? [message] : [] })),
+        assertionResults: mine.map(([, fullName, message]) => ({
+          fullName,
+          status: message ? 'failed' : 'passed',
+          failureMessages: message ? [message] : [],
+        })),
       };
     }),
   };
-  return { run: number, report, errors: { tests: [], suites: [], unhandled: [] }, exitCode: tests.some(([, , m]) => m) ? 1 : 0, signal: null, logTail: '', ...extra };
+  return {
+    run: number,
+    report,
+    errors: { tests: [], suites: [], unhandled: [] },
+    exitCode: tests.some(([, , m]) => m) ? 1 : 0,
+    signal: null,
+    logTail: '',
+    ...extra,
+  };
 }
 
 /** True while `pid` is a live process (a zombie, killed but not yet reaped, counts as gone). */
@@ -57,12 +69,21 @@ describe('the command line', () => {
       vitestArgs: ['test/server/state-lock-cli.test.ts', '-t', 'kill -9'],
     });
     expect(parseRepeatArgs(['3', '--msw3'])).toEqual({ runs: 3, hog: false, msw3: true, luck: false, vitestArgs: [] });
-    expect(parseRepeatArgs(['50', '--luck', '--hog'])).toEqual({ runs: 50, hog: true, msw3: false, luck: true, vitestArgs: [] });
+    expect(parseRepeatArgs(['50', '--luck', '--hog'])).toEqual({
+      runs: 50,
+      hog: true,
+      msw3: false,
+      luck: true,
+      vitestArgs: [],
+    });
   });
 
-  it.each([[[]], [['0']], [['-1']], [['ten']], [['--hog', '5']], [['2.5']]])('refuses %j: the first argument must be a number of runs', (argv) => {
-    expect(() => parseRepeatArgs(argv)).toThrow(/the first argument must be the number of runs/);
-  });
+  it.each([[[]], [['0']], [['-1']], [['ten']], [['--hog', '5']], [['2.5']]])(
+    'refuses %j: the first argument must be a number of runs',
+    (argv) => {
+      expect(() => parseRepeatArgs(argv)).toThrow(/the first argument must be the number of runs/);
+    },
+  );
 });
 
 describe('the luck files (--luck)', () => {
@@ -81,12 +102,14 @@ describe('the luck files (--luck)', () => {
     const root = tree({
       'test/a/spawns.test.ts': "import { run } from '../support/run.js';\nrun();",
       'test/support/run.ts': "export { start as run } from './start';",
-      'test/support/start.ts': "import { spawn } from 'node:child_process';\nimport './run';\nexport const start = () => spawn('node');",
-      'test/a/pure.test.ts': "import { readFileSync } from 'node:fs';\nimport { add } from '../support/add';\nreadFileSync('fixture.csv');",
-      'test/support/add.ts': "export const add = (a: number, b: number) => a + b;",
+      'test/support/start.ts':
+        "import { spawn } from 'node:child_process';\nimport './run';\nexport const start = () => spawn('node');",
+      'test/a/pure.test.ts':
+        "import { readFileSync } from 'node:fs';\nimport { add } from '../support/add';\nreadFileSync('fixture.csv');",
+      'test/support/add.ts': 'export const add = (a: number, b: number) => a + b;',
       'test/b/timed.test.ts': "vi.useFakeTimers();\nconst dir = mkdtempSync('x');",
       'test/b/seeded.test.ts': "import fc from 'fast-check';\nconst url = 'http://127.0.0.1:0';",
-      'test/b/stat.test.ts': "expect(statSync(file).ino).not.toBe(0);",
+      'test/b/stat.test.ts': 'expect(statSync(file).ino).not.toBe(0);',
     });
     expect(luckFiles(root)).toEqual([
       { file: 'test/a/spawns.test.ts', touches: ['processes'] },
@@ -96,7 +119,7 @@ describe('the luck files (--luck)', () => {
     ]);
   });
 
-  it("in this repository: the process, timer and file tests are in, the pure ones are out", () => {
+  it('in this repository: the process, timer and file tests are in, the pure ones are out', () => {
     const files = new Map(luckFiles(ROOT).map((f) => [f.file, f.touches]));
     expect(files.get('test/server/state-lock-cli.test.ts')).toEqual(expect.arrayContaining(['processes', 'files']));
     expect(files.get('test/mocks/any-origin.test.ts')).toEqual(expect.arrayContaining(['randomness']));
@@ -109,9 +132,18 @@ describe('the luck files (--luck)', () => {
 describe('the tally', () => {
   it('lists every test that failed at least once, most often first, with its runs and each distinct message', () => {
     const outcomes = [
-      run(1, [['test/a.test.ts', 'a flaky one', 'AssertionError: expected 2 to be 3\n    at stack'], ['test/a.test.ts', 'a steady one']]),
-      run(2, [['test/a.test.ts', 'a flaky one'], ['test/a.test.ts', 'a steady one']]),
-      run(3, [['test/a.test.ts', 'a flaky one', 'AssertionError: expected 2 to be 3'], ['test/b.test.ts', 'once', '\u001b[31mError: boom\u001b[39m']]),
+      run(1, [
+        ['test/a.test.ts', 'a flaky one', 'AssertionError: expected 2 to be 3\n    at stack'],
+        ['test/a.test.ts', 'a steady one'],
+      ]),
+      run(2, [
+        ['test/a.test.ts', 'a flaky one'],
+        ['test/a.test.ts', 'a steady one'],
+      ]),
+      run(3, [
+        ['test/a.test.ts', 'a flaky one', 'AssertionError: expected 2 to be 3'],
+        ['test/b.test.ts', 'once', '\u001b[31mError: boom\u001b[39m'],
+      ]),
       run(4, [['test/a.test.ts', 'a flaky one', 'Error: timed out']]),
     ];
     const failures = tally(outcomes, root);
@@ -144,10 +176,18 @@ describe('the tally', () => {
       errors: {
         tests: [],
         suites: [{ file: `${root}/test/a.test.ts`, suite: 'a block', message: 'beforeAll failed' }],
-        unhandled: [{ file: `${root}/test/a.test.ts`, message: 'Error: late timer' }, { message: 'Error: no file known' }],
+        unhandled: [
+          { file: `${root}/test/a.test.ts`, message: 'Error: late timer' },
+          { message: 'Error: no file known' },
+        ],
       },
     });
-    outcome.report!.testResults.push({ name: `${root}/test/c.test.ts`, status: 'failed', message: 'Cannot find module x', assertionResults: [] });
+    outcome.report!.testResults.push({
+      name: `${root}/test/c.test.ts`,
+      status: 'failed',
+      message: 'Cannot find module x',
+      assertionResults: [],
+    });
     expect(failuresOf(outcome, root)).toEqual([
       { test: 'test/c.test.ts (the file itself)', message: 'Cannot find module x' },
       { test: 'test/a.test.ts > a block (a hook or the block itself)', message: 'beforeAll failed' },
@@ -160,13 +200,28 @@ describe('the tally', () => {
     const outcome = run(1, [['test/a.test.ts', 'slow', 'Error: STACK_TRACE_ERROR\n    at task (runner.js:1:1)']]);
     outcome.report!.testResults[0]!.assertionResults[0]!.ancestorTitles = ['a block'];
     outcome.report!.testResults[0]!.assertionResults[0]!.title = 'slow';
-    outcome.errors!.tests.push({ file: `${root}/test/a.test.ts`, test: 'a block > slow', message: 'Error: Test timed out in 60000ms.' });
-    expect(failuresOf(outcome, root)).toEqual([{ test: 'test/a.test.ts > a block > slow', message: 'Error: Test timed out in 60000ms.' }]);
+    outcome.errors!.tests.push({
+      file: `${root}/test/a.test.ts`,
+      test: 'a block > slow',
+      message: 'Error: Test timed out in 60000ms.',
+    });
+    expect(failuresOf(outcome, root)).toEqual([
+      { test: 'test/a.test.ts > a block > slow', message: 'Error: Test timed out in 60000ms.' },
+    ]);
   });
 
-  it('counts a run that failed with nothing in its reports as a failure of the run, with its output\'s last error line', () => {
-    const crashed: RunOutcome = { run: 2, report: undefined, errors: undefined, exitCode: 1, signal: null, logTail: 'x\nError: worker exited\nJSON report written to /tmp/r.json\n' };
-    expect(failuresOf(crashed, root)).toEqual([{ test: '(the run itself)', message: 'no JSON report: Error: worker exited' }]);
+  it("counts a run that failed with nothing in its reports as a failure of the run, with its output's last error line", () => {
+    const crashed: RunOutcome = {
+      run: 2,
+      report: undefined,
+      errors: undefined,
+      exitCode: 1,
+      signal: null,
+      logTail: 'x\nError: worker exited\nJSON report written to /tmp/r.json\n',
+    };
+    expect(failuresOf(crashed, root)).toEqual([
+      { test: '(the run itself)', message: 'no JSON report: Error: worker exited' },
+    ]);
     const passed = run(3, [['test/a.test.ts', 'fine']]);
     expect(failuresOf(passed, root)).toEqual([]);
     expect(failuresOf({ ...passed, exitCode: 1, logTail: 'No test files found, exiting with code 1' }, root)).toEqual([
@@ -188,8 +243,12 @@ describe('the CPU hog', { timeout: 60_000 }, () => {
   });
 
   it('its busy processes end by themselves when the script that started them is killed with kill -9', async () => {
-    const script = "import { startHog } from './scripts/repeat/hog.ts'; const hog = startHog(1); console.log(hog.pids[0]); setInterval(() => {}, 1000);";
-    const parent = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    const script =
+      "import { startHog } from './scripts/repeat/hog.ts'; const hog = startHog(1); console.log(hog.pids[0]); setInterval(() => {}, 1000);";
+    const parent = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     parent.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
     try {

@@ -8,7 +8,17 @@ import { quickFiles } from '../../scripts/repeat/luck-files';
 import { distStaleness } from '../support/dist-freshness';
 import { ROOT } from '../support/root';
 
-const OUTPUTS = ['index.js', 'index.d.ts', 'mocks/index.js', 'mocks/vitest.js', 'parity/index.js', 'statements/index.js', 'bin/ledger-mock.js', 'bin/ledger-parity.js', 'bin/ledger-sync.js'];
+const OUTPUTS = [
+  'index.js',
+  'index.d.ts',
+  'mocks/index.js',
+  'mocks/vitest.js',
+  'parity/index.js',
+  'statements/index.js',
+  'bin/ledger-mock.js',
+  'bin/ledger-parity.js',
+  'bin/ledger-sync.js',
+];
 let roots: string[] = [];
 afterEach(() => {
   for (const root of roots) rmSync(root, { recursive: true, force: true });
@@ -49,12 +59,20 @@ describe('npm run test:quick', () => {
   const quick = quickFiles(ROOT);
 
   it('runs no file that starts a process or a browser or opens a socket', () => {
-    const starts = quick.filter((file) => /node:child_process|chromium|'node:(?:http|https|net)'|127\.0\.0\.1/.test(readFileSync(join(ROOT, file), 'utf8')));
+    const starts = quick.filter((file) =>
+      /node:child_process|chromium|'node:(?:http|https|net)'|127\.0\.0\.1/.test(readFileSync(join(ROOT, file), 'utf8')),
+    );
     expect(starts).toEqual([]);
   });
 
   it('runs the in-process tests: the fake, the client, the readers', () => {
-    expect(quick).toEqual(expect.arrayContaining(['test/mocks/auth.test.ts', 'test/client/errors.test.ts', 'test/statements/mt940.test.ts']));
+    expect(quick).toEqual(
+      expect.arrayContaining([
+        'test/mocks/auth.test.ts',
+        'test/client/errors.test.ts',
+        'test/statements/mt940.test.ts',
+      ]),
+    );
     expect(quick).not.toContain('test/sync/simplefin.test.ts');
     expect(quick).not.toContain('test/package/consumer.test.ts');
   });

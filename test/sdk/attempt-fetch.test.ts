@@ -19,8 +19,18 @@ const hanging = (_request: Request, init?: RequestInit) =>
 type Path = 'no middleware' | 'client middleware' | 'call middleware' | 'call fetch';
 
 /** Runs `ledger.GET('/api/public/v1/me')` along `path`, with `fetch` as the client's (or the call's) fetch. */
-async function call(path: Path, fetch: (request: Request, init?: RequestInit) => Promise<Response>, timeoutMs = 30_000) {
-  const ledger = createLedgerClient({ baseUrl: 'https://ledger.test', token: TOKEN, fetch: path === 'call fetch' ? async () => answer() : fetch, timeoutMs, retry: false });
+async function call(
+  path: Path,
+  fetch: (request: Request, init?: RequestInit) => Promise<Response>,
+  timeoutMs = 30_000,
+) {
+  const ledger = createLedgerClient({
+    baseUrl: 'https://ledger.test',
+    token: TOKEN,
+    fetch: path === 'call fetch' ? async () => answer() : fetch,
+    timeoutMs,
+    retry: false,
+  });
   if (path === 'client middleware') ledger.use(slowStart);
   const init = path === 'call middleware' ? { middleware: [slowStart] } : path === 'call fetch' ? { fetch } : {};
   return ledger.GET('/api/public/v1/me', init);
@@ -31,7 +41,9 @@ const PATHS: Path[] = ['no middleware', 'client middleware', 'call middleware', 
 describe.each(PATHS)('an attempt whose fetch is %s', (path) => {
   it('reaches that fetch with the request and a deadline signal, and returns its answer', async () => {
     const seen: Array<{ url: string; signal: AbortSignal | null | undefined }> = [];
-    const fetch = async (request: Request, init?: RequestInit) => (seen.push({ url: request.url, signal: init?.signal }), answer());
+    const fetch = async (request: Request, init?: RequestInit) => (
+      seen.push({ url: request.url, signal: init?.signal }), answer()
+    );
     const { data } = await call(path, fetch);
     expect(data).toEqual(JSON.parse(IDENTITY));
     expect(seen).toHaveLength(1);

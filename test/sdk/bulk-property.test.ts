@@ -10,7 +10,11 @@ const { mock, control } = createTestMock({ scenario: 'demo', seed: 'bulk-propert
 const writableRow = fc.record({
   account_id: fc.constantFrom(...WRITABLE.slice(0, 3)),
   snapshot_date: fc.integer({ min: 0, max: 3 }).map(dayText),
-  balance: fc.oneof(fc.integer({ min: -1e6, max: 1e6 }), fc.double({ min: -1e6, max: 1e6, noNaN: true }), fc.constant(-0)),
+  balance: fc.oneof(
+    fc.integer({ min: -1e6, max: 1e6 }),
+    fc.double({ min: -1e6, max: 1e6, noNaN: true }),
+    fc.constant(-0),
+  ),
 });
 const unknownAccountRow = fc.record({
   account_id: fc.constantFrom(...NOT_WRITABLE),
@@ -24,7 +28,11 @@ const invalidRow = fc.oneof(
   writableRow.map((r) => ({ ...r, account_id: 'nope' })),
   fc.constantFrom(null, 'row', 42, []),
 );
-const anyRow = fc.oneof({ weight: 6, arbitrary: writableRow }, { weight: 2, arbitrary: unknownAccountRow }, { weight: 2, arbitrary: invalidRow });
+const anyRow = fc.oneof(
+  { weight: 6, arbitrary: writableRow },
+  { weight: 2, arbitrary: unknownAccountRow },
+  { weight: 2, arbitrary: invalidRow },
+);
 
 describe('bulk upsert properties', () => {
   it('for random rows (valid, invalid, duplicates, unknown accounts), chunkSize and concurrency: inserted + updated + skipped.length === received, and the state is the last valid write per key of writable accounts', async () => {
@@ -39,7 +47,9 @@ describe('bulk upsert properties', () => {
           const report = await bulkUpsertSnapshots(alexClient(mock), rows as BulkRow[], { chunkSize, concurrency });
           expect(report.received).toBe(rows.length);
           expect(report.inserted + report.updated + report.skipped.length).toBe(report.received);
-          expect(report.skipped.map((s) => s.index)).toEqual([...new Set(report.skipped.map((s) => s.index))].sort((a, b) => a - b));
+          expect(report.skipped.map((s) => s.index)).toEqual(
+            [...new Set(report.skipped.map((s) => s.index))].sort((a, b) => a - b),
+          );
           for (const skip of report.skipped) expect(skip.row).toBe(rows[skip.index]);
           for (const d of report.duplicates) expect(d.superseded_by).toBeGreaterThan(d.index);
           await expectFinalState(mock, before, lastWrites(rows));

@@ -19,7 +19,8 @@ const rowsOf = (count: number, from = 0) => Array.from({ length: count }, (_, i)
 /** How many times each key was written, from the snapshot.upserted events. */
 function writesPerKey(): Map<string, number> {
   const counts = new Map<string, number>();
-  for (const { event } of control.events.list()) for (const s of event.data.snapshots) counts.set(keyOf(s), (counts.get(keyOf(s)) ?? 0) + 1);
+  for (const { event } of control.events.list())
+    for (const s of event.data.snapshots) counts.set(keyOf(s), (counts.get(keyOf(s)) ?? 0) + 1);
   return counts;
 }
 
@@ -40,9 +41,14 @@ describe('bulk upsert with retries (unknown outcome is safe: upserts are keyed b
     control.faults.inject({ operation: BULK, times: 1, kind: { status: 429, retryAfter: 1 } });
     const retries: RetryInfo[] = [];
     const started = performance.now();
-    const report = await bulkUpsertSnapshots(alexClient(mock, { retry: { baseDelayMs: 1, maxDelayMs: 5, onRetry: (i) => retries.push(i) } }), rowsOf(3));
+    const report = await bulkUpsertSnapshots(
+      alexClient(mock, { retry: { baseDelayMs: 1, maxDelayMs: 5, onRetry: (i) => retries.push(i) } }),
+      rowsOf(3),
+    );
     expect(performance.now() - started).toBeGreaterThanOrEqual(950);
-    expect(retries).toMatchObject([{ method: 'POST', path: '/api/public/v1/snapshots/bulk', retry: 1, status: 429, delayMs: 1000 }]);
+    expect(retries).toMatchObject([
+      { method: 'POST', path: '/api/public/v1/snapshots/bulk', retry: 1, status: 429, delayMs: 1000 },
+    ]);
     expect(report.chunks[0]).toMatchObject({ attempts: 2, inserted: 3 });
   });
 
@@ -69,9 +75,16 @@ describe('bulk upsert with retries (unknown outcome is safe: upserts are keyed b
     const rows = rowsOf(10);
     const report = await bulkUpsertSnapshots(alexClient(mock), rows, { chunkSize: 5 });
     const requests = journalOf(mock, BULK);
-    expect(requests.map((r) => [r.status, r.appliedStatus])).toEqual([[0, 200], [200, undefined], [200, undefined]]);
+    expect(requests.map((r) => [r.status, r.appliedStatus])).toEqual([
+      [0, 200],
+      [200, undefined],
+      [200, undefined],
+    ]);
     // Chunk 0 was applied by the lost attempt; the retry updated the same five keys to the same balances.
-    expect(report.chunks.map((c) => [c.inserted, c.updated, c.attempts])).toEqual([[0, 5, 2], [5, 0, 1]]);
+    expect(report.chunks.map((c) => [c.inserted, c.updated, c.attempts])).toEqual([
+      [0, 5, 2],
+      [5, 0, 1],
+    ]);
     expect(report).toMatchObject({ received: 10, inserted: 5, updated: 5, skipped: [] });
     await expectFinalState(mock, before, lastWrites(rows));
   });
@@ -106,7 +119,8 @@ describe('bulk upsert with retries (unknown outcome is safe: upserts are keyed b
     const error = (await bulkUpsertSnapshots(client, rows, {
       chunkSize: 10,
       onProgress: ({ chunksDone }) => {
-        if (chunksDone === 1) control.faults.inject({ operation: BULK, times: 3, kind: { afterApply: 'networkError' } });
+        if (chunksDone === 1)
+          control.faults.inject({ operation: BULK, times: 3, kind: { afterApply: 'networkError' } });
       },
     }).catch((e: unknown) => e)) as BulkUpsertError;
     expect(error).toBeInstanceOf(BulkUpsertError);
@@ -116,7 +130,11 @@ describe('bulk upsert with retries (unknown outcome is safe: upserts are keyed b
     expect(error.pending.map((p) => p.index)).toEqual(Array.from({ length: 40 }, (_, i) => 10 + i));
     expect(error.pending.every((p) => p.row === rows[p.index])).toBe(true);
 
-    const resumed = await bulkUpsertSnapshots(client, error.pending.map((p) => p.row), { chunkSize: 10 });
+    const resumed = await bulkUpsertSnapshots(
+      client,
+      error.pending.map((p) => p.row),
+      { chunkSize: 10 },
+    );
     expect(resumed).toMatchObject({ received: 40, inserted: 30, updated: 10 }); // rows 10-19 were applied by the lost attempts
     await expectFinalState(mock, before, lastWrites(rows));
     // Each key written once, except the retried chunk's: 3 lost attempts + the resumed one.
@@ -151,7 +169,7 @@ describe('bulk upsert: lazy input and concurrency', () => {
     expect(report.received).toBe(1000);
   });
 
-  it('with an async iterable, rows not yet read stay in the caller\'s iterator when a run stops', async () => {
+  it("with an async iterable, rows not yet read stay in the caller's iterator when a run stops", async () => {
     const controller = new AbortController();
     async function* generate() {
       for (let i = 0; i < 100; i += 1) yield goodRow(i);
@@ -190,7 +208,14 @@ describe('bulk upsert: lazy input and concurrency', () => {
     expect(sequential.most).toBe(1);
     expect(parallel.most).toBeGreaterThan(1);
     expect(parallel.state).toEqual(sequential.state);
-    const counts = (r: typeof sequential.report) => [r.received, r.inserted, r.updated, r.skipped.length, r.duplicates.length, r.chunks.length];
+    const counts = (r: typeof sequential.report) => [
+      r.received,
+      r.inserted,
+      r.updated,
+      r.skipped.length,
+      r.duplicates.length,
+      r.chunks.length,
+    ];
     expect(counts(parallel.report)).toEqual(counts(sequential.report));
     expect(parallel.report.duplicates).toEqual(sequential.report.duplicates);
     expect(sequential.state.get(keyOf(rows[0]!))).toBe(450); // the last of rows 0, 150, 300, 450

@@ -11,7 +11,18 @@ import {
   type BulkRow,
 } from 'personal-ledger-sdk';
 import { createTestMock } from '../support/test-mock';
-import { A, alexClient, dayText, expectFinalState, goodRow, journalOf, keyOf, lastWrites, NOT_WRITABLE, storedBalances } from './support';
+import {
+  A,
+  alexClient,
+  dayText,
+  expectFinalState,
+  goodRow,
+  journalOf,
+  keyOf,
+  lastWrites,
+  NOT_WRITABLE,
+  storedBalances,
+} from './support';
 
 const { mock, control } = createTestMock({ scenario: 'demo', seed: 'bulk' });
 const NOT_WRITABLE_REASON = 'account not found or not writable';
@@ -31,7 +42,7 @@ describe('bulkUpsertSnapshots: chunking, index mapping and counts', () => {
     const expectedSkips = new Map<number, string>();
     const rows: unknown[] = Array.from({ length: 12_345 }, (_, i) => {
       if (i % 97 === 5) {
-        const [row, reason] = INVALID[(i / 97) % INVALID.length | 0]!;
+        const [row, reason] = INVALID[((i / 97) % INVALID.length) | 0]!;
         expectedSkips.set(i, reason);
         return row;
       }
@@ -50,7 +61,11 @@ describe('bulkUpsertSnapshots: chunking, index mapping and counts', () => {
     expect(report.inserted + report.updated + report.skipped.length).toBe(report.received);
     expect(report.skipped.map((s) => [s.index, s.reason])).toEqual([...expectedSkips].sort((a, b) => a[0] - b[0]));
     for (const skip of report.skipped) expect(skip.row).toBe(rows[skip.index]);
-    expect(report.chunks.map((c) => c.rows)).toEqual([5000, 5000, 12_345 - 5000 * 2 - [...expectedSkips.values()].filter((r) => r !== NOT_WRITABLE_REASON).length]);
+    expect(report.chunks.map((c) => c.rows)).toEqual([
+      5000,
+      5000,
+      12_345 - 5000 * 2 - [...expectedSkips.values()].filter((r) => r !== NOT_WRITABLE_REASON).length,
+    ]);
     expect(report.chunks.map((c) => c.chunk)).toEqual([0, 1, 2]);
     expect(report.chunks[1]!.first_index).toBeGreaterThan(5000); // local skips in chunk 0's range were never sent
     expect(report.webhooks_attempted).toBe(3); // Alex has one subscription; one event per call
@@ -60,7 +75,11 @@ describe('bulkUpsertSnapshots: chunking, index mapping and counts', () => {
 
   it('"a bad row is reported in skipped with a reason and never sent": leap years, strings, NaN, Infinity, non-objects', async () => {
     const client = alexClient(mock);
-    const row = (snapshot_date: string, balance: unknown = 1, account_id: unknown = A.everydayChecking) => ({ account_id, snapshot_date, balance });
+    const row = (snapshot_date: string, balance: unknown = 1, account_id: unknown = A.everydayChecking) => ({
+      account_id,
+      snapshot_date,
+      balance,
+    });
     const rows: unknown[] = [
       row('2024-02-29'), // leap year: good
       row('2000-02-29'), // divisible by 400: good
@@ -101,7 +120,9 @@ describe('bulkUpsertSnapshots: chunking, index mapping and counts', () => {
       [16, 'row must be an object'],
       [17, 'row must be an object'],
     ]);
-    expect(report.chunks).toEqual([{ chunk: 0, first_index: 0, rows: 3, inserted: 3, updated: 0, skipped: 0, status: 200, attempts: 1 }]);
+    expect(report.chunks).toEqual([
+      { chunk: 0, first_index: 0, rows: 3, inserted: 3, updated: 0, skipped: 0, status: 200, attempts: 1 },
+    ]);
     const stored = await storedBalances(mock);
     expect(stored.get(`${A.everydayChecking}|2024-02-29`)).toBe(1);
     expect(stored.get(`${A.everydayChecking}|2000-02-29`)).toBe(1);
@@ -117,15 +138,33 @@ describe('bulkUpsertSnapshots: chunking, index mapping and counts', () => {
 
   it('no rows: an empty report and no request', async () => {
     const report = await bulkUpsertSnapshots(alexClient(mock), []);
-    expect(report).toEqual({ received: 0, inserted: 0, updated: 0, skipped: [], webhooks_attempted: 0, duplicates: [], chunks: [] });
+    expect(report).toEqual({
+      received: 0,
+      inserted: 0,
+      updated: 0,
+      skipped: [],
+      webhooks_attempted: 0,
+      duplicates: [],
+      chunks: [],
+    });
     expect(journalOf(mock, 'bulkUpsertSnapshots')).toEqual([]);
   });
 
   it('"a chunk answered 422 (nothing_written) is a chunk whose rows are all skipped", with the service\'s reasons, not a thrown error', async () => {
-    const rows = [goodRow(0), goodRow(1), { ...goodRow(2), account_id: NOT_WRITABLE[0] }, { ...goodRow(3), account_id: NOT_WRITABLE[1] }, goodRow(4)];
+    const rows = [
+      goodRow(0),
+      goodRow(1),
+      { ...goodRow(2), account_id: NOT_WRITABLE[0] },
+      { ...goodRow(3), account_id: NOT_WRITABLE[1] },
+      goodRow(4),
+    ];
     const report = await bulkUpsertSnapshots(alexClient(mock), rows, { chunkSize: 2 });
     expect(journalOf(mock, 'bulkUpsertSnapshots').map((r) => r.status)).toEqual([200, 422, 200]);
-    expect(report.chunks.map((c) => [c.status, c.rows, c.skipped])).toEqual([[200, 2, 0], [422, 2, 2], [200, 1, 0]]);
+    expect(report.chunks.map((c) => [c.status, c.rows, c.skipped])).toEqual([
+      [200, 2, 0],
+      [422, 2, 2],
+      [200, 1, 0],
+    ]);
     expect(report.skipped).toEqual([
       { index: 2, reason: NOT_WRITABLE_REASON, row: rows[2] },
       { index: 3, reason: NOT_WRITABLE_REASON, row: rows[3] },
@@ -134,9 +173,16 @@ describe('bulkUpsertSnapshots: chunking, index mapping and counts', () => {
   });
 
   it('a 422 without `skipped` skips every row of the chunk with the error message as reason', async () => {
-    control.faults.inject({ operation: 'bulkUpsertSnapshots', times: 1, kind: { status: 422, body: { error: 'Validation failed', code: 'validation_failed' } } });
+    control.faults.inject({
+      operation: 'bulkUpsertSnapshots',
+      times: 1,
+      kind: { status: 422, body: { error: 'Validation failed', code: 'validation_failed' } },
+    });
     const report = await bulkUpsertSnapshots(alexClient(mock), [goodRow(0), goodRow(1)]);
-    expect(report.skipped.map((s) => [s.index, s.reason])).toEqual([[0, 'Validation failed'], [1, 'Validation failed']]);
+    expect(report.skipped.map((s) => [s.index, s.reason])).toEqual([
+      [0, 'Validation failed'],
+      [1, 'Validation failed'],
+    ]);
     expect(report.inserted + report.updated + report.skipped.length).toBe(2);
   });
 });
@@ -144,7 +190,16 @@ describe('bulkUpsertSnapshots: chunking, index mapping and counts', () => {
 describe('bulkUpsertSnapshots: duplicates (spec-gaps 9: applied in order, later wins)', () => {
   it('a key repeated across chunk boundaries: the last row is stored, each superseded row is listed with the row that superseded it', async () => {
     const key = { account_id: A.jointSavings, snapshot_date: '2003-03-03' };
-    const rows: BulkRow[] = [goodRow(0), { ...key, balance: 1 }, goodRow(2), goodRow(3), { ...key, balance: 2 }, goodRow(5), goodRow(6), { ...key, balance: 3 }];
+    const rows: BulkRow[] = [
+      goodRow(0),
+      { ...key, balance: 1 },
+      goodRow(2),
+      goodRow(3),
+      { ...key, balance: 2 },
+      goodRow(5),
+      goodRow(6),
+      { ...key, balance: 3 },
+    ];
     const report = await bulkUpsertSnapshots(alexClient(mock), rows, { chunkSize: 3 });
     expect(report.duplicates).toEqual([
       { index: 1, row: { ...key, balance: 1 }, superseded_by: 4 },
@@ -156,7 +211,11 @@ describe('bulkUpsertSnapshots: duplicates (spec-gaps 9: applied in order, later 
 
   it('a superseding row the service skipped supersedes nothing; the next written row does', async () => {
     const key = { account_id: A.jointSavings, snapshot_date: '2003-03-03' };
-    const rows: BulkRow[] = [{ ...key, balance: 1 }, { ...key, balance: 2 }, { ...key, balance: 3 }];
+    const rows: BulkRow[] = [
+      { ...key, balance: 1 },
+      { ...key, balance: 2 },
+      { ...key, balance: 3 },
+    ];
     // The second chunk (row 1) is answered with a 422 naming its row: skipped, so row 2 supersedes row 0.
     const report = await bulkUpsertSnapshots(alexClient(mock), rows, {
       chunkSize: 1,
@@ -165,7 +224,18 @@ describe('bulkUpsertSnapshots: duplicates (spec-gaps 9: applied in order, later 
           control.faults.inject({
             operation: 'bulkUpsertSnapshots',
             times: 1,
-            kind: { status: 422, body: { error: 'Nothing was written', code: 'nothing_written', received: 1, inserted: 0, updated: 0, skipped: [{ index: 0, reason: 'held' }], webhooks_attempted: 0 } },
+            kind: {
+              status: 422,
+              body: {
+                error: 'Nothing was written',
+                code: 'nothing_written',
+                received: 1,
+                inserted: 0,
+                updated: 0,
+                skipped: [{ index: 0, reason: 'held' }],
+                webhooks_attempted: 0,
+              },
+            },
           });
         }
       },
@@ -200,7 +270,9 @@ describe('bulkUpsertSnapshots: progress, abort, failures', () => {
       },
     });
     const rows = Array.from({ length: 50 }, (_, i) => goodRow(i));
-    const error = await bulkUpsertSnapshots(client, rows, { chunkSize: 10, signal: controller.signal }).catch((e: unknown) => e);
+    const error = await bulkUpsertSnapshots(client, rows, { chunkSize: 10, signal: controller.signal }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(BulkUpsertError);
     expect(isBulkUpsertError(error)).toBe(true);
     const { reason, report, pending } = error as BulkUpsertError;
@@ -216,7 +288,9 @@ describe('bulkUpsertSnapshots: progress, abort, failures', () => {
 
   it('a signal aborted before the call: nothing is sent, every good row is pending', async () => {
     const rows = [goodRow(0), goodRow(1)];
-    const error = (await bulkUpsertSnapshots(alexClient(mock), rows, { signal: AbortSignal.abort() }).catch((e: unknown) => e)) as BulkUpsertError;
+    const error = (await bulkUpsertSnapshots(alexClient(mock), rows, { signal: AbortSignal.abort() }).catch(
+      (e: unknown) => e,
+    )) as BulkUpsertError;
     expect(error.reason).toBe('aborted');
     expect(error.pending.map((p) => p.row)).toEqual(rows);
     expect(journalOf(mock, 'bulkUpsertSnapshots')).toEqual([]);
@@ -228,7 +302,11 @@ describe('bulkUpsertSnapshots: progress, abort, failures', () => {
       chunkSize: 2,
       onProgress: ({ chunksDone }) => {
         if (chunksDone === 1) {
-          control.faults.inject({ operation: 'bulkUpsertSnapshots', times: 1, kind: { status: 413, body: { error: 'At most 5000 rows per bulk call; got 5001', code: 'too_many_rows' } } });
+          control.faults.inject({
+            operation: 'bulkUpsertSnapshots',
+            times: 1,
+            kind: { status: 413, body: { error: 'At most 5000 rows per bulk call; got 5001', code: 'too_many_rows' } },
+          });
         }
       },
     }).catch((e: unknown) => e)) as BulkUpsertError;
@@ -240,7 +318,10 @@ describe('bulkUpsertSnapshots: progress, abort, failures', () => {
     expect(error.pending.map((p) => p.index)).toEqual([2, 3, 4, 5]);
     expect(journalOf(mock, 'bulkUpsertSnapshots')).toHaveLength(2); // 413 is not retried
 
-    const unauthorized = createLedgerClient({ baseUrl: mock.baseUrl, token: 'plk_unknownTokenValue0000000000000000000000' });
+    const unauthorized = createLedgerClient({
+      baseUrl: mock.baseUrl,
+      token: 'plk_unknownTokenValue0000000000000000000000',
+    });
     const denied = (await bulkUpsertSnapshots(unauthorized, rows).catch((e: unknown) => e)) as BulkUpsertError;
     expect(denied.cause).toBeInstanceOf(UnauthorizedError);
     expect(denied.pending).toHaveLength(6);
@@ -255,7 +336,11 @@ describe('bulkUpsertSnapshots: progress, abort, failures', () => {
         throw boom;
       },
     }).catch((e: unknown) => e)) as BulkUpsertError;
-    expect([stopped.reason, stopped.cause, stopped.pending.map((p) => p.index)]).toEqual(['progress_failed', boom, [1]]);
+    expect([stopped.reason, stopped.cause, stopped.pending.map((p) => p.index)]).toEqual([
+      'progress_failed',
+      boom,
+      [1],
+    ]);
 
     const broken = new Error('bad CSV line 3');
     async function* rows() {
@@ -263,7 +348,9 @@ describe('bulkUpsertSnapshots: progress, abort, failures', () => {
       yield goodRow(1);
       throw broken;
     }
-    const failed = (await bulkUpsertSnapshots(alexClient(mock), rows(), { chunkSize: 1 }).catch((e: unknown) => e)) as BulkUpsertError;
+    const failed = (await bulkUpsertSnapshots(alexClient(mock), rows(), { chunkSize: 1 }).catch(
+      (e: unknown) => e,
+    )) as BulkUpsertError;
     expect([failed.reason, failed.cause]).toEqual(['input_failed', broken]);
     expect(failed.report.received).toBe(2);
     expect(failed.report.inserted + failed.report.updated + failed.pending.length).toBe(2);
@@ -293,7 +380,9 @@ describe('bulkUpsertSnapshots: progress, abort, failures', () => {
   });
 
   it('client.snapshots.bulkUpsert is the same helper', async () => {
-    const report = await alexClient(mock).snapshots.bulkUpsert([{ account_id: A.painting, snapshot_date: dayText(1), balance: 9 }]);
+    const report = await alexClient(mock).snapshots.bulkUpsert([
+      { account_id: A.painting, snapshot_date: dayText(1), balance: 9 },
+    ]);
     expect(report).toMatchObject({ received: 1, inserted: 1 });
   });
 });

@@ -62,7 +62,9 @@ describe('per-attempt deadlines', () => {
     expect(signals.map((s) => s.aborted)).toEqual([false]);
   });
 
-  it('a script that made calls exits at once: an ended attempt never keeps the process alive for timeoutMs', { timeout: 150_000 }, () => {
+  it('a script that made calls exits at once: an ended attempt never keeps the process alive for timeoutMs', {
+    timeout: 150_000,
+  }, () => {
     const script = `
       import { createLedgerClient } from ${JSON.stringify(join(import.meta.dirname, '../../src/index.ts'))};
       const body = ${JSON.stringify(IDENTITY)};
@@ -71,7 +73,10 @@ describe('per-attempt deadlines', () => {
       for (let i = 0; i < 3; i++) await ledger.me();
       console.log('done');`;
     // Were the attempts' timer still ref'd, the process would wait the 60 s timeout; the spawn gives it 20 s.
-    const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', timeout: 20_000 });
+    const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
     expect(run.signal, run.stderr).toBeNull();
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout.trim()).toBe('done');

@@ -22,10 +22,21 @@ type Seen = { [E in ClientEventName]: { name: E; event: ClientEvents[E] } }[Clie
 
 function recorded(options: Partial<LedgerClientOptions> = {}) {
   const seen: Seen[] = [];
-  const push = <E extends ClientEventName>(name: E) => (event: ClientEvents[E]) => void seen.push({ name, event } as Seen);
+  const push =
+    <E extends ClientEventName>(name: E) =>
+    (event: ClientEvents[E]) =>
+      void seen.push({ name, event } as Seen);
   const on = { request: push('request'), response: push('response'), retry: push('retry'), error: push('error') };
-  const client = createLedgerClient({ baseUrl: mock.baseUrl, token: TOKEN, fetch: mock.fetch, retry: FAST_RETRY, on, ...options });
-  const of = <E extends ClientEventName>(name: E) => seen.filter((s) => s.name === name).map((s) => s.event as ClientEvents[E]);
+  const client = createLedgerClient({
+    baseUrl: mock.baseUrl,
+    token: TOKEN,
+    fetch: mock.fetch,
+    retry: FAST_RETRY,
+    on,
+    ...options,
+  });
+  const of = <E extends ClientEventName>(name: E) =>
+    seen.filter((s) => s.name === name).map((s) => s.event as ClientEvents[E]);
   return { client, seen, names: () => seen.map((s) => s.name), of };
 }
 
@@ -60,7 +71,9 @@ describe('a retried call', () => {
     const { client, of } = recorded({ retry: { ...FAST_RETRY, onRetry } });
     await client.me();
     expect(onRetry).toHaveBeenCalledTimes(2);
-    expect(of('retry').map((e) => [e.attempt, e.status, e.delayMs])).toEqual(onRetry.mock.calls.map(([info]) => [info.retry, info.status, info.delayMs]));
+    expect(of('retry').map((e) => [e.attempt, e.status, e.delayMs])).toEqual(
+      onRetry.mock.calls.map(([info]) => [info.retry, info.status, info.delayMs]),
+    );
   });
 
   it('a network error is an "error" event (final: false) with a NetworkError, then a retry', async () => {
@@ -100,12 +113,14 @@ describe('timeouts and failures', () => {
   it('POST /accounts is not retried after a network error: one final "error" event', async () => {
     control.faults.inject({ operation: 'createAccount', times: 1, kind: { afterApply: 'networkError' } });
     const { client, names, of } = recorded();
-    await expect(client.accounts.create({ name: 'Once', category_id: DEMO_IDS.categories.cash })).rejects.toBeInstanceOf(NetworkError);
+    await expect(
+      client.accounts.create({ name: 'Once', category_id: DEMO_IDS.categories.cash }),
+    ).rejects.toBeInstanceOf(NetworkError);
     expect(names()).toEqual(['request', 'error']);
     expect(of('error')[0]).toMatchObject({ method: 'POST', route: '/api/public/v1/accounts', final: true });
   });
 
-  it("the caller's abort during the wait before a retry ends the call with a final \"error\" carrying the reason", async () => {
+  it('the caller\'s abort during the wait before a retry ends the call with a final "error" carrying the reason', async () => {
     // An hour's wait, far past the test's time limit: the call ends in time only if the abort cuts it short.
     control.faults.inject({ operation: 'getMe', times: 1, kind: { status: 503, retryAfter: 3600 } });
     const controller = new AbortController();
@@ -125,16 +140,30 @@ describe('the log option', () => {
     control.faults.inject({ operation: 'getMe', times: 1, kind: { status: 503, retryAfter: 0 } });
     control.faults.inject({ operation: 'listCategories', times: 1, kind: { networkError: true } });
     const { log, lines } = memoryLog();
-    const client = createLedgerClient({ baseUrl: mock.baseUrl, token: TOKEN, fetch: mock.fetch, retry: FAST_RETRY, log });
+    const client = createLedgerClient({
+      baseUrl: mock.baseUrl,
+      token: TOKEN,
+      fetch: mock.fetch,
+      retry: FAST_RETRY,
+      log,
+    });
     await client.me();
     await client.categories.list();
     expect(lines.debug).toHaveLength(4);
-    expect(lines.debug[0]).toMatch(/^personal-ledger-sdk: GET \/api\/public\/v1\/me -> 503 in [\d.]+ ms \(attempt 1\)$/);
-    expect(lines.debug[1]).toMatch(/^personal-ledger-sdk: GET \/api\/public\/v1\/me -> 200 in [\d.]+ ms \(attempt 2\)$/);
-    expect(lines.debug[2]).toMatch(/^personal-ledger-sdk: GET \/api\/public\/v1\/categories failed in [\d.]+ ms \(attempt 1\): NetworkError: /);
+    expect(lines.debug[0]).toMatch(
+      /^personal-ledger-sdk: GET \/api\/public\/v1\/me -> 503 in [\d.]+ ms \(attempt 1\)$/,
+    );
+    expect(lines.debug[1]).toMatch(
+      /^personal-ledger-sdk: GET \/api\/public\/v1\/me -> 200 in [\d.]+ ms \(attempt 2\)$/,
+    );
+    expect(lines.debug[2]).toMatch(
+      /^personal-ledger-sdk: GET \/api\/public\/v1\/categories failed in [\d.]+ ms \(attempt 1\): NetworkError: /,
+    );
     expect(lines.warn).toEqual([
       'personal-ledger-sdk: GET /api/public/v1/me: HTTP 503; retrying in 0.0 ms (attempt 2)',
-      expect.stringMatching(/^personal-ledger-sdk: GET \/api\/public\/v1\/categories: NetworkError: .*; retrying in [\d.]+ ms \(attempt 2\)$/),
+      expect.stringMatching(
+        /^personal-ledger-sdk: GET \/api\/public\/v1\/categories: NetworkError: .*; retrying in [\d.]+ ms \(attempt 2\)$/,
+      ),
     ]);
     expect([lines.info, lines.error]).toEqual([[], []]);
     expect(JSON.stringify(lines)).not.toContain(TOKEN);
@@ -144,14 +173,19 @@ describe('the log option', () => {
     const { log, lines } = memoryLog();
     const fetch = async (request: Request, init?: RequestInit) => {
       const answer = await mock.fetch(request, init);
-      return new Response(answer.body, { status: answer.status, headers: { 'content-type': 'application/json', 'x-request-id': 'req_42' } });
+      return new Response(answer.body, {
+        status: answer.status,
+        headers: { 'content-type': 'application/json', 'x-request-id': 'req_42' },
+      });
     };
     await createLedgerClient({ baseUrl: mock.baseUrl, token: TOKEN, fetch, log }).me();
     expect(lines.debug[0]).toMatch(/\(attempt 1, request id req_42\)$/);
   });
 
   it('silent by default: a client without log writes nothing to the console, even when it retries', async () => {
-    const spies = (['debug', 'info', 'warn', 'error', 'log'] as const).map((m) => vi.spyOn(console, m).mockImplementation(() => undefined));
+    const spies = (['debug', 'info', 'warn', 'error', 'log'] as const).map((m) =>
+      vi.spyOn(console, m).mockImplementation(() => undefined),
+    );
     try {
       control.faults.inject({ operation: 'getMe', times: 1, kind: { status: 503, retryAfter: 0 } });
       await createLedgerClient({ baseUrl: mock.baseUrl, token: TOKEN, fetch: mock.fetch, retry: FAST_RETRY }).me();

@@ -8,10 +8,26 @@ const report: BulkUpsertReport = {
   updated: 200,
   webhooks_attempted: 3,
   skipped: [
-    { index: 3, reason: 'snapshot_date must be a real calendar date in YYYY-MM-DD form', row: { account_id: ACCOUNT, snapshot_date: '2024-02-30', balance: 10 } },
-    { index: 17, reason: 'balance must be a finite number', row: { account_id: ACCOUNT, snapshot_date: '2024-03-01', balance: '12.50' } },
-    { index: 1204, reason: 'account not found or not writable', row: { account_id: ACCOUNT, snapshot_date: '2024-03-02', balance: -5.25 } },
-    { index: 1300, reason: 'account not found or not writable', row: { account_id: ACCOUNT, snapshot_date: '2024-03-03', balance: 0 } },
+    {
+      index: 3,
+      reason: 'snapshot_date must be a real calendar date in YYYY-MM-DD form',
+      row: { account_id: ACCOUNT, snapshot_date: '2024-02-30', balance: 10 },
+    },
+    {
+      index: 17,
+      reason: 'balance must be a finite number',
+      row: { account_id: ACCOUNT, snapshot_date: '2024-03-01', balance: '12.50' },
+    },
+    {
+      index: 1204,
+      reason: 'account not found or not writable',
+      row: { account_id: ACCOUNT, snapshot_date: '2024-03-02', balance: -5.25 },
+    },
+    {
+      index: 1300,
+      reason: 'account not found or not writable',
+      row: { account_id: ACCOUNT, snapshot_date: '2024-03-03', balance: 0 },
+    },
     { index: 12_000, reason: 'row must be an object', row: null },
   ],
   duplicates: [{ index: 5, row: { account_id: ACCOUNT, snapshot_date: '2024-01-01', balance: 1 }, superseded_by: 9 }],
@@ -40,7 +56,11 @@ describe('skipped-row reporting', () => {
   });
 
   it('a hostile cell cannot break the table: line breaks are flattened, long values cut', () => {
-    const text = formatSkippedRows({ skipped: [{ index: 0, reason: 'bad\nrow', row: { account_id: 'x'.repeat(100), snapshot_date: 'a\r\nb', balance: 1 } }] });
+    const text = formatSkippedRows({
+      skipped: [
+        { index: 0, reason: 'bad\nrow', row: { account_id: 'x'.repeat(100), snapshot_date: 'a\r\nb', balance: 1 } },
+      ],
+    });
     expect(text.split('\n')).toHaveLength(2);
     expect(text).toContain(`${'x'.repeat(39)}…`);
   });

@@ -69,8 +69,12 @@ describe('retry policy', () => {
     expect(failedBeforeSending(failure({ code: 'ECONNREFUSED' }))).toBe(true);
     expect(failedBeforeSending(failure({ code: 'ENOTFOUND' }))).toBe(true);
     expect(failedBeforeSending(failure({ code: 'EAI_AGAIN' }))).toBe(true);
-    expect(failedBeforeSending(failure(new AggregateError([{ code: 'ECONNREFUSED' }, { code: 'ECONNREFUSED' }])))).toBe(true);
-    expect(failedBeforeSending(failure(new AggregateError([{ code: 'ECONNREFUSED' }, { code: 'ECONNRESET' }])))).toBe(false);
+    expect(failedBeforeSending(failure(new AggregateError([{ code: 'ECONNREFUSED' }, { code: 'ECONNREFUSED' }])))).toBe(
+      true,
+    );
+    expect(failedBeforeSending(failure(new AggregateError([{ code: 'ECONNREFUSED' }, { code: 'ECONNRESET' }])))).toBe(
+      false,
+    );
     expect(failedBeforeSending(failure({ code: 'ECONNRESET' }))).toBe(false);
     expect(failedBeforeSending(failure({ code: 'UND_ERR_SOCKET' }))).toBe(false);
     expect(failedBeforeSending(new TypeError('Failed to fetch'))).toBe(false);
@@ -102,14 +106,23 @@ function scripted(answers: Array<Response | Error>, retry: Parameters<typeof nor
   );
   const fetch = async (request: Request): Promise<Response> => {
     const { pathname } = new URL(request.url);
-    const call = await transport.run({ method: request.method, path: pathname, attempt: async (send) => ({ response: await send(request.clone()) }) });
+    const call = await transport.run({
+      method: request.method,
+      path: pathname,
+      attempt: async (send) => ({ response: await send(request.clone()) }),
+    });
     return call.response;
   };
   return { fetch, sleeps, requests };
 }
-const status = (code: number, headers: Record<string, string> = {}) => new Response(JSON.stringify({ error: 'x' }), { status: code, headers });
+const status = (code: number, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify({ error: 'x' }), { status: code, headers });
 const post = (path: string, body: unknown) =>
-  new Request(`https://ledger.test${path}`, { method: 'POST', body: JSON.stringify(body), headers: { authorization: `Bearer ${TOKEN}` } });
+  new Request(`https://ledger.test${path}`, {
+    method: 'POST',
+    body: JSON.stringify(body),
+    headers: { authorization: `Bearer ${TOKEN}` },
+  });
 
 describe('the retrying fetch', () => {
   it('"Retry-After honoured (HTTP date)": waits exactly until the date', async () => {
@@ -122,7 +135,9 @@ describe('the retrying fetch', () => {
     const { fetch, sleeps, requests } = scripted([status(429, { 'retry-after': '61' })]);
     const response = await fetch(new Request('https://ledger.test/api/public/v1/me'));
     expect([response.status, requests.length, sleeps]).toEqual([429, 1, []]);
-    const capped = scripted([status(429, { 'retry-after': 'Sun, 01 Nov 2026 09:00:02 GMT' })], { maxRetryAfterMs: 1000 });
+    const capped = scripted([status(429, { 'retry-after': 'Sun, 01 Nov 2026 09:00:02 GMT' })], {
+      maxRetryAfterMs: 1000,
+    });
     expect((await capped.fetch(new Request('https://ledger.test/api/public/v1/me'))).status).toBe(429);
     const within = scripted([status(429, { 'retry-after': '60' })]);
     expect((await within.fetch(new Request('https://ledger.test/api/public/v1/me'))).status).toBe(200);
@@ -130,7 +145,11 @@ describe('the retrying fetch', () => {
   });
 
   it('without Retry-After: backoff with full jitter from baseDelayMs, doubling', async () => {
-    const { fetch, sleeps } = scripted([status(503), status(502), status(500), status(504)], { maxRetries: 4, baseDelayMs: 100, maxDelayMs: 300 });
+    const { fetch, sleeps } = scripted([status(503), status(502), status(500), status(504)], {
+      maxRetries: 4,
+      baseDelayMs: 100,
+      maxDelayMs: 300,
+    });
     await fetch(new Request('https://ledger.test/api/public/v1/me'));
     expect(sleeps).toEqual([50, 100, 150, 150]); // random 0.5 of 100, 200, 300 (capped), 300
   });
@@ -146,8 +165,12 @@ describe('the retrying fetch', () => {
   });
 
   it('POST /accounts: retried on a refused connection (never sent), not on a reset or an unknown failure', async () => {
-    const refused = Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) });
-    const reset = Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error('other side closed'), { code: 'ECONNRESET' }) });
+    const refused = Object.assign(new TypeError('fetch failed'), {
+      cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }),
+    });
+    const reset = Object.assign(new TypeError('fetch failed'), {
+      cause: Object.assign(new Error('other side closed'), { code: 'ECONNRESET' }),
+    });
     const retried = scripted([refused]);
     expect((await retried.fetch(post('/api/public/v1/accounts', {}))).status).toBe(200);
     expect(retried.requests).toHaveLength(2);
@@ -161,7 +184,9 @@ describe('the retrying fetch', () => {
   it('the error never carries the token: a cause that mentions it is dropped', async () => {
     const leaky = new Error(`proxy said: Authorization: Bearer ${TOKEN}`);
     const { fetch } = scripted([leaky], { maxRetries: 0 });
-    const error = (await fetch(new Request(`https://ledger.test/api/public/v1/me?t=${TOKEN}`)).catch((e: unknown) => e)) as NetworkError;
+    const error = (await fetch(new Request(`https://ledger.test/api/public/v1/me?t=${TOKEN}`)).catch(
+      (e: unknown) => e,
+    )) as NetworkError;
     expect(error).toBeInstanceOf(NetworkError);
     expect(error.cause).toBeUndefined();
     expect(`${error.message} ${error.stack} ${JSON.stringify(error)} ${error.path}`).not.toContain(TOKEN);
@@ -172,9 +197,18 @@ describe('client options for retries and timeouts (normalized in normalizeClient
   it('defaults: maxRetries 2, backoff 500..20000 ms, Retry-After cap 60 s, budget 10/1/0.1, timeout 30 s', () => {
     const { retry, timeoutMs } = normalizeClientOptions({ baseUrl: 'https://ledger.test', token: TOKEN });
     expect(timeoutMs).toBe(30_000);
-    expect(retry).toMatchObject({ maxRetries: 2, baseDelayMs: 500, maxDelayMs: 20_000, maxRetryAfterMs: 60_000, budget: { capacity: 10, retryCost: 1, successRefund: 0.1 } });
+    expect(retry).toMatchObject({
+      maxRetries: 2,
+      baseDelayMs: 500,
+      maxDelayMs: 20_000,
+      maxRetryAfterMs: 60_000,
+      budget: { capacity: 10, retryCost: 1, successRefund: 0.1 },
+    });
     expect([...retry.statusCodes]).toEqual([408, 429, 500, 502, 503, 504]);
-    expect(normalizeClientOptions({ baseUrl: 'https://ledger.test', token: TOKEN, retry: false }).retry).toMatchObject({ maxRetries: 0, budget: false });
+    expect(normalizeClientOptions({ baseUrl: 'https://ledger.test', token: TOKEN, retry: false }).retry).toMatchObject({
+      maxRetries: 0,
+      budget: false,
+    });
   });
 
   it.each([
@@ -188,8 +222,12 @@ describe('client options for retries and timeouts (normalized in normalizeClient
     [{ timeoutMs: 0 }, /timeoutMs/],
     [{ timeoutMs: 2 ** 31 }, /timeoutMs/],
   ])('%o is a ClientOptionsError', (options, message) => {
-    expect(() => createLedgerClient({ baseUrl: 'https://ledger.test', token: TOKEN, ...(options as object) })).toThrow(ClientOptionsError);
-    expect(() => createLedgerClient({ baseUrl: 'https://ledger.test', token: TOKEN, ...(options as object) })).toThrow(message);
+    expect(() => createLedgerClient({ baseUrl: 'https://ledger.test', token: TOKEN, ...(options as object) })).toThrow(
+      ClientOptionsError,
+    );
+    expect(() => createLedgerClient({ baseUrl: 'https://ledger.test', token: TOKEN, ...(options as object) })).toThrow(
+      message,
+    );
   });
 });
 
@@ -202,8 +240,14 @@ describe('a real refused connection', () => {
       });
     });
     const retries: RetryInfo[] = [];
-    const client = createLedgerClient({ baseUrl: `http://127.0.0.1:${port}`, token: TOKEN, retry: { baseDelayMs: 1, maxDelayMs: 2, onRetry: (i) => retries.push(i) } });
-    const error = (await client.accounts.create({ name: 'x', category_id: '0b8f6c1a-2d3e-4f50-9a1b-2c3d4e5f6a7b' }).catch((e: unknown) => e)) as NetworkError;
+    const client = createLedgerClient({
+      baseUrl: `http://127.0.0.1:${port}`,
+      token: TOKEN,
+      retry: { baseDelayMs: 1, maxDelayMs: 2, onRetry: (i) => retries.push(i) },
+    });
+    const error = (await client.accounts
+      .create({ name: 'x', category_id: '0b8f6c1a-2d3e-4f50-9a1b-2c3d4e5f6a7b' })
+      .catch((e: unknown) => e)) as NetworkError;
     expect(error).toBeInstanceOf(NetworkError);
     expect(error).toMatchObject({ code: 'ECONNREFUSED', method: 'POST', path: '/api/public/v1/accounts', attempts: 3 });
     expect(retries).toHaveLength(2);

@@ -27,7 +27,11 @@ export function dayText(n: number): string {
 
 /** A good row on a writable account; rows with distinct `n` have distinct keys. */
 export function goodRow(n: number, balance = n / 4): BulkRow {
-  return { account_id: WRITABLE[n % WRITABLE.length]!, snapshot_date: dayText(Math.floor(n / WRITABLE.length)), balance };
+  return {
+    account_id: WRITABLE[n % WRITABLE.length]!,
+    snapshot_date: dayText(Math.floor(n / WRITABLE.length)),
+    balance,
+  };
 }
 
 export const keyOf = (row: { account_id: string; snapshot_date: string }) => `${row.account_id}|${row.snapshot_date}`;
@@ -42,7 +46,11 @@ export async function storedBalances(mock: LedgerMock): Promise<Map<string, numb
  * Asserts the store holds exactly `before` overlaid with `writes`: every written key has the last good
  * balance, nothing else changed, and there is one snapshot per key (nothing written twice as a new row).
  */
-export async function expectFinalState(mock: LedgerMock, before: Map<string, number>, writes: Map<string, number>): Promise<void> {
+export async function expectFinalState(
+  mock: LedgerMock,
+  before: Map<string, number>,
+  writes: Map<string, number>,
+): Promise<void> {
   const all = await mock.control.listSnapshots();
   const expected = new Map([...before, ...writes]);
   const stored = new Map(all.map((s) => [keyOf(s), s.balance]));
@@ -57,17 +65,22 @@ export function lastWrites(rows: readonly unknown[]): Map<string, number> {
   const out = new Map<string, number>();
   for (const row of rows) {
     const r = row as BulkRow;
-    if (isGood(r) && (WRITABLE as readonly string[]).includes(r.account_id)) out.set(keyOf(r), Object.is(r.balance, -0) ? 0 : r.balance);
+    if (isGood(r) && (WRITABLE as readonly string[]).includes(r.account_id))
+      out.set(keyOf(r), Object.is(r.balance, -0) ? 0 : r.balance);
   }
   return out;
 }
 
 function isGood(r: BulkRow): boolean {
   return (
-    typeof r === 'object' && r !== null && typeof r.account_id === 'string' &&
-    /^\d{4}-\d{2}-\d{2}$/.test(String(r.snapshot_date)) && !Number.isNaN(Date.parse(`${r.snapshot_date}T00:00:00Z`)) &&
+    typeof r === 'object' &&
+    r !== null &&
+    typeof r.account_id === 'string' &&
+    /^\d{4}-\d{2}-\d{2}$/.test(String(r.snapshot_date)) &&
+    !Number.isNaN(Date.parse(`${r.snapshot_date}T00:00:00Z`)) &&
     new Date(`${r.snapshot_date}T00:00:00Z`).toISOString().startsWith(r.snapshot_date) &&
-    typeof r.balance === 'number' && Number.isFinite(r.balance)
+    typeof r.balance === 'number' &&
+    Number.isFinite(r.balance)
   );
 }
 

@@ -3,7 +3,13 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createLedgerClient, NetworkError, TimeoutError, type FetchLike, type LedgerClientOptions } from 'personal-ledger-sdk';
+import {
+  createLedgerClient,
+  NetworkError,
+  TimeoutError,
+  type FetchLike,
+  type LedgerClientOptions,
+} from 'personal-ledger-sdk';
 
 const TOKEN = 'plk_TRANSPORTtransport0123456789abcdefghijk';
 
@@ -25,16 +31,28 @@ function over(answers: Array<() => Response | Promise<Response>>, options: Parti
     seen.push({ request, init });
     return answers[Math.min(seen.length, answers.length) - 1]!();
   };
-  return { client: createLedgerClient({ baseUrl: 'https://ledger.test', token: TOKEN, fetch, retry: FAST, ...options }), seen };
+  return {
+    client: createLedgerClient({ baseUrl: 'https://ledger.test', token: TOKEN, fetch, retry: FAST, ...options }),
+    seen,
+  };
 }
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 /** A 200 whose body sends a few bytes and then never ends. */
 const stalledBody = () =>
-  new Response(new ReadableStream({ start: (c) => c.enqueue(new TextEncoder().encode('{"user_id":')) }), { status: 200, headers: { 'content-type': 'application/json' } });
+  new Response(new ReadableStream({ start: (c) => c.enqueue(new TextEncoder().encode('{"user_id":')) }), {
+    status: 200,
+    headers: { 'content-type': 'application/json' },
+  });
 /** A 200 whose body breaks after a few bytes, as a dropped connection does. */
 const brokenBody = () =>
-  new Response(new ReadableStream({ start: (c) => (c.enqueue(new TextEncoder().encode('{"user')), c.error(new TypeError('terminated'))) }), { status: 200 });
+  new Response(
+    new ReadableStream({
+      start: (c) => (c.enqueue(new TextEncoder().encode('{"user')), c.error(new TypeError('terminated'))),
+    }),
+    { status: 200 },
+  );
 
 describe('what the per-attempt timeout covers', () => {
   it('a body that stalls after the headers is a timeout too, and a GET is retried: through me() and the raw GET', async () => {
@@ -53,7 +71,13 @@ describe('what the per-attempt timeout covers', () => {
       signals.push(init!.signal!);
       return new Promise<Response>(() => undefined); // never answers
     };
-    const client = createLedgerClient({ baseUrl: 'https://ledger.test', token: TOKEN, fetch, timeoutMs: 20, retry: { ...FAST, maxRetries: 1 } });
+    const client = createLedgerClient({
+      baseUrl: 'https://ledger.test',
+      token: TOKEN,
+      fetch,
+      timeoutMs: 20,
+      retry: { ...FAST, maxRetries: 1 },
+    });
     await expect(client.me()).rejects.toBeInstanceOf(TimeoutError);
     expect(signals).toHaveLength(2);
     expect(signals.every((s) => s.aborted && (s.reason as Error).name === 'TimeoutError')).toBe(true);
@@ -104,7 +128,10 @@ describe('which failures are transport failures', () => {
     const { client } = over([() => json({ error: 'busy' }, 503), () => json(ME)]);
     const statuses: number[] = [];
     let requests = 0;
-    client.use({ onRequest: () => void (requests += 1), onResponse: ({ response }) => void statuses.push(response.status) });
+    client.use({
+      onRequest: () => void (requests += 1),
+      onResponse: ({ response }) => void statuses.push(response.status),
+    });
     await expect(client.me()).resolves.toEqual(ME);
     expect([requests, statuses]).toEqual([2, [503, 200]]);
   });

@@ -12,7 +12,12 @@ import {
   type TimeoutError,
 } from 'personal-ledger-sdk';
 
-const client = createLedgerClient({ baseUrl: 'https://ledger.test', token: 'plk_x', retry: { maxRetries: 3 }, timeoutMs: 10_000 });
+const client = createLedgerClient({
+  baseUrl: 'https://ledger.test',
+  token: 'plk_x',
+  retry: { maxRetries: 3 },
+  timeoutMs: 10_000,
+});
 const row = { account_id: '7d1c2a4e-3b5f-4c6d-8e9f-0a1b2c3d4e5f', snapshot_date: '2024-01-31', balance: 10 };
 
 describe('bulk and retry types', () => {
@@ -21,7 +26,9 @@ describe('bulk and retry types', () => {
     async function* rows() {
       yield row;
     }
-    expectTypeOf(client.snapshots.bulkUpsert(rows(), { chunkSize: 1000, concurrency: 2 })).resolves.toEqualTypeOf<BulkUpsertReport>();
+    expectTypeOf(
+      client.snapshots.bulkUpsert(rows(), { chunkSize: 1000, concurrency: 2 }),
+    ).resolves.toEqualTypeOf<BulkUpsertReport>();
   });
 
   it('rows must be snapshot writes', () => {

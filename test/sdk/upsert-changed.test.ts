@@ -11,7 +11,11 @@ function setup() {
   const requests = () => mock.control.journal.entries().map((e) => `${e.method} ${e.operationId}`);
   return { mock, client, requests };
 }
-const row = (account_id: string, snapshot_date: string, balance: number): BulkRow => ({ account_id, snapshot_date, balance });
+const row = (account_id: string, snapshot_date: string, balance: number): BulkRow => ({
+  account_id,
+  snapshot_date,
+  balance,
+});
 
 describe('upsertChangedSnapshots', () => {
   it('writes new and changed rows in one bulk call, leaves equal ones alone, and reads each account once', async () => {
@@ -22,7 +26,12 @@ describe('upsertChangedSnapshots', () => {
       { account_id: A.jointSavings, snapshot_date: '2001-01-03', balance: 30, is_estimated: true },
     ]);
     mock.control.journal.clear();
-    const rows = [row(A.everydayChecking, '2001-01-01', 10), row(A.everydayChecking, '2001-01-02', 25), row(A.everydayChecking, '2001-01-05', 1), row(A.jointSavings, '2001-01-03', 30)];
+    const rows = [
+      row(A.everydayChecking, '2001-01-01', 10),
+      row(A.everydayChecking, '2001-01-02', 25),
+      row(A.everydayChecking, '2001-01-05', 1),
+      row(A.jointSavings, '2001-01-03', 30),
+    ];
     const report = await upsertChangedSnapshots(client, rows);
     expect(report.rows.map((r) => [r.index, r.action, r.stored?.balance])).toEqual([
       [0, 'unchanged', 10],
@@ -56,14 +65,28 @@ describe('upsertChangedSnapshots', () => {
     expect(report.rows.map((r) => r.index)).toEqual([0]);
     expect(report.duplicates).toEqual([{ index: 1, same_as: 0 }]);
     expect(report.skipped).toEqual([
-      { index: 2, row: row(A.jointSavings, '2001-03-01', 1), reason: `2 different balances for account ${A.jointSavings} on 2001-03-01 (1, 2): none is written`, conflict: [2, 3] },
-      { index: 3, row: row(A.jointSavings, '2001-03-01', 2), reason: expect.stringContaining('none is written'), conflict: [2, 3] },
+      {
+        index: 2,
+        row: row(A.jointSavings, '2001-03-01', 1),
+        reason: `2 different balances for account ${A.jointSavings} on 2001-03-01 (1, 2): none is written`,
+        conflict: [2, 3],
+      },
+      {
+        index: 3,
+        row: row(A.jointSavings, '2001-03-01', 2),
+        reason: expect.stringContaining('none is written'),
+        conflict: [2, 3],
+      },
     ]);
   });
 
-  it('a bad row is skipped with the bulk helper\'s reason; a row the ledger refuses is skipped with the ledger\'s', async () => {
+  it("a bad row is skipped with the bulk helper's reason; a row the ledger refuses is skipped with the ledger's", async () => {
     const { client } = setup();
-    const report = await upsertChangedSnapshots(client, [row(A.everydayChecking, '2001-02-30', 1), row(NOT_WRITABLE[0], '2001-01-01', 1), row(A.everydayChecking, '2001-04-01', 1)]);
+    const report = await upsertChangedSnapshots(client, [
+      row(A.everydayChecking, '2001-02-30', 1),
+      row(NOT_WRITABLE[0], '2001-01-01', 1),
+      row(A.everydayChecking, '2001-04-01', 1),
+    ]);
     expect(report.skipped.map((s) => [s.index, s.reason])).toEqual([
       [0, 'snapshot_date must be a real calendar date in YYYY-MM-DD form'],
       [1, 'the ledger refused it: account not found or not writable'],

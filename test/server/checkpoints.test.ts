@@ -28,7 +28,10 @@ describe('/__mock/checkpoints over HTTP', () => {
   it('take, list, restore, delete; an unknown name is 404 with the near miss, a bad body 422', async () => {
     const { call } = await start();
     const taken = await call('POST', '/__mock/checkpoints', { name: 'setup' });
-    expect(taken).toMatchObject({ status: 201, body: { name: 'setup', now: '2026-11-01T09:00:00.000Z', frozen: true, snapshots: expect.any(Number) } });
+    expect(taken).toMatchObject({
+      status: 201,
+      body: { name: 'setup', now: '2026-11-01T09:00:00.000Z', frozen: true, snapshots: expect.any(Number) },
+    });
     await call('POST', '/__mock/users', { name: 'Kim' });
     await call('POST', '/__mock/faults', { operation: 'getMe', status: 503 });
     expect((await call('GET', '/__mock/checkpoints')).body).toEqual([taken.body]);
@@ -41,9 +44,14 @@ describe('/__mock/checkpoints over HTTP', () => {
     expect((await call('GET', '/api/public/v1/me', undefined, DEMO_TOKENS.alex)).status).toBe(200);
 
     const unknown = await call('POST', '/__mock/checkpoints/stup/restore');
-    expect(unknown).toMatchObject({ status: 404, body: { code: 'not_found', error: 'No checkpoint "stup" (did you mean setup?): there are "setup"' } });
+    expect(unknown).toMatchObject({
+      status: 404,
+      body: { code: 'not_found', error: 'No checkpoint "stup" (did you mean setup?): there are "setup"' },
+    });
     expect((await call('POST', '/__mock/checkpoints', { name: 'x', extra: 1 })).status).toBe(422);
-    expect((await call('POST', '/__mock/checkpoints', { name: '' })).body).toMatchObject({ code: 'invalid_checkpoint' });
+    expect((await call('POST', '/__mock/checkpoints', { name: '' })).body).toMatchObject({
+      code: 'invalid_checkpoint',
+    });
     expect((await call('DELETE', '/__mock/checkpoints/setup')).body).toEqual({ ok: true });
     expect((await call('GET', '/__mock/checkpoints')).body).toEqual([]);
     expect((await call('DELETE', '/__mock/checkpoints/setup')).status).toBe(404);
@@ -54,18 +62,29 @@ describe('/__mock/checkpoints over HTTP', () => {
     await call('GET', '/api/public/v1/me', undefined, DEMO_TOKENS.alex);
     await call('GET', '/api/public/v1/me', undefined, DEMO_TOKENS.sam);
     await call('GET', `/api/public/v1/accounts/${DEMO_IDS.accounts.everydayChecking}`, undefined, DEMO_TOKENS.sam); // 404
-    const journal = async (query: string) => (await call('GET', `/__mock/journal?${query}`)).body.map((e: { operation_id: string; status: number }) => `${e.operation_id} ${e.status}`);
+    const journal = async (query: string) =>
+      (await call('GET', `/__mock/journal?${query}`)).body.map(
+        (e: { operation_id: string; status: number }) => `${e.operation_id} ${e.status}`,
+      );
     expect(await journal('operation=getMe')).toEqual(['getMe 200', 'getMe 200']);
     expect(await journal(`token_id=${DEMO_IDS.tokens.sam}&status=4xx`)).toEqual(['getAccount 404']);
-    expect(await journal('status=200&method=GET&from=2026-11-01T09:00:00Z&to=2026-11-01T09:00:00Z')).toEqual(['getMe 200', 'getMe 200']);
+    expect(await journal('status=200&method=GET&from=2026-11-01T09:00:00Z&to=2026-11-01T09:00:00Z')).toEqual([
+      'getMe 200',
+      'getMe 200',
+    ]);
     expect(await journal('')).toHaveLength(3);
 
     const typo = await call('GET', '/__mock/journal?operation=getMee');
-    expect(typo).toMatchObject({ status: 400, body: { code: 'invalid_filter', error: expect.stringContaining('(did you mean getMe?)') } });
+    expect(typo).toMatchObject({
+      status: 400,
+      body: { code: 'invalid_filter', error: expect.stringContaining('(did you mean getMe?)') },
+    });
     expect((await call('GET', '/__mock/journal?tokenId=x')).body.error).toBe(
       'Invalid journal filter: tokenId is not a filter of the journal (the filters: operation, method, status, code, token_id, from, to)',
     );
-    expect((await call('GET', '/__mock/journal?status=200&status=404')).body.error).toBe('Invalid journal filter: status is given twice');
+    expect((await call('GET', '/__mock/journal?status=200&status=404')).body.error).toBe(
+      'Invalid journal filter: status is given twice',
+    );
   });
 });
 
@@ -79,7 +98,12 @@ describe('restore with ledger-mock --state', () => {
     await first.call('POST', '/__mock/checkpoints', { name: 'setup' });
     const atCheckpoint = (await first.call('GET', '/__mock/state')).body;
     await first.call('POST', '/__mock/users', { name: 'Undone' });
-    await first.call('POST', '/api/public/v1/snapshots', { account_id: DEMO_IDS.accounts.everydayChecking, snapshot_date: '2026-11-01', balance: 5 }, DEMO_TOKENS.alex);
+    await first.call(
+      'POST',
+      '/api/public/v1/snapshots',
+      { account_id: DEMO_IDS.accounts.everydayChecking, snapshot_date: '2026-11-01', balance: 5 },
+      DEMO_TOKENS.alex,
+    );
     expect(readFileSync(file, 'latin1')).toContain('Undone');
 
     const restored = await first.call('POST', '/__mock/checkpoints/setup/restore');

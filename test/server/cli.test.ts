@@ -97,12 +97,36 @@ describe.concurrent('ledger-mock command', { timeout: 90_000 }, () => {
   });
 
   it.each([
-    ['a missing file', () => join(dir, 'missing.json'), /--scenario .*missing\.json: no such file, and not a shipped scenario: the shipped ones are demo, empty; or give the path of a scenario JSON file\n$/],
-    ['a name not shipped', () => 'nope', /^ledger-mock: --scenario nope: no such file, and not a shipped scenario: the shipped ones are demo, empty; or give the path/],
-    ['a shipped name misspelt', () => 'Demo', /^ledger-mock: --scenario Demo: no such file, and not a shipped scenario \(did you mean demo\?\): the shipped ones are demo, empty/],
-    ['a file that is not JSON', () => file('broken.json', '{ "households": ['), /scenario file .*broken\.json is not JSON/],
-    ['an unknown key', () => file('typo.json', '{ "househods": [] }'), /scenario .*typo\.json was refused: Invalid scenario: \(root\): Unrecognized key: "househods"/],
-    ['a dangling reference', () => file('dangling.json', '{ "users": [{ "id": "u1", "household_id": "nope" }] }'), /scenario .*dangling\.json was refused: No household nope/],
+    [
+      'a missing file',
+      () => join(dir, 'missing.json'),
+      /--scenario .*missing\.json: no such file, and not a shipped scenario: the shipped ones are demo, empty; or give the path of a scenario JSON file\n$/,
+    ],
+    [
+      'a name not shipped',
+      () => 'nope',
+      /^ledger-mock: --scenario nope: no such file, and not a shipped scenario: the shipped ones are demo, empty; or give the path/,
+    ],
+    [
+      'a shipped name misspelt',
+      () => 'Demo',
+      /^ledger-mock: --scenario Demo: no such file, and not a shipped scenario \(did you mean demo\?\): the shipped ones are demo, empty/,
+    ],
+    [
+      'a file that is not JSON',
+      () => file('broken.json', '{ "households": ['),
+      /scenario file .*broken\.json is not JSON/,
+    ],
+    [
+      'an unknown key',
+      () => file('typo.json', '{ "househods": [] }'),
+      /scenario .*typo\.json was refused: Invalid scenario: \(root\): Unrecognized key: "househods"/,
+    ],
+    [
+      'a dangling reference',
+      () => file('dangling.json', '{ "users": [{ "id": "u1", "household_id": "nope" }] }'),
+      /scenario .*dangling\.json was refused: No household nope/,
+    ],
   ])('a bad scenario file (%s) exits 1 with a clear message', async (_name, path, message) => {
     const run = cli(['--port', '0', '--scenario', path()]);
     expect((await within(run.exited, 45_000, 'exit')).code).toBe(1);

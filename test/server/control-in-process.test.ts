@@ -11,10 +11,18 @@ import { caller, stateDir, type Answer } from './state-support';
 
 /** Calls /__mock (or the API) through `fetch` at `url`, JSON in and out: the same calls whatever answers them. */
 function callerThrough(fetch: typeof globalThis.fetch, url: string) {
-  return async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> => {
+  return async (
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Answer> => {
     const res = await fetch(`${url}${path}`, {
       method,
-      headers: { ...(body !== undefined || method !== 'GET' ? { 'content-type': 'application/json' } : {}), ...headers },
+      headers: {
+        ...(body !== undefined || method !== 'GET' ? { 'content-type': 'application/json' } : {}),
+        ...headers,
+      },
       ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
     });
     const text = await res.text();
@@ -40,9 +48,16 @@ describe('/__mock through mock.fetch', () => {
     expect((await call('POST', '/__mock/scenario', { name: 'demo' })).status).toBe(200);
     const injected = await call('POST', '/__mock/faults', { operation: 'getMe', status: 503, times: 1 });
     expect(injected).toMatchObject({ status: 201, body: { id: expect.stringMatching(/^fault_\d+$/) } });
-    expect(mock.control.faults.list()).toEqual([expect.objectContaining({ id: injected.body.id, operation: 'getMe', kind: { status: 503 } })]);
+    expect(mock.control.faults.list()).toEqual([
+      expect.objectContaining({ id: injected.body.id, operation: 'getMe', kind: { status: 503 } }),
+    ]);
 
-    const ledger = createLedgerClient({ baseUrl: mock.baseUrl, token: DEMO_TOKENS.alex, fetch: mock.fetch, retry: false });
+    const ledger = createLedgerClient({
+      baseUrl: mock.baseUrl,
+      token: DEMO_TOKENS.alex,
+      fetch: mock.fetch,
+      retry: false,
+    });
     await expect(ledger.me()).rejects.toMatchObject({ status: 503, code: 'unavailable' });
     await expect(ledger.me()).resolves.toMatchObject({ user_id: DEMO_IDS.users.alex });
     const journal = await call('GET', '/__mock/journal');
@@ -77,11 +92,26 @@ describe('/__mock through mock.fetch answers as ledger-mock does over HTTP', () 
 
   it.each<[string, string, string, unknown?]>([
     ['the route list', 'GET', '/__mock'],
-    ['a user created (seeded ids: the same on both)', 'POST', '/__mock/users', { name: 'Kim', household_id: DEMO_IDS.household }],
+    [
+      'a user created (seeded ids: the same on both)',
+      'POST',
+      '/__mock/users',
+      { name: 'Kim', household_id: DEMO_IDS.household },
+    ],
     ['the whole state', 'GET', '/__mock/state'],
-    ['a token created (its value, from the same seed)', 'POST', '/__mock/tokens', { user_id: DEMO_IDS.users.sam, name: 'ci' }],
+    [
+      'a token created (its value, from the same seed)',
+      'POST',
+      '/__mock/tokens',
+      { user_id: DEMO_IDS.users.sam, name: 'ci' },
+    ],
     ['the clock set', 'PUT', '/__mock/clock', { now: '2027-01-01T00:00:00Z' }],
-    ['a fault injected, then listed', 'POST', '/__mock/faults', { operation: 'listAccounts', status: 429, retry_after: 3, times: 2 }],
+    [
+      'a fault injected, then listed',
+      'POST',
+      '/__mock/faults',
+      { operation: 'listAccounts', status: 429, retry_after: 3, times: 2 },
+    ],
     ['the faults', 'GET', '/__mock/faults'],
     ['a malformed fault', 'POST', '/__mock/faults', { operation: 'listAcounts', latency_ms: -1 }],
     ['a body that is not JSON', 'POST', '/__mock/users', '{ nope'],
@@ -128,7 +158,9 @@ describe('the control token is the server’s: in process there is none', () => 
       expect((await overHttp('POST', '/__mock/users', { name: 'Kim' }, GIVEN)).status).toBe(201);
       const inProcess = callerThrough(server.mock.fetch, server.mock.baseUrl);
       expect((await inProcess('POST', '/__mock/users', { name: 'Lee' })).status).toBe(201);
-      expect((await server.mock.control.listUsers()).map((user) => user.name)).toEqual(expect.arrayContaining(['Kim', 'Lee']));
+      expect((await server.mock.control.listUsers()).map((user) => user.name)).toEqual(
+        expect.arrayContaining(['Kim', 'Lee']),
+      );
     } finally {
       await running.close();
     }

@@ -30,16 +30,34 @@ function cli(args: string[], env: Record<string, string> = {}) {
 /** Starts the command and answers /__mock/clock without a token, with the token, and with a wrong one. */
 async function statuses(run: CliRun) {
   const url = /http:\/\/127\.0\.0\.1:\d+/.exec(await within(run.firstLine, 45_000, 'the first line'))![0];
-  const get = async (headers: Record<string, string>) => (await rawRequest(url, 'GET', '/__mock/clock', { headers })).status;
-  const answers = { without: await get({}), with: await get({ 'x-ledger-mock-control': TOKEN }), wrong: await get({ 'x-ledger-mock-control': `${TOKEN}x` }) };
-  await within((async () => { while (!run.stdout().includes('Ctrl-C')) await new Promise((r) => setTimeout(r, 20)); })(), 15_000, 'the banner');
+  const get = async (headers: Record<string, string>) =>
+    (await rawRequest(url, 'GET', '/__mock/clock', { headers })).status;
+  const answers = {
+    without: await get({}),
+    with: await get({ 'x-ledger-mock-control': TOKEN }),
+    wrong: await get({ 'x-ledger-mock-control': `${TOKEN}x` }),
+  };
+  await within(
+    (async () => {
+      while (!run.stdout().includes('Ctrl-C')) await new Promise((r) => setTimeout(r, 20));
+    })(),
+    15_000,
+    'the banner',
+  );
   return answers;
 }
 
 // Side by side: each test has a process and files of its own.
-describe.concurrent('ledger-mock takes the control token from a file or the environment, and never prints it', { timeout: 90_000 }, () => {
+describe.concurrent('ledger-mock takes the control token from a file or the environment, and never prints it', {
+  timeout: 90_000,
+}, () => {
   it.each([
-    ['--control-token-file (its first line; the line break is not part of it)', ['--control-token-file', file('token', `${TOKEN}\n`)], {}, /--control-token-file .*token/],
+    [
+      '--control-token-file (its first line; the line break is not part of it)',
+      ['--control-token-file', file('token', `${TOKEN}\n`)],
+      {},
+      /--control-token-file .*token/,
+    ],
     ['LEDGER_MOCK_CONTROL_TOKEN', [], { LEDGER_MOCK_CONTROL_TOKEN: TOKEN }, /LEDGER_MOCK_CONTROL_TOKEN/],
     ['--control-token (still taken)', ['--control-token', TOKEN], {}, /--control-token/],
   ])('%s: /__mock needs it, on loopback too', async (_name, args, env, source) => {
@@ -52,16 +70,43 @@ describe.concurrent('ledger-mock takes the control token from a file or the envi
   });
 
   it('--control-token-file wins over LEDGER_MOCK_CONTROL_TOKEN', async () => {
-    const run = cli(['--port', '0', '--control-token-file', file('winner', TOKEN)], { LEDGER_MOCK_CONTROL_TOKEN: 'lmc_the-environment-loses-0123456' });
+    const run = cli(['--port', '0', '--control-token-file', file('winner', TOKEN)], {
+      LEDGER_MOCK_CONTROL_TOKEN: 'lmc_the-environment-loses-0123456',
+    });
     expect(await statuses(run)).toEqual({ without: 401, with: 200, wrong: 401 });
   });
 
   it.each([
-    ['a missing file', () => ['--control-token-file', join(dir, 'missing')], {}, /^ledger-mock: cannot read --control-token-file .*missing: ENOENT/],
-    ['a token too short in the file', () => ['--control-token-file', file('short', 'lmc_short\n')], {}, /the control token of --control-token-file .*short must be at least 16 characters/],
-    ['a token too short in the environment', () => [], { LEDGER_MOCK_CONTROL_TOKEN: 'lmc_short' }, /the control token of LEDGER_MOCK_CONTROL_TOKEN must be at least 16 characters/],
-    ['the file and the argument', () => ['--control-token-file', file('both', TOKEN), '--control-token', TOKEN], {}, /give --control-token-file or --control-token, not both/],
-    ['the environment and --open-control', () => ['--open-control'], { LEDGER_MOCK_CONTROL_TOKEN: TOKEN }, /give LEDGER_MOCK_CONTROL_TOKEN or --open-control, not both/],
+    [
+      'a missing file',
+      () => ['--control-token-file', join(dir, 'missing')],
+      {},
+      /^ledger-mock: cannot read --control-token-file .*missing: ENOENT/,
+    ],
+    [
+      'a token too short in the file',
+      () => ['--control-token-file', file('short', 'lmc_short\n')],
+      {},
+      /the control token of --control-token-file .*short must be at least 16 characters/,
+    ],
+    [
+      'a token too short in the environment',
+      () => [],
+      { LEDGER_MOCK_CONTROL_TOKEN: 'lmc_short' },
+      /the control token of LEDGER_MOCK_CONTROL_TOKEN must be at least 16 characters/,
+    ],
+    [
+      'the file and the argument',
+      () => ['--control-token-file', file('both', TOKEN), '--control-token', TOKEN],
+      {},
+      /give --control-token-file or --control-token, not both/,
+    ],
+    [
+      'the environment and --open-control',
+      () => ['--open-control'],
+      { LEDGER_MOCK_CONTROL_TOKEN: TOKEN },
+      /give LEDGER_MOCK_CONTROL_TOKEN or --open-control, not both/,
+    ],
   ])('%s exits 2, saying why without the token', async (_name, args, env, message) => {
     const run = cli(['--port', '0', ...args()], env);
     expect((await within(run.exited, 45_000, 'exit')).code).toBe(2);
@@ -71,9 +116,14 @@ describe.concurrent('ledger-mock takes the control token from a file or the envi
   });
 
   it('an environment it may not read (Deno without --allow-env) starts as if unset, says so, and blames no scenario', async () => {
-    const run = cli(['--port', '0'], { NODE_OPTIONS: `--import ${join(ROOT, 'test/server/deny-env.mjs')}`, LEDGER_MOCK_CONTROL_TOKEN: TOKEN });
+    const run = cli(['--port', '0'], {
+      NODE_OPTIONS: `--import ${join(ROOT, 'test/server/deny-env.mjs')}`,
+      LEDGER_MOCK_CONTROL_TOKEN: TOKEN,
+    });
     expect(await statuses(run)).toEqual({ without: 200, with: 200, wrong: 200 }); // loopback, no token: open, as without the variable
-    expect(run.stderr()).toContain('ledger-mock: warning: cannot read the environment variable LEDGER_MOCK_CONTROL_TOKEN (Requires env access to "LEDGER_MOCK_CONTROL_TOKEN"');
+    expect(run.stderr()).toContain(
+      'ledger-mock: warning: cannot read the environment variable LEDGER_MOCK_CONTROL_TOKEN (Requires env access to "LEDGER_MOCK_CONTROL_TOKEN"',
+    );
     expect(run.stderr()).not.toMatch(/scenario/);
   });
 });
@@ -92,10 +142,20 @@ describe('an empty control header never hides a valid token in the other one', (
       return [answer.status, answer.body.code];
     };
     expect(await status({ 'x-ledger-mock-control': '', authorization: `Bearer ${TOKEN}` })).toEqual([200, undefined]);
-    expect(await status({ 'x-ledger-mock-control': 'not-the-token-at-all-0123', authorization: `Bearer ${TOKEN}` })).toEqual([200, undefined]);
+    expect(
+      await status({ 'x-ledger-mock-control': 'not-the-token-at-all-0123', authorization: `Bearer ${TOKEN}` }),
+    ).toEqual([200, undefined]);
     expect(await status({ 'x-ledger-mock-control': TOKEN, authorization: 'Bearer ' })).toEqual([200, undefined]);
-    expect(await status({ 'x-ledger-mock-control': TOKEN, authorization: 'Bearer plk_an-api-token-of-someone' })).toEqual([200, undefined]);
-    expect(await status({ 'x-ledger-mock-control': '', authorization: 'Bearer ' })).toEqual([401, 'control_token_required']);
-    expect(await status({ 'x-ledger-mock-control': ' ', authorization: 'Bearer wrong-token-0123456789' })).toEqual([401, 'invalid_control_token']);
+    expect(
+      await status({ 'x-ledger-mock-control': TOKEN, authorization: 'Bearer plk_an-api-token-of-someone' }),
+    ).toEqual([200, undefined]);
+    expect(await status({ 'x-ledger-mock-control': '', authorization: 'Bearer ' })).toEqual([
+      401,
+      'control_token_required',
+    ]);
+    expect(await status({ 'x-ledger-mock-control': ' ', authorization: 'Bearer wrong-token-0123456789' })).toEqual([
+      401,
+      'invalid_control_token',
+    ]);
   });
 });

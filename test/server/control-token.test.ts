@@ -38,13 +38,23 @@ describe('/__mock and the control token', () => {
 
     const missing = await call('GET', '/__mock/users');
     expect(missing.status).toBe(401);
-    expect(missing.body).toEqual({ error: expect.stringContaining('X-Ledger-Mock-Control'), code: 'control_token_required' });
+    expect(missing.body).toEqual({
+      error: expect.stringContaining('X-Ledger-Mock-Control'),
+      code: 'control_token_required',
+    });
     expect(missing.headers.get('www-authenticate')).toBe('Bearer realm="ledger-mock-control"');
-    const wrong = await call('GET', '/__mock/users', undefined, undefined, { 'x-ledger-mock-control': `${listening.controlToken}x` });
+    const wrong = await call('GET', '/__mock/users', undefined, undefined, {
+      'x-ledger-mock-control': `${listening.controlToken}x`,
+    });
     expect([wrong.status, wrong.body.code]).toEqual([401, 'invalid_control_token']);
-    expect((await call('GET', '/__mock', undefined, other.listening.controlToken)).body.code).toBe('invalid_control_token');
+    expect((await call('GET', '/__mock', undefined, other.listening.controlToken)).body.code).toBe(
+      'invalid_control_token',
+    );
 
-    expect((await call('GET', '/__mock/users', undefined, undefined, { 'x-ledger-mock-control': listening.controlToken! })).status).toBe(200);
+    expect(
+      (await call('GET', '/__mock/users', undefined, undefined, { 'x-ledger-mock-control': listening.controlToken! }))
+        .status,
+    ).toBe(200);
     expect((await call('GET', '/__mock/users', undefined, listening.controlToken)).status).toBe(200); // Authorization: Bearer
   });
 
@@ -68,7 +78,11 @@ describe('/__mock and the control token', () => {
       expect((await call(method, path, body)).body.code).toBe('control_token_required');
       expect((await call(method, path, body, 'not-the-control-token-at-all')).body.code).toBe('invalid_control_token');
     }
-    const malformed = await fetch(`${listening.url}/__mock/users`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{ not json' });
+    const malformed = await fetch(`${listening.url}/__mock/users`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{ not json',
+    });
     expect(malformed.status).toBe(401); // refused before the body is parsed (a 400 would mean it was read)
 
     expect(await server.mock.control.dump()).toEqual(before);
@@ -86,24 +100,32 @@ describe('/__mock and the control token', () => {
     expect(open.listening.controlToken).toBeUndefined();
     expect((await open.call('POST', '/__mock/users', { name: 'Kim' })).status).toBe(201);
 
-    expect(() => createLedgerMockServer({ controlToken: 'short' })).toThrow('controlToken must be at least 16 characters');
+    expect(() => createLedgerMockServer({ controlToken: 'short' })).toThrow(
+      'controlToken must be at least 16 characters',
+    );
   });
 
   it("the API's own token rules are untouched: the control token opens no API call, and an API token opens no /__mock call", async () => {
     const { listening, call } = await start({ assumeNonLoopback: true });
-    expect((await call('GET', '/api/public/v1/me', undefined, DEMO_TOKENS.alex)).body).toMatchObject({ user_id: DEMO_IDS.users.alex });
+    expect((await call('GET', '/api/public/v1/me', undefined, DEMO_TOKENS.alex)).body).toMatchObject({
+      user_id: DEMO_IDS.users.alex,
+    });
     const withControl = await call('GET', '/api/public/v1/me', undefined, listening.controlToken);
     expect([withControl.status, withControl.body.code]).toEqual([401, 'invalid_token']);
     expect((await call('GET', '/api/public/v1/me')).body.code).toBe('missing_token');
     // The control header on an API call changes nothing either.
-    const both = await call('GET', '/api/public/v1/me', undefined, DEMO_TOKENS.alex, { 'x-ledger-mock-control': listening.controlToken! });
+    const both = await call('GET', '/api/public/v1/me', undefined, DEMO_TOKENS.alex, {
+      'x-ledger-mock-control': listening.controlToken!,
+    });
     expect(both.status).toBe(200);
     expect((await call('GET', '/__mock/users', undefined, DEMO_TOKENS.alex)).body.code).toBe('invalid_control_token');
   });
 
   it('loopback is 127.0.0.0/8, ::1 and IPv4-mapped 127.x; anything else is not', () => {
-    for (const address of ['127.0.0.1', '127.1.2.3', '::1', '0:0:0:0:0:0:0:1', '::ffff:127.0.0.1']) expect(isLoopbackAddress(address)).toBe(true);
-    for (const address of ['0.0.0.0', '::', '10.0.0.5', '192.168.1.2', '::ffff:10.0.0.1', '128.0.0.1', 'fe80::1']) expect(isLoopbackAddress(address)).toBe(false);
+    for (const address of ['127.0.0.1', '127.1.2.3', '::1', '0:0:0:0:0:0:0:1', '::ffff:127.0.0.1'])
+      expect(isLoopbackAddress(address)).toBe(true);
+    for (const address of ['0.0.0.0', '::', '10.0.0.5', '192.168.1.2', '::ffff:10.0.0.1', '128.0.0.1', 'fe80::1'])
+      expect(isLoopbackAddress(address)).toBe(false);
     expect(decideControlAccess({}, '0.0.0.0')).toEqual({ token: expect.stringMatching(/^lmc_/), generated: true });
     expect(decideControlAccess({}, '::')).toMatchObject({ generated: true });
     expect(decideControlAccess({}, '127.0.0.1')).toEqual({ generated: false });
@@ -114,7 +136,13 @@ describe('/__mock and the control token', () => {
 
 describe.concurrent('ledger-mock and the control token', { timeout: 90_000 }, () => {
   const banner = async (run: CliRun) => {
-    await within((async () => { while (!run.stdout().includes('Ctrl-C')) await new Promise((r) => setTimeout(r, 20)); })(), 45_000, 'the banner');
+    await within(
+      (async () => {
+        while (!run.stdout().includes('Ctrl-C')) await new Promise((r) => setTimeout(r, 20));
+      })(),
+      45_000,
+      'the banner',
+    );
     return run.stdout();
   };
 
@@ -126,7 +154,9 @@ describe.concurrent('ledger-mock and the control token', { timeout: 90_000 }, ()
     const url = /^ledger-mock listening on (\S+)$/m.exec(text)![1]!;
     const call = caller(url);
     expect((await call('GET', '/__mock/users')).body.code).toBe('control_token_required');
-    expect((await call('GET', '/__mock/users', undefined, undefined, { 'x-ledger-mock-control': token! })).status).toBe(200);
+    expect((await call('GET', '/__mock/users', undefined, undefined, { 'x-ledger-mock-control': token! })).status).toBe(
+      200,
+    );
     run.child.kill('SIGTERM');
     expect((await within(run.exited, 15_000, 'exit')).code).toBe(0);
   });
@@ -147,7 +177,9 @@ describe.concurrent('ledger-mock and the control token', { timeout: 90_000 }, ()
     const run = servers.cli(['--port', '0', '--open-control'], { LEDGER_MOCK_ASSUME_NON_LOOPBACK: '1' });
     const text = await banner(run);
     expect(text).not.toContain('Control token');
-    expect((await caller(/^ledger-mock listening on (\S+)$/m.exec(text)![1]!)('GET', '/__mock/users')).status).toBe(200);
+    expect((await caller(/^ledger-mock listening on (\S+)$/m.exec(text)![1]!)('GET', '/__mock/users')).status).toBe(
+      200,
+    );
     run.child.kill('SIGTERM');
     expect((await within(run.exited, 15_000, 'exit')).code).toBe(0);
   });
@@ -165,10 +197,16 @@ describe.concurrent('ledger-mock and the control token', { timeout: 90_000 }, ()
     const run = servers.cli(['--help']);
     expect((await within(run.exited, 45_000, 'exit')).code).toBe(0);
     const help = run.stdout().replace(/\s+/g, ' ');
-    expect(help).toContain('--control-token-file <f> Require the token in file <f> (its first line) on every /__mock request');
+    expect(help).toContain(
+      '--control-token-file <f> Require the token in file <f> (its first line) on every /__mock request',
+    );
     expect(help).toContain('Or set LEDGER_MOCK_CONTROL_TOKEN in the environment.');
-    expect(help).toContain('--control-token <t> The same with the token itself; the arguments of a process are visible to every user of the machine (ps)');
+    expect(help).toContain(
+      '--control-token <t> The same with the token itself; the arguments of a process are visible to every user of the machine (ps)',
+    );
     expect(help).toContain('--open-control Leave /__mock open on any address');
-    expect(help).toContain('On any other address (--host 0.0.0.0 in a container or on a shared machine) it requires a control token: generated and printed at start, or given (a given one is never printed)');
+    expect(help).toContain(
+      'On any other address (--host 0.0.0.0 in a container or on a shared machine) it requires a control token: generated and printed at start, or given (a given one is never printed)',
+    );
   });
 });

@@ -24,14 +24,24 @@ describe('control surface /__mock over HTTP', () => {
     const { status, body } = await call('GET', '/__mock');
     expect(status).toBe(200);
     expect(body.routes.map((r: { method: string; path: string }) => `${r.method} ${r.path}`)).toEqual(
-      expect.arrayContaining(['POST /__mock/tokens', 'POST /__mock/faults', 'GET /__mock/state', 'PUT /__mock/clock', 'GET /__mock/events']),
+      expect.arrayContaining([
+        'POST /__mock/tokens',
+        'POST /__mock/faults',
+        'GET /__mock/state',
+        'PUT /__mock/clock',
+        'GET /__mock/events',
+      ]),
     );
   });
 
   it('token round trip: create (value once) -> use -> revoke -> 401 token_revoked; listed without the value', async () => {
     const created = await call('POST', '/__mock/tokens', { user_id: DEMO_IDS.users.sam, name: 'ci' });
     expect(created.status).toBe(201);
-    expect(created.body).toEqual({ id: expect.any(String), value: expect.stringMatching(/^plk_[0-9A-Za-z]{40}$/), prefix: created.body.value.slice(0, 8) });
+    expect(created.body).toEqual({
+      id: expect.any(String),
+      value: expect.stringMatching(/^plk_[0-9A-Za-z]{40}$/),
+      prefix: created.body.value.slice(0, 8),
+    });
     const me = await call('GET', '/api/public/v1/me', undefined, created.body.value);
     expect(me.body).toMatchObject({ user_id: DEMO_IDS.users.sam, token_id: created.body.id });
 
@@ -43,12 +53,20 @@ describe('control surface /__mock over HTTP', () => {
 
     const list = await call('GET', '/__mock/tokens');
     expect(JSON.stringify(list.body)).not.toContain(created.body.value);
-    expect(list.body.find((t: { id: string }) => t.id === created.body.id)).toMatchObject({ status: 'revoked', prefix: created.body.prefix });
+    expect(list.body.find((t: { id: string }) => t.id === created.body.id)).toMatchObject({
+      status: 'revoked',
+      prefix: created.body.prefix,
+    });
   });
 
   it('expire a token -> 401 token_expired; scopes limit the token -> 403', async () => {
     const readOnly = await call('POST', '/__mock/tokens', { user_id: DEMO_IDS.users.alex, scopes: ['ledger:read'] });
-    const write = await call('POST', '/api/public/v1/snapshots', { account_id: DEMO_IDS.accounts.everydayChecking, snapshot_date: '2026-11-01', balance: 1 }, readOnly.body.value);
+    const write = await call(
+      'POST',
+      '/api/public/v1/snapshots',
+      { account_id: DEMO_IDS.accounts.everydayChecking, snapshot_date: '2026-11-01', balance: 1 },
+      readOnly.body.value,
+    );
     expect([write.status, write.body.code]).toEqual([403, 'insufficient_scope']);
     await call('POST', `/__mock/tokens/${readOnly.body.id}/expire`);
     expect((await call('GET', '/api/public/v1/me', undefined, readOnly.body.value)).body.code).toBe('token_expired');
@@ -59,7 +77,9 @@ describe('control surface /__mock over HTTP', () => {
     expect(injected.status).toBe(201);
     const hit = await call('GET', '/api/public/v1/me', undefined, DEMO_TOKENS.alex);
     expect([hit.status, hit.body]).toEqual([503, { nope: 1 }]);
-    expect((await call('GET', '/__mock/faults')).body).toEqual([expect.objectContaining({ id: injected.body.id, operation: 'getMe' })]);
+    expect((await call('GET', '/__mock/faults')).body).toEqual([
+      expect.objectContaining({ id: injected.body.id, operation: 'getMe' }),
+    ]);
     await call('DELETE', `/__mock/faults/${injected.body.id}`);
     expect((await call('GET', '/api/public/v1/me', undefined, DEMO_TOKENS.alex)).status).toBe(200);
 
@@ -74,26 +94,47 @@ describe('control surface /__mock over HTTP', () => {
   });
 
   it.each([
-    ['an unknown operation, naming the near miss', { operation: 'listAcounts', status: 500 }, /operation: "listAcounts" is not an operation of openapi\.json \(did you mean listAccounts\?\)/],
+    [
+      'an unknown operation, naming the near miss',
+      { operation: 'listAcounts', status: 500 },
+      /operation: "listAcounts" is not an operation of openapi\.json \(did you mean listAccounts\?\)/,
+    ],
     ['no kind', {}, /\(fault\): give exactly one kind of: latency_ms, status .*; none was given/],
     ['a status that is not a failure', { status: 204 }, /status: must be a 4xx or 5xx status/],
     ['a status that is not HTTP', { status: 99 }, /status: must be a 4xx or 5xx status/],
     ['a negative latency', { latency_ms: -5 }, /latency_ms: must be a number of milliseconds within 0\.\.60000/],
     ['a rate over 1', { status: 500, rate: 2 }, /rate: must be a number within 0\.\.1/],
     ['a field spelled as in code', { status: 429, retryAfter: 2 }, /retryAfter: is not a field of a fault/],
-    ['an after_apply spelled as in code', { after_apply: 'networkError' }, /after_apply: must be "network_error" or a status fault/],
-  ])('POST /__mock/faults refuses %s with 400 invalid_fault (the same check as faults.inject), and nothing is injected', async (_name, body, message) => {
-    const res = await call('POST', '/__mock/faults', body);
-    expect([res.status, res.body.code]).toEqual([400, 'invalid_fault']);
-    expect(res.body.error).toMatch(message);
-    expect((await call('GET', '/__mock/faults')).body).toEqual([]);
-  });
+    [
+      'an after_apply spelled as in code',
+      { after_apply: 'networkError' },
+      /after_apply: must be "network_error" or a status fault/,
+    ],
+  ])(
+    'POST /__mock/faults refuses %s with 400 invalid_fault (the same check as faults.inject), and nothing is injected',
+    async (_name, body, message) => {
+      const res = await call('POST', '/__mock/faults', body);
+      expect([res.status, res.body.code]).toEqual([400, 'invalid_fault']);
+      expect(res.body.error).toMatch(message);
+      expect((await call('GET', '/__mock/faults')).body).toEqual([]);
+    },
+  );
 
   it('GET /__mock/state dumps the state with no token values or hashes', async () => {
     await call('POST', '/__mock/tokens', { user_id: DEMO_IDS.users.alex });
     const { status, body } = await call('GET', '/__mock/state');
     expect(status).toBe(200);
-    expect(Object.keys(body)).toEqual(['now', 'households', 'users', 'categories', 'accounts', 'tokens', 'webhooks', 'snapshots', 'events']);
+    expect(Object.keys(body)).toEqual([
+      'now',
+      'households',
+      'users',
+      'categories',
+      'accounts',
+      'tokens',
+      'webhooks',
+      'snapshots',
+      'events',
+    ]);
     const text = JSON.stringify(body);
     expect(text).not.toMatch(/plk_[0-9A-Za-z]{40}/);
     expect(text).not.toContain('"hash"');
@@ -105,19 +146,32 @@ describe('control surface /__mock over HTTP', () => {
     expect(household.status).toBe(201);
     const user = await call('POST', '/__mock/users', { name: 'Kim', household_id: household.body.id });
     const category = await call('POST', '/__mock/categories', { name: 'Savings', user_id: user.body.id });
-    const account = await call('POST', '/__mock/accounts', { user_id: user.body.id, name: 'Pot', category_id: category.body.id });
+    const account = await call('POST', '/__mock/accounts', {
+      user_id: user.body.id,
+      name: 'Pot',
+      category_id: category.body.id,
+    });
     expect(account.body).toMatchObject({ owner_user_id: user.body.id, visibility: 'private', liquidity_tier: 'auto' });
     const patched = await call('PATCH', `/__mock/accounts/${account.body.id}`, { auto_carry_forward: true });
     expect(patched.body.auto_carry_forward).toBe(true);
-    const seeded = await call('POST', '/__mock/snapshots/seed', { snapshots: [{ account_id: account.body.id, snapshot_date: '2026-10-31', balance: 5 }] });
+    const seeded = await call('POST', '/__mock/snapshots/seed', {
+      snapshots: [{ account_id: account.body.id, snapshot_date: '2026-10-31', balance: 5 }],
+    });
     expect(seeded.body).toEqual({ inserted: 1, updated: 0 });
     const carried = await call('POST', '/__mock/carry-forward', { date: '2026-11-01' });
-    expect(carried.body.snapshots).toContainEqual(expect.objectContaining({ account_id: account.body.id, balance: 5, is_estimated: true }));
+    expect(carried.body.snapshots).toContainEqual(
+      expect.objectContaining({ account_id: account.body.id, balance: 5, is_estimated: true }),
+    );
     const listed = await call('GET', `/__mock/snapshots?account_id=${account.body.id}&from=2026-11-01`);
     expect(listed.body).toHaveLength(1);
 
     const token = await call('POST', '/__mock/tokens', { user_id: user.body.id });
-    const shared = await call('POST', '/api/public/v1/accounts', { name: 'Joint', category_id: category.body.id, visibility: 'shared_read_only' }, token.body.value);
+    const shared = await call(
+      'POST',
+      '/api/public/v1/accounts',
+      { name: 'Joint', category_id: category.body.id, visibility: 'shared_read_only' },
+      token.body.value,
+    );
     expect([shared.status, shared.body.code]).toEqual([402, 'sharing_not_in_plan']);
     await call('PUT', `/__mock/households/${household.body.id}/plan`, { plan: 'lapsed' });
     expect((await call('GET', '/api/public/v1/me', undefined, token.body.value)).body.code).toBe('plan_required');
@@ -132,8 +186,14 @@ describe('control surface /__mock over HTTP', () => {
 
   it('clock: get, set, advance; frozen says whether it stands still', async () => {
     expect((await call('GET', '/__mock/clock')).body).toEqual({ now: '2026-11-01T09:00:00.000Z', frozen: true });
-    expect((await call('PUT', '/__mock/clock', { now: '2026-12-01T00:00:00Z' })).body).toEqual({ now: '2026-12-01T00:00:00.000Z', frozen: true });
-    expect((await call('POST', '/__mock/clock/advance', { days: 1, ms: 1000 })).body).toEqual({ now: '2026-12-02T00:00:01.000Z', frozen: true });
+    expect((await call('PUT', '/__mock/clock', { now: '2026-12-01T00:00:00Z' })).body).toEqual({
+      now: '2026-12-01T00:00:00.000Z',
+      frozen: true,
+    });
+    expect((await call('POST', '/__mock/clock/advance', { days: 1, ms: 1000 })).body).toEqual({
+      now: '2026-12-02T00:00:01.000Z',
+      frozen: true,
+    });
   });
 
   it('clock: PUT {frozen: false} lets it run on, {frozen: true} stops it, {now, frozen} does both; GET answers what PUT takes', async () => {
@@ -143,7 +203,10 @@ describe('control surface /__mock over HTTP', () => {
     const ran = Date.parse((await call('GET', '/__mock/clock')).body.now) - Date.parse(running.body.now);
     expect(ran).toBeGreaterThanOrEqual(25);
     expect((await call('PUT', '/__mock/clock', { now: '2030-01-01T00:00:00Z' })).body.frozen).toBe(false); // now alone keeps the mode
-    expect((await call('PUT', '/__mock/clock', { now: '2030-01-01T00:00:00Z', frozen: true })).body).toEqual({ now: '2030-01-01T00:00:00.000Z', frozen: true });
+    expect((await call('PUT', '/__mock/clock', { now: '2030-01-01T00:00:00Z', frozen: true })).body).toEqual({
+      now: '2030-01-01T00:00:00.000Z',
+      frozen: true,
+    });
     await new Promise((resolve) => setTimeout(resolve, 30));
     const read = (await call('GET', '/__mock/clock')).body;
     expect(read).toEqual({ now: '2030-01-01T00:00:00.000Z', frozen: true });
@@ -154,7 +217,10 @@ describe('control surface /__mock over HTTP', () => {
   it('scenario load: a shipped one by name, or a scenario object; reset goes back to the starting one', async () => {
     expect((await call('POST', '/__mock/scenario', { name: 'empty' })).status).toBe(200);
     expect((await call('GET', '/__mock/users')).body).toEqual([]);
-    const loaded = await call('POST', '/__mock/scenario', { households: [{ id: 'h', plan: 'household' }], users: [{ id: 'u', household_id: 'h' }] });
+    const loaded = await call('POST', '/__mock/scenario', {
+      households: [{ id: 'h', plan: 'household' }],
+      users: [{ id: 'u', household_id: 'h' }],
+    });
     expect(loaded.status).toBe(200);
     expect((await call('GET', '/__mock/users')).body.map((u: { id: string }) => u.id)).toEqual(['u']);
     await call('POST', '/__mock/reset');
@@ -188,7 +254,9 @@ describe('control surface /__mock over HTTP', () => {
 
   it('journal and events can be read and cleared', async () => {
     await call('GET', '/api/public/v1/me', undefined, DEMO_TOKENS.alex);
-    expect((await call('GET', '/__mock/journal')).body).toEqual([expect.objectContaining({ operation_id: 'getMe', status: 200, token_id: DEMO_IDS.tokens.alex })]);
+    expect((await call('GET', '/__mock/journal')).body).toEqual([
+      expect.objectContaining({ operation_id: 'getMe', status: 200, token_id: DEMO_IDS.tokens.alex }),
+    ]);
     expect((await call('DELETE', '/__mock/journal')).status).toBe(200);
     expect((await call('GET', '/__mock/journal')).body).toEqual([]);
     expect((await call('DELETE', '/__mock/events')).status).toBe(200);

@@ -44,7 +44,9 @@ async function everyGet(base: string, token: string): Promise<Record<string, unk
   for (const { id } of accounts) {
     answers[`/accounts/${id}`] = await get(`/accounts/${id}`);
     answers[`/snapshots?account_id=${id}`] = await get(`/snapshots?account_id=${id}`);
-    answers[`/snapshots?account_id=${id}&from=2026-03-01&to=2026-06-30`] = await get(`/snapshots?account_id=${id}&from=2026-03-01&to=2026-06-30`);
+    answers[`/snapshots?account_id=${id}&from=2026-03-01&to=2026-06-30`] = await get(
+      `/snapshots?account_id=${id}&from=2026-03-01&to=2026-06-30`,
+    );
   }
   for (const { id } of snapshots) answers[`/snapshots/${id}`] = await get(`/snapshots/${id}`);
   return answers;
@@ -95,7 +97,9 @@ describe('ledger-mock copy', { timeout: 120_000 }, () => {
     const out = join(dir, 'prefixed.json');
     const run = await copy(['--from', `${proxy.url}${API}`, '--out', out, '--rate', '1000']);
     expect(run.code, run.stderr).toBe(0);
-    expect(proxy.seen.map((e) => e.path).filter((path) => !path.startsWith(`${API}/`) || path.startsWith(`${API}${API}`))).toEqual([]);
+    expect(
+      proxy.seen.map((e) => e.path).filter((path) => !path.startsWith(`${API}/`) || path.startsWith(`${API}${API}`)),
+    ).toEqual([]);
     expect(proxy.seen.length).toBe(10);
   });
 
@@ -104,7 +108,9 @@ describe('ledger-mock copy', { timeout: 120_000 }, () => {
       response: (e, r) => {
         if (e.method !== 'GET' || r.status !== 200) return r;
         if (e.path === `${API}/accounts`) {
-          const accounts = (jsonOf(r).accounts as Array<{ id: string; visibility: string }>).filter((a) => a.id !== DEMO_IDS.accounts.brokerage);
+          const accounts = (jsonOf(r).accounts as Array<{ id: string; visibility: string }>).filter(
+            (a) => a.id !== DEMO_IDS.accounts.brokerage,
+          );
           return withJson(r, { accounts: [...accounts, { ...accounts[0]!, visibility: 'shared_read_only' }] });
         }
         return r;
@@ -116,11 +122,17 @@ describe('ledger-mock copy', { timeout: 120_000 }, () => {
     expect(run.stderr).toContain(
       `ledger-mock copy: odd answer: listed-twice: GET ${API}/accounts: account ${DEMO_IDS.accounts.everydayChecking} is listed twice (positions 0 and 5), differing in visibility; the first (position 0) is used`,
     );
-    expect(run.stderr).toMatch(new RegExp(`ledger-mock copy: odd answer: unlisted-account: GET ${API}/snapshots: \\d+ snapshot\\(s\\) of account ${DEMO_IDS.accounts.brokerage}, which the account listing does not hold .*; they are left out`));
+    expect(run.stderr).toMatch(
+      new RegExp(
+        `ledger-mock copy: odd answer: unlisted-account: GET ${API}/snapshots: \\d+ snapshot\\(s\\) of account ${DEMO_IDS.accounts.brokerage}, which the account listing does not hold .*; they are left out`,
+      ),
+    );
     expect(run.stdout).toMatch(/Copied 9 categories, 5 accounts and \d+ snapshots/);
     expect(run.stdout).toContain('2 odd answer(s) of the service, listed above');
     const scenario = JSON.parse(readFileSync(out, 'utf8')) as Scenario;
-    expect(scenario.accounts!.filter((a) => a.id === DEMO_IDS.accounts.everydayChecking)).toMatchObject([{ visibility: 'private' }]);
+    expect(scenario.accounts!.filter((a) => a.id === DEMO_IDS.accounts.everydayChecking)).toMatchObject([
+      { visibility: 'private' },
+    ]);
     expect(scenario.snapshots!.some((s) => s.account_id === DEMO_IDS.accounts.brokerage)).toBe(false);
   });
 
@@ -128,12 +140,42 @@ describe('ledger-mock copy', { timeout: 120_000 }, () => {
     const out = join(dir, 'refused.json');
     const cases: Array<[string[], Record<string, string>, number, RegExp]> = [
       [['--from', proxy.url, '--out', out], { LEDGER_TOKEN: '' }, 2, /a token is needed: set LEDGER_TOKEN/],
-      [['--from', 'http://192.0.2.1', '--out', out], { LEDGER_TOKEN: TOKEN }, 2, /plain http to another machine: the token would travel unencrypted/],
-      [['--from', proxy.url, '--out', out], { LEDGER_TOKEN: 'v1' }, 2, /^ledger-mock copy: LEDGER_TOKEN is 2 characters long, too short for an API token .*\(value not shown\)\n$/],
-      [['--from', proxy.url, '--out', out, '--rate', '-1'], { LEDGER_TOKEN: TOKEN }, 2, /^ledger-mock copy: --rate must be a number above 0, not "-1"\n$/],
-      [['--from', proxy.url], { LEDGER_TOKEN: TOKEN }, 2, /give --from <base url> and --out <file>\nRun npx ledger-mock copy --help for the options\.\n$/],
-      [['--from', proxy.url, '--out', '/nonexistent-copy/x.json'], { LEDGER_TOKEN: TOKEN }, 2, /the folder \/nonexistent-copy does not exist/],
-      [['--from', proxy.url, '--out', out], { LEDGER_TOKEN: `plk_${'Z'.repeat(40)}` }, 1, /cannot read what the token sees at .*: GET \/api\/public\/v1\/me answered 401 invalid_token/],
+      [
+        ['--from', 'http://192.0.2.1', '--out', out],
+        { LEDGER_TOKEN: TOKEN },
+        2,
+        /plain http to another machine: the token would travel unencrypted/,
+      ],
+      [
+        ['--from', proxy.url, '--out', out],
+        { LEDGER_TOKEN: 'v1' },
+        2,
+        /^ledger-mock copy: LEDGER_TOKEN is 2 characters long, too short for an API token .*\(value not shown\)\n$/,
+      ],
+      [
+        ['--from', proxy.url, '--out', out, '--rate', '-1'],
+        { LEDGER_TOKEN: TOKEN },
+        2,
+        /^ledger-mock copy: --rate must be a number above 0, not "-1"\n$/,
+      ],
+      [
+        ['--from', proxy.url],
+        { LEDGER_TOKEN: TOKEN },
+        2,
+        /give --from <base url> and --out <file>\nRun npx ledger-mock copy --help for the options\.\n$/,
+      ],
+      [
+        ['--from', proxy.url, '--out', '/nonexistent-copy/x.json'],
+        { LEDGER_TOKEN: TOKEN },
+        2,
+        /the folder \/nonexistent-copy does not exist/,
+      ],
+      [
+        ['--from', proxy.url, '--out', out],
+        { LEDGER_TOKEN: `plk_${'Z'.repeat(40)}` },
+        1,
+        /cannot read what the token sees at .*: GET \/api\/public\/v1\/me answered 401 invalid_token/,
+      ],
     ];
     const results = await Promise.all(cases.map(([args, env]) => copy(args, env)));
     cases.forEach(([args, , code, message], i) => {

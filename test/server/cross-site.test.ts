@@ -13,7 +13,8 @@ const servers = serversForThisFile();
 
 async function start(options: LedgerMockServerOptions = {}) {
   const { server, listening } = await servers.serve(options);
-  const send = (method: string, path: string, headers: Record<string, string> = {}, body?: string) => rawRequest(listening.url, method, path, { headers, ...(body !== undefined ? { body } : {}) });
+  const send = (method: string, path: string, headers: Record<string, string> = {}, body?: string) =>
+    rawRequest(listening.url, method, path, { headers, ...(body !== undefined ? { body } : {}) });
   return { server, listening, send };
 }
 
@@ -24,9 +25,17 @@ describe('/__mock takes no write from another site', () => {
   it('the issue: POST /__mock/scenario with Origin: http://evil.example and text/plain is 403 origin_not_allowed and empties nothing', async () => {
     const { server, send } = await start();
     const before = await server.mock.control.dump();
-    const answer = await send('POST', '/__mock/scenario', { origin: EVIL, 'content-type': 'text/plain' }, '{"name":"empty"}');
+    const answer = await send(
+      'POST',
+      '/__mock/scenario',
+      { origin: EVIL, 'content-type': 'text/plain' },
+      '{"name":"empty"}',
+    );
     expect(answer.status).toBe(403);
-    expect(answer.body).toEqual({ error: expect.stringContaining('from a page of http://evil.example is refused'), code: 'origin_not_allowed' });
+    expect(answer.body).toEqual({
+      error: expect.stringContaining('from a page of http://evil.example is refused'),
+      code: 'origin_not_allowed',
+    });
     expect(answer.headers.get('access-control-allow-origin')).toBeNull();
     expect(await server.mock.control.dump()).toEqual(before);
   });
@@ -34,10 +43,20 @@ describe('/__mock takes no write from another site', () => {
   it('another Origin is refused before the body is read, whatever the method, the content type or the route (and "null" too)', async () => {
     const { server, send } = await start();
     const before = await server.mock.control.dump();
-    for (const [method, path] of [['POST', '/__mock/reset'], ['POST', '/__mock/tokens'], ['PUT', '/__mock/clock'], ['DELETE', '/__mock/faults'], ['GET', '/__mock/state'], ['OPTIONS', '/__mock/scenario']] as const) {
+    for (const [method, path] of [
+      ['POST', '/__mock/reset'],
+      ['POST', '/__mock/tokens'],
+      ['PUT', '/__mock/clock'],
+      ['DELETE', '/__mock/faults'],
+      ['GET', '/__mock/state'],
+      ['OPTIONS', '/__mock/scenario'],
+    ] as const) {
       for (const origin of [EVIL, 'null', 'http://127.0.0.1.evil.example', 'https://127.0.0.1']) {
         const answer = await send(method, path, { origin, ...JSON_TYPE }, '{ not even json');
-        expect([answer.status, answer.body.code], `${method} ${path} from ${origin}`).toEqual([403, 'origin_not_allowed']); // a 400 would mean it was read
+        expect([answer.status, answer.body.code], `${method} ${path} from ${origin}`).toEqual([
+          403,
+          'origin_not_allowed',
+        ]); // a 400 would mean it was read
       }
     }
     expect(await server.mock.control.dump()).toEqual(before);
@@ -46,9 +65,17 @@ describe('/__mock takes no write from another site', () => {
   it("the server's own origin (a page it served, or a tool that sends one) is answered", async () => {
     const { listening, send } = await start();
     const own = new URL(listening.url).host;
-    const answer = await send('POST', '/__mock/users', { origin: `http://${own}`, host: own, ...JSON_TYPE }, '{"name":"Kim"}');
+    const answer = await send(
+      'POST',
+      '/__mock/users',
+      { origin: `http://${own}`, host: own, ...JSON_TYPE },
+      '{"name":"Kim"}',
+    );
     expect(answer.status).toBe(201);
-    const viaLocalhost = await send('GET', '/__mock/clock', { origin: `http://localhost:${listening.port}`, host: `localhost:${listening.port}` });
+    const viaLocalhost = await send('GET', '/__mock/clock', {
+      origin: `http://localhost:${listening.port}`,
+      host: `localhost:${listening.port}`,
+    });
     expect(viaLocalhost.status).toBe(200);
   });
 
@@ -68,18 +95,28 @@ describe('/__mock takes no write from another site', () => {
     ];
     for (const [method, path, headers, body] of cases) {
       const answer = await send(method, path, headers, body);
-      expect([answer.status, answer.body.code], `${method} ${path} ${JSON.stringify(headers)}`).toEqual([415, 'json_required']);
+      expect([answer.status, answer.body.code], `${method} ${path} ${JSON.stringify(headers)}`).toEqual([
+        415,
+        'json_required',
+      ]);
     }
     expect(await server.mock.control.dump()).toEqual(before);
     // application/json with parameters, in any case, is JSON; reads need no content type.
-    expect((await send('POST', '/__mock/users', { 'content-type': 'Application/JSON; charset=utf-8' }, '{"name":"After"}')).status).toBe(201);
+    expect(
+      (await send('POST', '/__mock/users', { 'content-type': 'Application/JSON; charset=utf-8' }, '{"name":"After"}'))
+        .status,
+    ).toBe(201);
     expect((await send('POST', '/__mock/reset', JSON_TYPE)).status).toBe(200);
     expect((await send('GET', '/__mock/state')).status).toBe(200);
   });
 
   it('OPTIONS on /__mock grants no CORS: without an Origin it is 405 and no Access-Control header is sent', async () => {
     const { send } = await start({ cors: ['http://app.test:5173'] });
-    const preflight = await send('OPTIONS', '/__mock/scenario', { origin: 'http://app.test:5173', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' });
+    const preflight = await send('OPTIONS', '/__mock/scenario', {
+      origin: 'http://app.test:5173',
+      'access-control-request-method': 'POST',
+      'access-control-request-headers': 'content-type',
+    });
     expect([preflight.status, preflight.body.code]).toEqual([403, 'origin_not_allowed']); // even the origin --cors allows for the API
     expect([...preflight.headers.keys()].filter((name) => name.startsWith('access-control-'))).toEqual([]);
     const bare = await send('OPTIONS', '/__mock/scenario');
@@ -92,7 +129,11 @@ describe('/__mock takes no write from another site', () => {
     const plain = await mock.fetch(`${mock.baseUrl}/__mock/scenario`, { method: 'POST', body: '{"name":"empty"}' }); // fetch sends text/plain
     expect(plain.status).toBe(415);
     expect(await mock.control.listUsers()).not.toEqual([]);
-    const json = await mock.fetch(`${mock.baseUrl}/__mock/users`, { method: 'POST', headers: { ...JSON_TYPE, origin: EVIL }, body: '{"name":"Kim"}' });
+    const json = await mock.fetch(`${mock.baseUrl}/__mock/users`, {
+      method: 'POST',
+      headers: { ...JSON_TYPE, origin: EVIL },
+      body: '{"name":"Kim"}',
+    });
     expect(json.status).toBe(201);
   });
 });
@@ -105,16 +146,28 @@ describe('CORS on the API, only when asked (--cors)', () => {
     const me = await send('GET', '/api/public/v1/me', { origin: APP, authorization: `Bearer ${DEMO_TOKENS.alex}` });
     expect(me.status).toBe(200);
     expect([...me.headers.keys()].filter((name) => name.startsWith('access-control-') || name === 'vary')).toEqual([]);
-    const preflight = await send('OPTIONS', '/api/public/v1/me', { origin: APP, 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' });
+    const preflight = await send('OPTIONS', '/api/public/v1/me', {
+      origin: APP,
+      'access-control-request-method': 'GET',
+      'access-control-request-headers': 'authorization',
+    });
     expect([preflight.status, preflight.body.code]).toEqual([404, 'route_not_found']);
     expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
   });
 
   it('an allowed origin gets its preflight answered (methods, and headers with Authorization) and its answers carry Access-Control-Allow-Origin and Vary: Origin', async () => {
     const { server, send } = await start({ cors: [APP, 'https://other.test'] });
-    const preflight = await send('OPTIONS', '/api/public/v1/snapshots', { origin: APP, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' });
+    const preflight = await send('OPTIONS', '/api/public/v1/snapshots', {
+      origin: APP,
+      'access-control-request-method': 'POST',
+      'access-control-request-headers': 'authorization, content-type',
+    });
     expect(preflight.status).toBe(204);
-    expect(Object.fromEntries([...preflight.headers].filter(([name]) => name.startsWith('access-control-') || name === 'vary'))).toEqual({
+    expect(
+      Object.fromEntries(
+        [...preflight.headers].filter(([name]) => name.startsWith('access-control-') || name === 'vary'),
+      ),
+    ).toEqual({
       'access-control-allow-origin': APP,
       'access-control-allow-methods': 'GET, POST, PATCH, DELETE',
       'access-control-allow-headers': 'Authorization, Content-Type, User-Agent',
@@ -123,10 +176,17 @@ describe('CORS on the API, only when asked (--cors)', () => {
     });
     expect(server.mock.control.journal.entries()).toEqual([]); // a preflight is the transport's, not a request of the API
 
-    const write = await send('POST', '/api/public/v1/snapshots', { origin: APP, authorization: `Bearer ${DEMO_TOKENS.alex}`, ...JSON_TYPE }, JSON.stringify({ account_id: DEMO_IDS.accounts.everydayChecking, snapshot_date: '2026-11-01', balance: 5 }));
+    const write = await send(
+      'POST',
+      '/api/public/v1/snapshots',
+      { origin: APP, authorization: `Bearer ${DEMO_TOKENS.alex}`, ...JSON_TYPE },
+      JSON.stringify({ account_id: DEMO_IDS.accounts.everydayChecking, snapshot_date: '2026-11-01', balance: 5 }),
+    );
     expect(write.status).toBe(201);
     expect(write.headers.get('access-control-allow-origin')).toBe(APP);
-    expect(write.headers.get('access-control-expose-headers')).toBe('Retry-After, WWW-Authenticate, Ledger-Mock-Reason');
+    expect(write.headers.get('access-control-expose-headers')).toBe(
+      'Retry-After, WWW-Authenticate, Ledger-Mock-Reason',
+    );
     expect(write.headers.get('vary')).toBe('Origin');
     const refused = await send('GET', '/api/public/v1/me', { origin: APP });
     expect([refused.status, refused.headers.get('access-control-allow-origin')]).toEqual([401, APP]); // a page can read why
@@ -143,7 +203,9 @@ describe('CORS on the API, only when asked (--cors)', () => {
   });
 
   it('createLedgerMockServer refuses a cors entry that is not an origin', () => {
-    expect(() => createLedgerMockServer({ cors: ['http://app.test:5173/'] })).toThrow(/must be an origin alone, as a browser sends it: http:\/\/app.test:5173/);
+    expect(() => createLedgerMockServer({ cors: ['http://app.test:5173/'] })).toThrow(
+      /must be an origin alone, as a browser sends it: http:\/\/app.test:5173/,
+    );
     expect(() => createLedgerMockServer({ cors: ['app.test'] })).toThrow(/is not a URL/);
     expect(() => createLedgerMockServer({ cors: ['ftp://app.test'] })).toThrow(/http: or https:/);
   });
@@ -152,7 +214,9 @@ describe('CORS on the API, only when asked (--cors)', () => {
     const run = servers.cli(['--port', '0', '--base-url-print', '--cors', APP, '--cors', 'http://localhost:3000']);
     const url = await within(run.firstLine, 45_000, 'the URL');
     for (const origin of [APP, 'http://localhost:3000']) {
-      const preflight = await rawRequest(url, 'OPTIONS', '/api/public/v1/me', { headers: { origin, 'access-control-request-method': 'GET' } });
+      const preflight = await rawRequest(url, 'OPTIONS', '/api/public/v1/me', {
+        headers: { origin, 'access-control-request-method': 'GET' },
+      });
       expect([preflight.status, preflight.headers.get('access-control-allow-origin')]).toEqual([204, origin]);
     }
     const bad = servers.cli(['--port', '0', '--cors', 'http://app.test/path']);

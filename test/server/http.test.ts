@@ -34,7 +34,10 @@ interface RawResult {
  * Sends a body of `prefix` then spaces until the server answers, `totalBytes` are sent, or the
  * connection drops; then reads the answer. `stallAfter` stops writing (without ending) after that many bytes.
  */
-function sendBody(path: string, options: { prefix: string; totalBytes: number; contentLength?: number; stallAfter?: number }): Promise<RawResult> {
+function sendBody(
+  path: string,
+  options: { prefix: string; totalBytes: number; contentLength?: number; stallAfter?: number },
+): Promise<RawResult> {
   return new Promise((resolve) => {
     const result: RawResult = { body: '', written: 0 };
     let answered = false;
@@ -46,7 +49,11 @@ function sendBody(path: string, options: { prefix: string; totalBytes: number; c
     };
     const req = httpRequest(`${running.url}${path}`, {
       method: 'POST',
-      headers: { ...alex, 'content-type': 'application/json', ...(options.contentLength !== undefined ? { 'content-length': options.contentLength } : {}) },
+      headers: {
+        ...alex,
+        'content-type': 'application/json',
+        ...(options.contentLength !== undefined ? { 'content-length': options.contentLength } : {}),
+      },
     });
     req.on('response', (res: IncomingMessage) => {
       answered = true;
@@ -103,11 +110,15 @@ const heapNow = () => {
 };
 
 describe('ledger-mock server over HTTP', { timeout: 60_000 }, () => {
-  it('answers the API with the fake\'s own status, headers and body', async () => {
+  it("answers the API with the fake's own status, headers and body", async () => {
     const me = await fetch(`${api}/me`, { headers: alex });
     expect(me.status).toBe(200);
     expect(me.headers.get('content-type')).toBe('application/json');
-    expect(await me.json()).toEqual({ user_id: DEMO_IDS.users.alex, household_id: DEMO_IDS.household, token_id: DEMO_IDS.tokens.alex });
+    expect(await me.json()).toEqual({
+      user_id: DEMO_IDS.users.alex,
+      household_id: DEMO_IDS.household,
+      token_id: DEMO_IDS.tokens.alex,
+    });
 
     const anonymous = await fetch(`${api}/me`);
     expect(anonymous.status).toBe(401);
@@ -117,7 +128,11 @@ describe('ledger-mock server over HTTP', { timeout: 60_000 }, () => {
     const write = await fetch(`${api}/snapshots`, {
       method: 'POST',
       headers: { ...alex, 'content-type': 'application/json' },
-      body: JSON.stringify({ account_id: DEMO_IDS.accounts.everydayChecking, snapshot_date: '2026-11-01', balance: 12.5 }),
+      body: JSON.stringify({
+        account_id: DEMO_IDS.accounts.everydayChecking,
+        snapshot_date: '2026-11-01',
+        balance: 12.5,
+      }),
     });
     expect(write.status).toBe(201);
     expect(await write.json()).toMatchObject({ action: 'inserted', snapshot: { balance: 12.5, is_estimated: false } });
@@ -144,14 +159,22 @@ describe('ledger-mock server over HTTP', { timeout: 60_000 }, () => {
       for (const [method, path, body] of [
         ['GET', '/me', undefined],
         ['GET', '/accounts', undefined],
-        ['POST', '/snapshots', JSON.stringify({ account_id: DEMO_IDS.accounts.everydayChecking, snapshot_date: '2026-11-03', balance: 1 })],
+        [
+          'POST',
+          '/snapshots',
+          JSON.stringify({ account_id: DEMO_IDS.accounts.everydayChecking, snapshot_date: '2026-11-03', balance: 1 }),
+        ],
         ['GET', '/nope', undefined],
       ] as const) {
         statuses.push(
           await new Promise<number>((ok, fail) => {
-            const req = httpRequest(`${api}${path}`, { method, headers: { ...alex, 'content-type': 'application/json' } }, (res) => {
-              res.resume().on('end', () => ok(res.statusCode!));
-            });
+            const req = httpRequest(
+              `${api}${path}`,
+              { method, headers: { ...alex, 'content-type': 'application/json' } },
+              (res) => {
+                res.resume().on('end', () => ok(res.statusCode!));
+              },
+            );
             req.on('error', fail);
             req.end(body);
           }),
@@ -175,7 +198,7 @@ describe('ledger-mock server over HTTP', { timeout: 60_000 }, () => {
     expect(await wrongMethod.json()).toMatchObject({ code: 'route_not_found' });
   });
 
-  it('a bad JSON body is the fake\'s 400 invalid_json', async () => {
+  it("a bad JSON body is the fake's 400 invalid_json", async () => {
     const res = await fetch(`${api}/snapshots`, { method: 'POST', headers: alex, body: '{ nope' });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ code: 'invalid_json' });
@@ -191,7 +214,11 @@ describe('ledger-mock server over HTTP', { timeout: 60_000 }, () => {
     const before = heapNow();
     for (let i = 0; i < 3; i++) {
       const result = await within(
-        sendBody('/api/public/v1/snapshots/bulk', { prefix: '{"snapshots":[', totalBytes: 9 * MiB, contentLength: 9 * MiB }),
+        sendBody('/api/public/v1/snapshots/bulk', {
+          prefix: '{"snapshots":[',
+          totalBytes: 9 * MiB,
+          contentLength: 9 * MiB,
+        }),
         20_000,
         '413',
       );
@@ -205,7 +232,11 @@ describe('ledger-mock server over HTTP', { timeout: 60_000 }, () => {
 
   it('an endless chunked body is refused with 413 after 8 MiB, and the server stops reading it', async () => {
     const before = heapNow();
-    const result = await within(sendBody('/api/public/v1/snapshots/bulk', { prefix: '{"snapshots":[', totalBytes: 256 * MiB }), 30_000, '413');
+    const result = await within(
+      sendBody('/api/public/v1/snapshots/bulk', { prefix: '{"snapshots":[', totalBytes: 256 * MiB }),
+      30_000,
+      '413',
+    );
     expect(result.status).toBe(413);
     expect(JSON.parse(result.body)).toMatchObject({ code: 'body_too_large' });
     // 8 MiB read, at most 16 MiB dropped afterwards, plus socket buffers: far below the 256 MiB offered.
@@ -216,7 +247,12 @@ describe('ledger-mock server over HTTP', { timeout: 60_000 }, () => {
   it('a body that stalls is answered 408 request_timeout after the idle timeout', async () => {
     const started = Date.now();
     const result = await within(
-      sendBody('/api/public/v1/snapshots', { prefix: '{"account_id":', totalBytes: 1000, contentLength: 1000, stallAfter: 1 }),
+      sendBody('/api/public/v1/snapshots', {
+        prefix: '{"account_id":',
+        totalBytes: 1000,
+        contentLength: 1000,
+        stallAfter: 1,
+      }),
       15_000,
       '408',
     );
@@ -227,7 +263,11 @@ describe('ledger-mock server over HTTP', { timeout: 60_000 }, () => {
   });
 
   it('a control route with a stalled body is answered 408 too', async () => {
-    const result = await within(sendBody('/__mock/tokens', { prefix: '{"user_id":', totalBytes: 1000, contentLength: 1000, stallAfter: 1 }), 15_000, '408');
+    const result = await within(
+      sendBody('/__mock/tokens', { prefix: '{"user_id":', totalBytes: 1000, contentLength: 1000, stallAfter: 1 }),
+      15_000,
+      '408',
+    );
     expect(result.status).toBe(408);
   });
 });

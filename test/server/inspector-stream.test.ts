@@ -33,8 +33,12 @@ describe('GET /__mock/inspector/events: news as it happens', () => {
     const started = performance.now();
     expect((await me()).status).toBe(200);
     const answer = await waiting;
-    console.log(`a waiting poll was answered ${(performance.now() - started).toFixed(1)} ms after the request was sent (the request's own round trip included)`);
-    expect(answer.requests.map((r) => [r.method, r.path, r.status, r.user?.name])).toEqual([['GET', '/api/public/v1/me', 200, 'Alex']]);
+    console.log(
+      `a waiting poll was answered ${(performance.now() - started).toFixed(1)} ms after the request was sent (the request's own round trip included)`,
+    );
+    expect(answer.requests.map((r) => [r.method, r.path, r.status, r.user?.name])).toEqual([
+      ['GET', '/api/public/v1/me', 200, 'Alex'],
+    ]);
     expect(answer.last_id).toBe(answer.requests[0]!.id);
     expect(answer.missed).toBe(0);
   });
@@ -51,7 +55,12 @@ describe('GET /__mock/inspector/events: news as it happens', () => {
     const first = await events();
     await me();
     expect((await events()).state_version).toBe(first.state_version);
-    await call('POST', '/api/public/v1/snapshots', { account_id: DEMO_IDS.accounts.everydayChecking, snapshot_date: '2026-11-02', balance: 1 }, DEMO_TOKENS.alex);
+    await call(
+      'POST',
+      '/api/public/v1/snapshots',
+      { account_id: DEMO_IDS.accounts.everydayChecking, snapshot_date: '2026-11-02', balance: 1 },
+      DEMO_TOKENS.alex,
+    );
     const afterWrite = await events();
     expect(afterWrite.state_version).toBeGreaterThan(first.state_version);
     await call('POST', '/__mock/checkpoints', { name: 'here' });
@@ -87,12 +96,18 @@ describe('GET /__mock/inspector/events: news as it happens', () => {
     // else can answer before news comes (none does until me() below).
     const polls = Array.from({ length: waitingPolls + 1 }, () => call('GET', `/__mock/inspector/events${query}`));
     const refused = await Promise.race(polls);
-    expect([refused.status, refused.body.code, refused.headers.get('retry-after')]).toEqual([429, 'too_many_watchers', '2']);
+    expect([refused.status, refused.body.code, refused.headers.get('retry-after')]).toEqual([
+      429,
+      'too_many_watchers',
+      '2',
+    ]);
     await me(); // wakes every waiting page
     const answered = (await Promise.all(polls)).filter((poll) => poll.status === 200);
     expect(answered.map((poll) => (poll.body as EventsAnswer).requests.length)).toEqual(Array(waitingPolls).fill(1));
     const answers = answered.map((poll) => poll.body as EventsAnswer);
-    const again = events(`?after=${answers[0]!.last_id}&epoch=${seen.epoch}&version=${answers[0]!.state_version}&wait=20000`);
+    const again = events(
+      `?after=${answers[0]!.last_id}&epoch=${seen.epoch}&version=${answers[0]!.state_version}&wait=20000`,
+    );
     await me();
     expect((await again).requests).toHaveLength(1);
   });
@@ -100,20 +115,30 @@ describe('GET /__mock/inspector/events: news as it happens', () => {
   it('closing the server answers the pages still waiting: none is left hanging', async () => {
     const { listening, events } = await start();
     const seen = await events();
-    const waiting = fetch(`${listening.url}/__mock/inspector/events?after=${seen.last_id}&epoch=${seen.epoch}&version=${seen.state_version}&wait=25000`).then(
+    const waiting = fetch(
+      `${listening.url}/__mock/inspector/events?after=${seen.last_id}&epoch=${seen.epoch}&version=${seen.state_version}&wait=25000`,
+    ).then(
       (response) => `answered ${response.status}`,
       () => 'connection closed',
     );
     await new Promise((resolve) => setTimeout(resolve, 50)); // let it start waiting (either way, it must settle)
     await listening.close();
-    expect(await within(waiting, 10_000, 'the waiting poll to settle after close()')).toMatch(/^(answered 200|connection closed)$/);
+    expect(await within(waiting, 10_000, 'the waiting poll to settle after close()')).toMatch(
+      /^(answered 200|connection closed)$/,
+    );
   });
 
   it('a bad query is 400 bad_request, naming what it takes', async () => {
     const { call } = await start();
-    expect((await call('GET', '/__mock/inspector/events?wait=soon')).body).toEqual({ error: 'wait must be a whole number, not "soon"', code: 'bad_request' });
+    expect((await call('GET', '/__mock/inspector/events?wait=soon')).body).toEqual({
+      error: 'wait must be a whole number, not "soon"',
+      code: 'bad_request',
+    });
     expect((await call('GET', '/__mock/inspector/events?after=-1')).status).toBe(400);
-    expect((await call('GET', '/__mock/inspector/events?since=3')).body).toEqual({ error: 'since is not a query parameter of /__mock/inspector/events; it takes after, epoch, version, wait', code: 'bad_request' });
+    expect((await call('GET', '/__mock/inspector/events?since=3')).body).toEqual({
+      error: 'since is not a query parameter of /__mock/inspector/events; it takes after, epoch, version, wait',
+      code: 'bad_request',
+    });
     expect((await call('GET', '/__mock/inspector/state?x=1')).status).toBe(400);
   });
 });
@@ -127,7 +152,9 @@ describe('what the inspector keeps, and how much of it one answer carries', () =
     expect(answer.requests).toHaveLength(requestsPerAnswer);
     expect(answer.missed).toBe(50);
     expect(answer.requests.at(-1)!.id).toBe(answer.last_id); // the newest, oldest first
-    expect(answer.requests.map((r) => r.id)).toEqual(Array.from({ length: requestsPerAnswer }, (_, i) => answer.last_id - requestsPerAnswer + 1 + i));
+    expect(answer.requests.map((r) => r.id)).toEqual(
+      Array.from({ length: requestsPerAnswer }, (_, i) => answer.last_id - requestsPerAnswer + 1 + i),
+    );
     expect((await events(`?after=${answer.last_id}&epoch=${answer.epoch}`)).requests).toEqual([]);
   });
 
@@ -147,26 +174,46 @@ describe('what the inspector keeps, and how much of it one answer carries', () =
   it('a request id never issued is 404 saying so (not "no longer kept"); one cleared with the journal says that', async () => {
     const { call, me } = await start();
     const none = await call('GET', '/__mock/inspector/requests/999');
-    expect([none.status, none.body]).toEqual([404, { error: 'There is no request 999: requests are numbered from 1 as they are answered, and none has been answered yet', code: 'not_found' }]);
+    expect([none.status, none.body]).toEqual([
+      404,
+      {
+        error:
+          'There is no request 999: requests are numbered from 1 as they are answered, and none has been answered yet',
+        code: 'not_found',
+      },
+    ]);
     await me();
     await me();
     const after = await call('GET', '/__mock/inspector/requests/999');
-    expect(after.body.error).toBe('There is no request 999: requests are numbered from 1 as they are answered, and the last one answered is 2');
+    expect(after.body.error).toBe(
+      'There is no request 999: requests are numbered from 1 as they are answered, and the last one answered is 2',
+    );
     expect((await call('GET', '/__mock/inspector/requests/0')).body.error).toMatch(/^There is no request 0: /);
     await call('DELETE', '/__mock/journal');
     const cleared = await call('GET', '/__mock/inspector/requests/1');
-    expect([cleared.status, cleared.body.error]).toEqual([404, 'Request 1 is no longer kept: the journal was cleared after it (a reset, a checkpoint restored, or DELETE /__mock/journal)']);
+    expect([cleared.status, cleared.body.error]).toEqual([
+      404,
+      'Request 1 is no longer kept: the journal was cleared after it (a reset, a checkpoint restored, or DELETE /__mock/journal)',
+    ]);
   });
 
   it(`a body is kept up to ${bodyBytes / 1024} KiB: its whole length is counted, the rest not kept`, async () => {
     const { events, call } = await start();
-    const rows = Array.from({ length: 3000 }, (_, i) => ({ account_id: DEMO_IDS.accounts.everydayChecking, snapshot_date: day(i), balance: i + 0.25 }));
+    const rows = Array.from({ length: 3000 }, (_, i) => ({
+      account_id: DEMO_IDS.accounts.everydayChecking,
+      snapshot_date: day(i),
+      balance: i + 0.25,
+    }));
     const sent = JSON.stringify({ snapshots: rows });
     expect(Buffer.byteLength(sent)).toBeGreaterThan(2 * bodyBytes);
     const bulk = await call('POST', '/api/public/v1/snapshots/bulk', { snapshots: rows }, DEMO_TOKENS.alex);
     expect(bulk.status).toBe(200);
     const row = (await events()).requests.at(-1)!;
-    expect(row).toMatchObject({ operation_id: 'bulkUpsertSnapshots', request_bytes: Buffer.byteLength(sent), accounts: [DEMO_IDS.accounts.everydayChecking] });
+    expect(row).toMatchObject({
+      operation_id: 'bulkUpsertSnapshots',
+      request_bytes: Buffer.byteLength(sent),
+      accounts: [DEMO_IDS.accounts.everydayChecking],
+    });
     const bodies = (await call('GET', `/__mock/inspector/requests/${row.id}`)).body as RequestBodies;
     expect(bodies.request).toMatchObject({ bytes: Buffer.byteLength(sent), truncated: true, unread: false });
     expect(Buffer.byteLength(bodies.request.body!)).toBeLessThanOrEqual(bodyBytes + 2); // a character cut at the end decodes as U+FFFD
@@ -177,7 +224,12 @@ describe('what the inspector keeps, and how much of it one answer carries', () =
 
   it('a refused request’s body is never read, so there is none to show: only its declared length', async () => {
     const { events, call } = await start();
-    const refused = await call('POST', '/api/public/v1/snapshots', { account_id: DEMO_IDS.accounts.everydayChecking, snapshot_date: '2026-11-02', balance: 1 }, 'plk_notAToken0000000000000000000000000000');
+    const refused = await call(
+      'POST',
+      '/api/public/v1/snapshots',
+      { account_id: DEMO_IDS.accounts.everydayChecking, snapshot_date: '2026-11-02', balance: 1 },
+      'plk_notAToken0000000000000000000000000000',
+    );
     expect(refused.status).toBe(401);
     const row = (await events()).requests.at(-1)!;
     expect(row).toMatchObject({ status: 401, code: 'invalid_token', user: null, token_id: null });

@@ -27,8 +27,12 @@ for (let round = 0; round < Number(rounds); round++) {
     }
     const heldTo = Date.now(); // read before the release: a later holder's heldFrom cannot be earlier
     lock.release();
-    process.stdout.write(`${JSON.stringify({ round, pid: process.pid, won: true, heldFrom, heldTo, tookOver: lock.tookOver ?? null })}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ round, pid: process.pid, won: true, heldFrom, heldTo, tookOver: lock.tookOver ?? null })}\n`,
+    );
   } catch (error) {
-    process.stdout.write(`${JSON.stringify({ round, pid: process.pid, won: false, message: (error as Error).message })}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ round, pid: process.pid, won: false, message: (error as Error).message })}\n`,
+    );
   }
 }

@@ -5,14 +5,18 @@ import { describe, expect, it } from 'vitest';
 import { scenarioJsonSchema } from '../../mocks/control/scenario-json-schema';
 import demo from '../../mocks/scenarios/demo.json' with { type: 'json' };
 
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv2020) => void;
-const file = JSON.parse(readFileSync(new URL('../../mocks/scenarios/scenario.schema.json', import.meta.url), 'utf8')) as Record<string, unknown>;
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (
+  ajv: Ajv2020,
+) => void;
+const file = JSON.parse(
+  readFileSync(new URL('../../mocks/scenarios/scenario.schema.json', import.meta.url), 'utf8'),
+) as Record<string, unknown>;
 const ajv = new Ajv2020({ allErrors: true, strict: false });
 addFormats(ajv);
 const validate = ajv.compile(file);
 
 describe('mocks/scenarios/scenario.schema.json', () => {
-  it('matches the loader\'s schema (regenerate: npx tsx scripts/write-scenario-schema.ts)', () => {
+  it("matches the loader's schema (regenerate: npx tsx scripts/write-scenario-schema.ts)", () => {
     expect(file).toEqual(scenarioJsonSchema());
   });
 

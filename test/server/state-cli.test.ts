@@ -55,37 +55,77 @@ describe.concurrent('ledger-mock --state as a process', { timeout: 120_000 }, ()
     const { call } = first;
     // A burst of concurrent writes, API and control mixed (they share fsyncs)...
     const [snapshots, users, tokens, account, bulk, plan] = await Promise.all([
-      Promise.all(Array.from({ length: 30 }, (_, i) => call('POST', '/api/public/v1/snapshots', { account_id: A.everydayChecking, snapshot_date: day(i), balance: i + 0.5 }, alex))),
+      Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          call(
+            'POST',
+            '/api/public/v1/snapshots',
+            { account_id: A.everydayChecking, snapshot_date: day(i), balance: i + 0.5 },
+            alex,
+          ),
+        ),
+      ),
       Promise.all(Array.from({ length: 5 }, (_, i) => call('POST', '/__mock/users', { name: `Burst ${i}` }))),
       Promise.all(Array.from({ length: 3 }, () => call('POST', '/__mock/tokens', { user_id: DEMO_IDS.users.sam }))),
       call('POST', '/api/public/v1/accounts', { name: 'Burst account', category_id: DEMO_IDS.categories.cash }, alex),
-      call('POST', '/api/public/v1/snapshots/bulk', { snapshots: Array.from({ length: 500 }, (_, i) => ({ account_id: A.jointSavings, snapshot_date: day(i), balance: i })) }, alex),
+      call(
+        'POST',
+        '/api/public/v1/snapshots/bulk',
+        {
+          snapshots: Array.from({ length: 500 }, (_, i) => ({
+            account_id: A.jointSavings,
+            snapshot_date: day(i),
+            balance: i,
+          })),
+        },
+        alex,
+      ),
       call('PUT', `/__mock/households/${DEMO_IDS.household}/plan`, { plan: 'household' }),
     ]);
     // ...then one write after another, and the kill as soon as the last one is answered.
     const sequential = [];
-    for (let i = 0; i < 10; i++) sequential.push(await call('PATCH', `/api/public/v1/snapshots/${snapshots[i]!.body.snapshot.id}`, { balance: 1000 + i }, alex));
+    for (let i = 0; i < 10; i++)
+      sequential.push(
+        await call('PATCH', `/api/public/v1/snapshots/${snapshots[i]!.body.snapshot.id}`, { balance: 1000 + i }, alex),
+      );
     const last = await call('POST', '/__mock/users', { name: 'Answered just before the kill' });
     first.run.child.kill('SIGKILL');
     expect(await within(first.run.exited, 15_000, 'exit after SIGKILL')).toEqual({ code: null, signal: 'SIGKILL' });
 
-    for (const answer of [...snapshots, ...users, ...tokens, account, bulk, plan, ...sequential, last]) expect(answer.status).toBeLessThan(300);
+    for (const answer of [...snapshots, ...users, ...tokens, account, bulk, plan, ...sequential, last])
+      expect(answer.status).toBeLessThan(300);
     const second = await serve(file);
     const state = (await second.call('GET', '/__mock/state')).body;
-    const snapshotById = new Map<string, { balance: number; snapshot_date: string }>(state.snapshots.map((s: { id: string }) => [s.id, s]));
+    const snapshotById = new Map<string, { balance: number; snapshot_date: string }>(
+      state.snapshots.map((s: { id: string }) => [s.id, s]),
+    );
     snapshots.forEach((answer, i) => {
-      expect(snapshotById.get(answer.body.snapshot.id)).toMatchObject({ snapshot_date: day(i), balance: i < 10 ? 1000 + i : i + 0.5 });
+      expect(snapshotById.get(answer.body.snapshot.id)).toMatchObject({
+        snapshot_date: day(i),
+        balance: i < 10 ? 1000 + i : i + 0.5,
+      });
     });
-    expect(state.snapshots.filter((s: { account_id: string; snapshot_date: string }) => s.account_id === A.jointSavings && s.snapshot_date >= day(0))).toHaveLength(500);
+    expect(
+      state.snapshots.filter(
+        (s: { account_id: string; snapshot_date: string }) =>
+          s.account_id === A.jointSavings && s.snapshot_date >= day(0),
+      ),
+    ).toHaveLength(500);
     const userIds = new Set(state.users.map((u: { id: string }) => u.id));
     for (const user of [...users, last]) expect(userIds.has(user.body.id)).toBe(true);
     expect(state.accounts.map((a: { id: string }) => a.id)).toContain(account.body.id);
     expect(state.households.find((h: { id: string }) => h.id === DEMO_IDS.household).plan).toBe('household');
     for (const token of tokens) {
-      expect((await second.call('GET', '/api/public/v1/me', undefined, token.body.value)).body).toMatchObject({ user_id: DEMO_IDS.users.sam, token_id: token.body.id });
+      expect((await second.call('GET', '/api/public/v1/me', undefined, token.body.value)).body).toMatchObject({
+        user_id: DEMO_IDS.users.sam,
+        token_id: token.body.id,
+      });
     }
     // The first one's lock was left behind by the kill: taken over, and said.
-    const tookOver = /^ledger-mock: state file (.+): took over the lock of pid (\d+) \(started (\S+)\), which no longer runs\n$/.exec(second.run.stderr());
+    const tookOver =
+      /^ledger-mock: state file (.+): took over the lock of pid (\d+) \(started (\S+)\), which no longer runs\n$/.exec(
+        second.run.stderr(),
+      );
     expect(tookOver?.slice(1, 3)).toEqual([file, String(first.run.child.pid)]);
     await stop(second.run);
   });
@@ -112,7 +152,13 @@ describe.concurrent('ledger-mock --state as a process', { timeout: 120_000 }, ()
     await stop(first.run);
 
     const second = await serve(file);
-    expect((await second.call('GET', '/__mock/users')).body.map((u: { name: string }) => u.name)).toEqual(['Alex', 'Sam', 'Kept 1', 'Kept 2', 'After the restart']);
+    expect((await second.call('GET', '/__mock/users')).body.map((u: { name: string }) => u.name)).toEqual([
+      'Alex',
+      'Sam',
+      'Kept 1',
+      'Kept 2',
+      'After the restart',
+    ]);
     expect(second.run.stderr()).toBe('');
     await stop(second.run);
   });
@@ -131,7 +177,11 @@ describe.concurrent('ledger-mock --state as a process', { timeout: 120_000 }, ()
       (bytes: Buffer) => {
         const at = bytes.indexOf('Kim');
         const offset = bytes.lastIndexOf('\n', at) + 1;
-        return { bytes: Buffer.concat([bytes.subarray(0, offset), Buffer.from('garbage\n'), bytes.subarray(offset)]), offset, reason: 'a record does not start with' };
+        return {
+          bytes: Buffer.concat([bytes.subarray(0, offset), Buffer.from('garbage\n'), bytes.subarray(offset)]),
+          offset,
+          reason: 'a record does not start with',
+        };
       },
     ],
     [
@@ -141,23 +191,26 @@ describe.concurrent('ledger-mock --state as a process', { timeout: 120_000 }, ()
         return { bytes: bytes.subarray(0, offset + 40), offset, reason: 'a record of' };
       },
     ],
-  ])('any other damage (%s) stops the start: exit 1, naming the file and the byte offset; the file is left as it was', async (_name, damage) => {
-    const file = newFile();
-    await buildFile(file, async (call) => {
-      await call('POST', '/__mock/users', { name: 'Kim' });
-      await call('POST', '/__mock/users', { name: 'Robin' });
-    });
-    const { bytes, offset, reason } = damage(readFileSync(file));
-    writeFileSync(file, bytes);
+  ])(
+    'any other damage (%s) stops the start: exit 1, naming the file and the byte offset; the file is left as it was',
+    async (_name, damage) => {
+      const file = newFile();
+      await buildFile(file, async (call) => {
+        await call('POST', '/__mock/users', { name: 'Kim' });
+        await call('POST', '/__mock/users', { name: 'Robin' });
+      });
+      const { bytes, offset, reason } = damage(readFileSync(file));
+      writeFileSync(file, bytes);
 
-    const run = runCli(['--port', '0', '--state', file]);
-    runs.push(run);
-    expect((await within(run.exited, 45_000, 'exit')).code).toBe(1);
-    expect(run.stdout()).toBe('');
-    expect(run.stderr()).toContain(`ledger-mock: state file ${file} is damaged at byte ${offset}: ${reason}`);
-    expect(run.stderr()).toContain('Nothing was changed.');
-    expect(readFileSync(file).equals(bytes)).toBe(true);
-  });
+      const run = runCli(['--port', '0', '--state', file]);
+      runs.push(run);
+      expect((await within(run.exited, 45_000, 'exit')).code).toBe(1);
+      expect(run.stdout()).toBe('');
+      expect(run.stderr()).toContain(`ledger-mock: state file ${file} is damaged at byte ${offset}: ${reason}`);
+      expect(run.stderr()).toContain('Nothing was changed.');
+      expect(readFileSync(file).equals(bytes)).toBe(true);
+    },
+  );
 
   it('a file that is not a state file is refused (exit 1) and never overwritten', async () => {
     const file = newFile();
@@ -173,42 +226,78 @@ describe.concurrent('ledger-mock --state as a process', { timeout: 120_000 }, ()
   it('a new file starts from --scenario, says so in the banner, and a restart loads it instead', async () => {
     const file = newFile();
     const first = await serve(file, ['--scenario', 'empty']);
-    await within((async () => { while (!first.run.stdout().includes('Ctrl-C')) await new Promise((r) => setTimeout(r, 20)); })(), 15_000, 'the banner');
-    expect(first.run.stdout()).toContain(`  State:    ${file} (new: the scenario was written to it; every change is written to it)`);
+    await within(
+      (async () => {
+        while (!first.run.stdout().includes('Ctrl-C')) await new Promise((r) => setTimeout(r, 20));
+      })(),
+      15_000,
+      'the banner',
+    );
+    expect(first.run.stdout()).toContain(
+      `  State:    ${file} (new: the scenario was written to it; every change is written to it)`,
+    );
     expect(statSync(file).mode & 0o777).toBe(0o600);
     const user = await first.call('POST', '/__mock/users', { name: 'Me' });
     const before = (await first.call('GET', '/__mock/state')).body;
     await stop(first.run);
 
     const second = await serve(file, ['--scenario', 'demo']); // the file wins over --scenario...
-    await within((async () => { while (!second.run.stdout().includes('Ctrl-C')) await new Promise((r) => setTimeout(r, 20)); })(), 15_000, 'the banner');
-    expect(second.run.stdout()).toContain(`  State:    ${file} (loaded: 1 user, 0 accounts, 0 snapshots, 0 tokens; every change is written to it)`);
+    await within(
+      (async () => {
+        while (!second.run.stdout().includes('Ctrl-C')) await new Promise((r) => setTimeout(r, 20));
+      })(),
+      15_000,
+      'the banner',
+    );
+    expect(second.run.stdout()).toContain(
+      `  State:    ${file} (loaded: 1 user, 0 accounts, 0 snapshots, 0 tokens; every change is written to it)`,
+    );
     expect(second.run.stdout()).not.toContain(DEMO_TOKENS.alex); // ...and the demo tokens do not exist there
     expect(persistent((await second.call('GET', '/__mock/state')).body)).toEqual(persistent(before));
     expect((await second.call('GET', '/__mock/users')).body.map((u: { id: string }) => u.id)).toEqual([user.body.id]);
     // ...until a reset, which goes back to --scenario and rewrites the file.
-    expect((await second.call('POST', '/__mock/reset')).body).toEqual({ ok: true, state_file: { path: file, reset: true } });
+    expect((await second.call('POST', '/__mock/reset')).body).toEqual({
+      ok: true,
+      state_file: { path: file, reset: true },
+    });
     await stop(second.run);
     const third = await serve(file);
-    expect((await third.call('GET', '/__mock/users')).body.map((u: { name: string }) => u.name)).toEqual(['Alex', 'Sam']);
+    expect((await third.call('GET', '/__mock/users')).body.map((u: { name: string }) => u.name)).toEqual([
+      'Alex',
+      'Sam',
+    ]);
     await stop(third.run);
   });
 
   it("a file holding tokens the banner knows no value of says they are kept as hashes only (not 'No tokens yet'), and how to create one; with their scenario, their values are shown", async () => {
     const file = newFile();
     const value = 'plk_' + 'B'.repeat(40);
-    const scenario = { households: [{ id: 'h1', plan: 'household' as const }], users: [{ id: 'u1', name: 'Robin', household_id: 'h1' }], tokens: [{ id: 't1', user_id: 'u1', value }] };
+    const scenario = {
+      households: [{ id: 'h1', plan: 'household' as const }],
+      users: [{ id: 'u1', name: 'Robin', household_id: 'h1' }],
+      tokens: [{ id: 't1', user_id: 'u1', value }],
+    };
     await (await createLedgerMockServer({ scenario, state: file }).listen()).close();
     const banner = async (run: CliRun) => {
-      await within((async () => { while (!run.stdout().includes('Ctrl-C')) await new Promise((r) => setTimeout(r, 20)); })(), 15_000, 'the banner');
+      await within(
+        (async () => {
+          while (!run.stdout().includes('Ctrl-C')) await new Promise((r) => setTimeout(r, 20));
+        })(),
+        15_000,
+        'the banner',
+      );
       return run.stdout();
     };
 
     const first = await serve(file); // --scenario is demo: it knows no value of this file's token
     const text = await banner(first.run);
     expect(text).toContain('(loaded: 1 user, 0 accounts, 0 snapshots, 1 token;');
-    expect(text).toContain('  Tokens:   1 active token in the state file, kept as hashes only (never their values): use the one you had, or create another:');
-    expect(text).toContain(`    curl -X POST ${first.url}/__mock/tokens -H 'content-type: application/json' -d '{"user_id":"u1"}'`);
+    expect(text).toContain(
+      '  Tokens:   1 active token in the state file, kept as hashes only (never their values): use the one you had, or create another:',
+    );
+    expect(text).toContain(
+      `    curl -X POST ${first.url}/__mock/tokens -H 'content-type: application/json' -d '{"user_id":"u1"}'`,
+    );
     expect(text).not.toContain('No tokens yet');
     expect(text).not.toContain(value);
     await stop(first.run);
@@ -229,10 +318,17 @@ describe.concurrent('ledger-mock --state as a process', { timeout: 120_000 }, ()
     expect([me.status, me.body.user_id]).toEqual([200, DEMO_IDS.users.alex]);
     const write = await call('POST', '/__mock/users', { name: 'Never acknowledged' });
     expect([write.status, write.body.code]).toEqual([500, 'state_not_saved']);
-    const snapshot = await call('POST', '/api/public/v1/snapshots', { account_id: A.everydayChecking, snapshot_date: day(0), balance: 1 }, alex);
+    const snapshot = await call(
+      'POST',
+      '/api/public/v1/snapshots',
+      { account_id: A.everydayChecking, snapshot_date: day(0), balance: 1 },
+      alex,
+    );
     expect([snapshot.status, snapshot.body.code]).toEqual([500, 'state_not_saved']);
     expect((await call('GET', '/api/public/v1/accounts', undefined, DEMO_TOKENS.sam)).status).toBe(200);
-    expect((await call('GET', '/api/public/v1/me', undefined, 'plk_' + 'Z'.repeat(40))).body.code).toBe('invalid_token'); // a read's own refusal stays its own
+    expect((await call('GET', '/api/public/v1/me', undefined, 'plk_' + 'Z'.repeat(40))).body.code).toBe(
+      'invalid_token',
+    ); // a read's own refusal stays its own
     expect(run.stderr()).toBe(
       `ledger-mock: state file ${file}: cannot write to it: ${file} was removed by another program while this process kept it\n` +
         'ledger-mock: from now on every write is refused (500 state_not_saved) and reads are answered from memory. To go on, ' +

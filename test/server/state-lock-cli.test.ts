@@ -3,7 +3,17 @@
 // every acknowledged write survives a write/reset/compaction/write sequence, a symbolic link is written through,
 // and a file that cannot be used stops the start with a message that says which file, what failed and why.
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { hostname } from 'node:os';
 import { dirname, join } from 'node:path';
 import { build } from 'esbuild';
@@ -69,20 +79,33 @@ function liveFile(file: string) {
   const contents = parseStateFile(file, readFileSync(file));
   const appended = contents.batches.flatMap((batch) => batch.changes);
   return {
-    imageUsers: contents.entities.filter((e) => e.table === 'users').flatMap((e) => e.records.map((user) => (user as { name: string }).name)),
-    appendedUsers: appended.filter((change) => change[0] === 'put' && change[1] === 'users').map((change) => (change[2] as { name: string }).name),
+    imageUsers: contents.entities
+      .filter((e) => e.table === 'users')
+      .flatMap((e) => e.records.map((user) => (user as { name: string }).name)),
+    appendedUsers: appended
+      .filter((change) => change[0] === 'put' && change[1] === 'users')
+      .map((change) => (change[2] as { name: string }).name),
     appendedSnapshots: appended.filter((change) => change[0] === 'snapshot').length,
   };
 }
 
 const lockPid = (file: string) => (JSON.parse(readFileSync(`${file}.lock`, 'utf8')) as { pid: number }).pid;
-const userNames = async (call: ReturnType<typeof caller>) => (await call('GET', '/__mock/users')).body.map((u: { name: string }) => u.name) as string[];
+const userNames = async (call: ReturnType<typeof caller>) =>
+  (await call('GET', '/__mock/users')).body.map((u: { name: string }) => u.name) as string[];
 
 /** ./lock-contender.ts bundled into one plain JavaScript file, once per run: six of them start with no compile each. */
 const lockContender = () =>
   oncePerRun('lock-contender', async (dir) => {
     const outfile = join(dir, 'lock-contender.mjs');
-    await build({ entryPoints: [join(ROOT, 'test/server/lock-contender.ts')], outfile, bundle: true, platform: 'node', format: 'esm', target: 'node20', logLevel: 'error' });
+    await build({
+      entryPoints: [join(ROOT, 'test/server/lock-contender.ts')],
+      outfile,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      logLevel: 'error',
+    });
     return outfile;
   });
 
@@ -95,7 +118,7 @@ const unprivileged = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
 // Side by side: each test has a directory of its own, and mostly waits on its processes. The race of six processes
 // runs alone, after them (below).
 describe.concurrent('ledger-mock --state: one process per file, as real processes', { timeout: 120_000 }, () => {
-  it('a second ledger-mock on the same file exits 1 naming the file and the first one\'s pid; the first keeps every write; a clean stop removes the lock', async () => {
+  it("a second ledger-mock on the same file exits 1 naming the file and the first one's pid; the first keeps every write; a clean stop removes the lock", async () => {
     const file = newDir().path();
     const first = await serve(file);
     expect(lockPid(file)).toBe(first.run.child.pid);
@@ -103,7 +126,9 @@ describe.concurrent('ledger-mock --state: one process per file, as real processe
 
     const second = await refused(file);
     expect(second.code).toBe(1);
-    expect(second.stderr).toContain(`ledger-mock: state file ${file}: it is in use by another ledger-mock, pid ${first.run.child.pid} (since `);
+    expect(second.stderr).toContain(
+      `ledger-mock: state file ${file}: it is in use by another ledger-mock, pid ${first.run.child.pid} (since `,
+    );
     expect(second.stderr).toContain('Stop that process first, or use another state file.');
     expect(second.stderr).toContain('Nothing was changed.');
     expect(lockPid(file)).toBe(first.run.child.pid); // the refused one took nothing away...
@@ -138,7 +163,10 @@ describe.concurrent('ledger-mock --state: one process per file, as real processe
     const outcomes = await Promise.all(
       starts.map((run) =>
         within(
-          Promise.race([run.firstLine.then((line) => ({ run, url: LISTENING.exec(line)?.[1] })), run.exited.then(({ code }) => ({ run, code }))]),
+          Promise.race([
+            run.firstLine.then((line) => ({ run, url: LISTENING.exec(line)?.[1] })),
+            run.exited.then(({ code }) => ({ run, code })),
+          ]),
           60_000,
           'a start to listen or exit',
         ),
@@ -148,8 +176,18 @@ describe.concurrent('ledger-mock --state: one process per file, as real processe
     expect(winners).toHaveLength(1);
     const winner = winners[0]!.run;
     expect(lockPid(file)).toBe(winner.child.pid);
-    await within((async () => { while (!winner.stderr().includes('\n')) await new Promise((r) => setTimeout(r, 20)); })(), 15_000, 'the takeover line');
-    expect(winner.stderr()).toMatch(new RegExp(`^ledger-mock: state file .+: took over the lock of pid ${first.run.child.pid} \\(started \\S+\\), which no longer runs\\n$`));
+    await within(
+      (async () => {
+        while (!winner.stderr().includes('\n')) await new Promise((r) => setTimeout(r, 20));
+      })(),
+      15_000,
+      'the takeover line',
+    );
+    expect(winner.stderr()).toMatch(
+      new RegExp(
+        `^ledger-mock: state file .+: took over the lock of pid ${first.run.child.pid} \\(started \\S+\\), which no longer runs\\n$`,
+      ),
+    );
     for (const loser of starts.filter((run) => run !== winner)) {
       expect(await within(loser.exited, 45_000, 'exit')).toEqual({ code: 1, signal: null });
       expect(loser.stderr()).toContain(`it is in use by another ledger-mock, pid ${winner.child.pid} (since `);
@@ -169,7 +207,11 @@ describe.concurrent('ledger-mock --state: one process per file, as real processe
     // The file at the path is a new image (renamed over the old one), and the next write is appended to it.
     expect(liveFile(file)).toEqual({ imageUsers: ['Alex', 'Sam'], appendedUsers: [], appendedSnapshots: 0 });
     expect((await call('POST', '/__mock/users', { name: 'After the reset' })).status).toBe(201);
-    expect(liveFile(file)).toEqual({ imageUsers: ['Alex', 'Sam'], appendedUsers: ['After the reset'], appendedSnapshots: 0 });
+    expect(liveFile(file)).toEqual({
+      imageUsers: ['Alex', 'Sam'],
+      appendedUsers: ['After the reset'],
+      appendedSnapshots: 0,
+    });
 
     // Bulk writes until the log outgrows the default 8 MiB and the file is rewritten as one image (a rename). While
     // it grows, a search stands in for a parse of megabytes after each write: a batch record left means not yet.
@@ -177,22 +219,44 @@ describe.concurrent('ledger-mock --state: one process per file, as real processe
     const hasLog = () => readFileSync(file).includes('{"t":"batch"');
     let rows = 0;
     for (let call_ = 0; hasLog() && call_ < 60; call_++) {
-      const batch = Array.from({ length: 5000 }, (_, i) => ({ account_id: account, snapshot_date: new Date(Date.UTC(2030, 0, 1) + (rows + i) * 86_400_000).toISOString().slice(0, 10), balance: rows + i }));
-      expect((await call('POST', '/api/public/v1/snapshots/bulk', { snapshots: batch }, alex)).body.inserted).toBe(5000);
+      const batch = Array.from({ length: 5000 }, (_, i) => ({
+        account_id: account,
+        snapshot_date: new Date(Date.UTC(2030, 0, 1) + (rows + i) * 86_400_000).toISOString().slice(0, 10),
+        balance: rows + i,
+      }));
+      expect((await call('POST', '/api/public/v1/snapshots/bulk', { snapshots: batch }, alex)).body.inserted).toBe(
+        5000,
+      );
       rows += 5000;
     }
     // Compacted: what had been appended is now in the image of the file at the path, and nothing follows it.
-    expect(liveFile(file)).toEqual({ imageUsers: ['Alex', 'Sam', 'After the reset'], appendedUsers: [], appendedSnapshots: 0 });
+    expect(liveFile(file)).toEqual({
+      imageUsers: ['Alex', 'Sam', 'After the reset'],
+      appendedUsers: [],
+      appendedSnapshots: 0,
+    });
     const last = await call('POST', '/__mock/users', { name: 'After the compaction' });
     expect(last.status).toBe(201);
-    const snapshot = await call('POST', '/api/public/v1/snapshots', { account_id: account, snapshot_date: '2029-12-31', balance: 42 }, alex);
+    const snapshot = await call(
+      'POST',
+      '/api/public/v1/snapshots',
+      { account_id: account, snapshot_date: '2029-12-31', balance: 42 },
+      alex,
+    );
     expect(snapshot.status).toBe(201);
-    expect(liveFile(file)).toEqual({ imageUsers: ['Alex', 'Sam', 'After the reset'], appendedUsers: ['After the compaction'], appendedSnapshots: 1 });
+    expect(liveFile(file)).toEqual({
+      imageUsers: ['Alex', 'Sam', 'After the reset'],
+      appendedUsers: ['After the compaction'],
+      appendedSnapshots: 1,
+    });
     await kill9(first.run);
 
     const second = await serve(file);
     expect(await userNames(second.call)).toEqual(['Alex', 'Sam', 'After the reset', 'After the compaction']);
-    const stored = (await second.call('GET', `/__mock/snapshots?account_id=${account}&from=2029-12-31`)).body as Array<{ id: string; balance: number }>;
+    const stored = (await second.call('GET', `/__mock/snapshots?account_id=${account}&from=2029-12-31`)).body as Array<{
+      id: string;
+      balance: number;
+    }>;
     expect(stored).toHaveLength(rows + 1);
     expect(stored[0]).toMatchObject({ id: snapshot.body.snapshot.id, balance: 42 });
     await stop(second.run);
@@ -205,7 +269,13 @@ describe.concurrent('ledger-mock --state: one process per file, as real processe
     const link = links.path('ledger.state');
     symlinkSync(target, link);
     const first = await serve(link);
-    await within((async () => { while (!first.run.stdout().includes('Ctrl-C')) await new Promise((r) => setTimeout(r, 20)); })(), 15_000, 'the banner');
+    await within(
+      (async () => {
+        while (!first.run.stdout().includes('Ctrl-C')) await new Promise((r) => setTimeout(r, 20));
+      })(),
+      15_000,
+      'the banner',
+    );
     expect(first.run.stdout()).toContain(`  State:    ${link} -> ${target} (new: the scenario was written to it`);
     await first.call('POST', '/__mock/users', { name: 'Through the link' });
     await first.call('POST', '/__mock/reset'); // a rename: in the target's directory, over the target
@@ -217,7 +287,9 @@ describe.concurrent('ledger-mock --state: one process per file, as real processe
 
     const byTarget = await refused(target);
     expect(byTarget.code).toBe(1);
-    expect(byTarget.stderr).toContain(`ledger-mock: state file ${target}: it is in use by another ledger-mock, pid ${first.run.child.pid}`);
+    expect(byTarget.stderr).toContain(
+      `ledger-mock: state file ${target}: it is in use by another ledger-mock, pid ${first.run.child.pid}`,
+    );
     await stop(first.run);
     expect(readdirSync(dirname(target))).toEqual(['real.state']);
 
@@ -232,7 +304,9 @@ describe.concurrent('ledger-mock --state: one process per file, as real processe
     mkdirSync(file);
     const { code, stderr } = await refused(file);
     expect(code).toBe(1);
-    expect(stderr).toBe(`ledger-mock: state file ${file}: cannot read it: it is a directory (EISDIR)\nNothing was changed.\n`);
+    expect(stderr).toBe(
+      `ledger-mock: state file ${file}: cannot read it: it is a directory (EISDIR)\nNothing was changed.\n`,
+    );
     expect(readdirSync(dirname(file))).toEqual(['ledger.state']);
   });
 
@@ -243,7 +317,9 @@ describe.concurrent('ledger-mock --state: one process per file, as real processe
     const file = join(parent, 'ledger.state');
     const { code, stderr } = await refused(file);
     expect(code).toBe(1);
-    expect(stderr).toBe(`ledger-mock: state file ${file}: cannot create it in ${parent}: that is not a directory (ENOTDIR)\nNothing was changed.\n`);
+    expect(stderr).toBe(
+      `ledger-mock: state file ${file}: cannot create it in ${parent}: that is not a directory (ENOTDIR)\nNothing was changed.\n`,
+    );
   });
 
   it('an existing state file the user cannot write: refused at start with "cannot open it for writing: permission denied (EACCES)", never "cannot load scenario"', async () => {
@@ -258,7 +334,9 @@ describe.concurrent('ledger-mock --state: one process per file, as real processe
 
     const { code, stderr } = await refused(file, unprivileged);
     expect(code).toBe(1);
-    expect(stderr).toBe(`ledger-mock: state file ${file}: cannot open it for writing: permission denied (EACCES)\nNothing was changed.\n`);
+    expect(stderr).toBe(
+      `ledger-mock: state file ${file}: cannot open it for writing: permission denied (EACCES)\nNothing was changed.\n`,
+    );
     expect(readFileSync(file).equals(bytes)).toBe(true);
     expect(readdirSync(dirname(file))).toEqual(['ledger.state']); // its lock was taken, and released
   });
@@ -269,7 +347,9 @@ describe.concurrent('ledger-mock --state: one process per file, as real processe
     chmodSync(dirname(file), 0o555);
     const { code, stderr } = await refused(file, unprivileged);
     expect(code).toBe(1);
-    expect(stderr).toBe(`ledger-mock: state file ${file}: cannot create its lock file ${file}.lock: permission denied (EACCES)\nNothing was changed.\n`);
+    expect(stderr).toBe(
+      `ledger-mock: state file ${file}: cannot create its lock file ${file}.lock: permission denied (EACCES)\nNothing was changed.\n`,
+    );
     chmodSync(dirname(file), 0o700);
     expect(readdirSync(dirname(file))).toEqual([]);
   });
@@ -283,26 +363,52 @@ describe('ledger-mock --state: a dead lock raced', { timeout: 120_000 }, () => {
     const rounds = 15;
     const dead = spawnSync(process.execPath, ['-e', '']).pid!;
     for (let round = 0; round < rounds; round++) {
-      writeFileSync(join(dir, `${round}.state.lock`), `${JSON.stringify({ pid: dead, hostname: hostname(), started_at: '2026-01-02T03:04:05.000Z', nonce: 'd'.repeat(24) })}\n`);
+      writeFileSync(
+        join(dir, `${round}.state.lock`),
+        `${JSON.stringify({ pid: dead, hostname: hostname(), started_at: '2026-01-02T03:04:05.000Z', nonce: 'd'.repeat(24) })}\n`,
+      );
     }
     const script = await lockContender();
     const contenders = Array.from({ length: 6 }, () => {
-      const child = spawn(process.execPath, [script, dir, String(rounds), '300'], { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] });
+      const child = spawn(process.execPath, [script, dir, String(rounds), '300'], {
+        cwd: ROOT,
+        stdio: ['pipe', 'pipe', 'inherit'],
+      });
       let out = '';
       child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
       const exited = new Promise<void>((resolve) => child.once('close', () => resolve()));
       return { child, out: () => out, exited };
     });
     try {
-      await within((async () => { while (!contenders.every((c) => c.out().startsWith('ready\n'))) await new Promise((r) => setTimeout(r, 20)); })(), 60_000, 'the contenders to start');
+      await within(
+        (async () => {
+          while (!contenders.every((c) => c.out().startsWith('ready\n'))) await new Promise((r) => setTimeout(r, 20));
+        })(),
+        60_000,
+        'the contenders to start',
+      );
       const first = Date.now() + 200;
       for (const { child } of contenders) child.stdin.end(`${first}\n`);
       await within(Promise.all(contenders.map((c) => c.exited)), 60_000, 'the rounds');
     } finally {
       for (const { child } of contenders) if (child.exitCode === null) child.kill('SIGKILL');
     }
-    type Outcome = { round: number; pid: number; won: boolean; heldFrom: number; heldTo: number; message?: string; tookOver?: unknown };
-    const outcomes = contenders.flatMap((c) => c.out().split('\n').slice(1, -1).map((line) => JSON.parse(line) as Outcome));
+    type Outcome = {
+      round: number;
+      pid: number;
+      won: boolean;
+      heldFrom: number;
+      heldTo: number;
+      message?: string;
+      tookOver?: unknown;
+    };
+    const outcomes = contenders.flatMap((c) =>
+      c
+        .out()
+        .split('\n')
+        .slice(1, -1)
+        .map((line) => JSON.parse(line) as Outcome),
+    );
     expect(outcomes).toHaveLength(6 * rounds);
     let singleHolderRounds = 0;
     for (let round = 0; round < rounds; round++) {
@@ -311,10 +417,21 @@ describe('ledger-mock --state: a dead lock raced', { timeout: 120_000 }, () => {
       const winners = tries.filter((o) => o.won).sort((a, b) => a.heldFrom - b.heldFrom);
       expect(winners.length, `round ${round}`).toBeGreaterThanOrEqual(1);
       if (winners.length === 1) singleHolderRounds++;
-      winners.slice(1).forEach((later, i) => expect(later.heldFrom, `round ${round}: two holders at once`).toBeGreaterThanOrEqual(winners[i]!.heldTo));
-      expect([null, { pid: dead, hostname: hostname(), startedAt: '2026-01-02T03:04:05.000Z' }]).toContainEqual(winners[0]!.tookOver);
+      winners
+        .slice(1)
+        .forEach((later, i) =>
+          expect(later.heldFrom, `round ${round}: two holders at once`).toBeGreaterThanOrEqual(winners[i]!.heldTo),
+        );
+      expect([null, { pid: dead, hostname: hostname(), startedAt: '2026-01-02T03:04:05.000Z' }]).toContainEqual(
+        winners[0]!.tookOver,
+      );
       for (const loser of tries.filter((o) => !o.won)) {
-        expect(winners.map((w) => `it is in use by another ledger-mock, pid ${w.pid} (since `).some((named) => loser.message!.includes(named)), loser.message).toBe(true);
+        expect(
+          winners
+            .map((w) => `it is in use by another ledger-mock, pid ${w.pid} (since `)
+            .some((named) => loser.message!.includes(named)),
+          loser.message,
+        ).toBe(true);
       }
     }
     expect(singleHolderRounds).toBeGreaterThan(0); // the contenders did meet: some rounds had one holder and five refused

@@ -3,7 +3,20 @@
 // what does not (refused, naming its holder), a symbolic link written through, and a file replaced behind the
 // server's back refused rather than written into a file no restart reads.
 import { spawnSync } from 'node:child_process';
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, statSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  renameSync,
+  statSync,
+  symlinkSync,
+  unlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { hostname } from 'node:os';
 import { basename, dirname, join } from 'node:path';
@@ -66,7 +79,13 @@ function writeLock(file: string, lock: Record<string, unknown>): string {
   return text;
 }
 
-const lockOf = (file: string) => JSON.parse(readFileSync(`${file}.lock`, 'utf8')) as { pid: number; hostname: string; started_at: string; nonce: string };
+const lockOf = (file: string) =>
+  JSON.parse(readFileSync(`${file}.lock`, 'utf8')) as {
+    pid: number;
+    hostname: string;
+    started_at: string;
+    nonce: string;
+  };
 
 describe('ledger-mock --state: one server per file', () => {
   it('a second server on the same file (by any path to it) is refused with StateFileLockedError naming the holder; close() lets the next one in', async () => {
@@ -80,7 +99,12 @@ describe('ledger-mock --state: one server per file', () => {
       const error = thrown(() => createLedgerMockServer({ state: samePlace }));
       expect(error).toBeInstanceOf(StateFileLockedError);
       expect(error).toBeInstanceOf(StateFileError);
-      expect(error).toMatchObject({ file: samePlace, lockFile: `${file}.lock`, seen: 'running', holder: { pid: process.pid, hostname: hostname() } });
+      expect(error).toMatchObject({
+        file: samePlace,
+        lockFile: `${file}.lock`,
+        seen: 'running',
+        holder: { pid: process.pid, hostname: hostname() },
+      });
       expect((error as Error).message).toBe(
         `state file ${samePlace}: it is in use by another server in this process (pid ${process.pid}, since ${lockOf(file).started_at}); close that one first`,
       );
@@ -91,7 +115,9 @@ describe('ledger-mock --state: one server per file', () => {
 
     const second = await start(file);
     expect(second.server.stateFile).toEqual({ path: file, restored: true }); // nothing taken over: the lock was released
-    expect((await second.call('GET', '/__mock/users')).body.map((u: { name: string }) => u.name)).toContain('Still kept');
+    expect((await second.call('GET', '/__mock/users')).body.map((u: { name: string }) => u.name)).toContain(
+      'Still kept',
+    );
   });
 
   it('a start that fails lets the file go: a port in use, or a file that cannot be applied', async () => {
@@ -100,7 +126,9 @@ describe('ledger-mock --state: one server per file', () => {
     await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
     const port = (taken.address() as { port: number }).port;
     try {
-      await expect(createLedgerMockServer({ scenario: 'demo', state: file, port }).listen()).rejects.toMatchObject({ code: 'EADDRINUSE' });
+      await expect(createLedgerMockServer({ scenario: 'demo', state: file, port }).listen()).rejects.toMatchObject({
+        code: 'EADDRINUSE',
+      });
     } finally {
       taken.close();
     }
@@ -109,12 +137,19 @@ describe('ledger-mock --state: one server per file', () => {
 
     // A new file whose scenario cannot be loaded: mock.ready rejects, and the lock goes with it.
     const fresh = newDir().path();
-    const refused = createLedgerMockServer({ state: fresh, scenario: { households: [{ id: 'h', plan: 'household' }], users: [{ id: 'u', household_id: 'missing' }] } });
+    const refused = createLedgerMockServer({
+      state: fresh,
+      scenario: { households: [{ id: 'h', plan: 'household' }], users: [{ id: 'u', household_id: 'missing' }] },
+    });
     await expect(refused.mock.ready).rejects.toThrow('No household missing');
     expect(readdirSync(dirname(fresh))).toEqual([]);
     // One refused at once (not a shipped name, not a scenario): the same.
-    expect(() => createLedgerMockServer({ state: file, scenario: 'nope' as never })).toThrow('No scenario named "nope"');
-    expect(() => createLedgerMockServer({ state: file, scenario: { households: 5 } as never })).toThrow('Invalid scenario');
+    expect(() => createLedgerMockServer({ state: file, scenario: 'nope' as never })).toThrow(
+      'No scenario named "nope"',
+    );
+    expect(() => createLedgerMockServer({ state: file, scenario: { households: 5 } as never })).toThrow(
+      'Invalid scenario',
+    );
     expect(existsSync(`${file}.lock`)).toBe(false);
     await (await start(file)).stop();
   });
@@ -125,19 +160,25 @@ describe('ledger-mock --state: one server per file', () => {
     const port = (taken.address() as { port: number }).port;
     try {
       const fresh = newDir().path();
-      await expect(createLedgerMockServer({ scenario: 'demo', state: fresh, port }).listen()).rejects.toMatchObject({ code: 'EADDRINUSE' });
+      await expect(createLedgerMockServer({ scenario: 'demo', state: fresh, port }).listen()).rejects.toMatchObject({
+        code: 'EADDRINUSE',
+      });
       expect(readdirSync(dirname(fresh))).toEqual([]);
 
       const kept = newDir().path();
       await (await start(kept)).stop();
       const before = readFileSync(kept);
-      await expect(createLedgerMockServer({ scenario: 'empty', state: kept, port }).listen()).rejects.toMatchObject({ code: 'EADDRINUSE' });
+      await expect(createLedgerMockServer({ scenario: 'empty', state: kept, port }).listen()).rejects.toMatchObject({
+        code: 'EADDRINUSE',
+      });
       expect(readdirSync(dirname(kept))).toEqual([basename(kept)]);
       expect(readFileSync(kept).equals(before)).toBe(true);
 
       const empty = newDir().path();
       writeFileSync(empty, '');
-      await expect(createLedgerMockServer({ scenario: 'demo', state: empty, port }).listen()).rejects.toMatchObject({ code: 'EADDRINUSE' });
+      await expect(createLedgerMockServer({ scenario: 'demo', state: empty, port }).listen()).rejects.toMatchObject({
+        code: 'EADDRINUSE',
+      });
       expect(readdirSync(dirname(empty))).toEqual([basename(empty)]); // it was there (empty): never removed
     } finally {
       taken.close();
@@ -150,7 +191,11 @@ describe('ledger-mock --state: one server per file', () => {
     const pid = deadPid();
     writeLock(file, { pid });
     const { server } = await start(file);
-    expect(server.stateFile).toEqual({ path: file, restored: true, lockTakenOver: { pid, hostname: hostname(), startedAt: '2026-01-02T03:04:05.000Z' } });
+    expect(server.stateFile).toEqual({
+      path: file,
+      restored: true,
+      lockTakenOver: { pid, hostname: hostname(), startedAt: '2026-01-02T03:04:05.000Z' },
+    });
     expect(lockOf(file).pid).toBe(process.pid);
   });
 
@@ -158,7 +203,11 @@ describe('ledger-mock --state: one server per file', () => {
     const file = newDir().path();
     writeLock(file, { pid: process.pid });
     const { server } = await start(file);
-    expect(server.stateFile?.lockTakenOver).toEqual({ pid: process.pid, hostname: hostname(), startedAt: '2026-01-02T03:04:05.000Z' });
+    expect(server.stateFile?.lockTakenOver).toEqual({
+      pid: process.pid,
+      hostname: hostname(),
+      startedAt: '2026-01-02T03:04:05.000Z',
+    });
   });
 
   it('a lock of a running process is refused naming its pid and the lock file, which is left as it was', () => {
@@ -208,7 +257,10 @@ describe('ledger-mock --state: one server per file', () => {
   it('a takeover lock left by a process that died while taking over does not block the next start', async () => {
     const file = newDir().path();
     writeLock(file, { pid: deadPid() });
-    writeFileSync(`${file}.lock.takeover`, `${JSON.stringify({ pid: deadPid(), hostname: hostname(), started_at: '2026-01-02T03:04:05.000Z', nonce: 'e'.repeat(24) })}\n`);
+    writeFileSync(
+      `${file}.lock.takeover`,
+      `${JSON.stringify({ pid: deadPid(), hostname: hostname(), started_at: '2026-01-02T03:04:05.000Z', nonce: 'e'.repeat(24) })}\n`,
+    );
     const { server } = await start(file);
     expect(server.stateFile?.lockTakenOver).toMatchObject({ startedAt: '2026-01-02T03:04:05.000Z' });
     expect(readdirSync(dirname(file)).sort()).toEqual(['ledger.state', 'ledger.state.lock']);
@@ -217,13 +269,18 @@ describe('ledger-mock --state: one server per file', () => {
   it('while a running process is taking over the same dead lock, a start waits for it, then gives up after 5 s with a StateFileAccessError', () => {
     const file = newDir().path();
     writeLock(file, { pid: deadPid() });
-    writeFileSync(`${file}.lock.takeover`, `${JSON.stringify({ pid: process.ppid, hostname: hostname(), started_at: new Date().toISOString(), nonce: 'e'.repeat(24) })}\n`);
+    writeFileSync(
+      `${file}.lock.takeover`,
+      `${JSON.stringify({ pid: process.ppid, hostname: hostname(), started_at: new Date().toISOString(), nonce: 'e'.repeat(24) })}\n`,
+    );
     const started = Date.now();
     const error = thrown(() => createLedgerMockServer({ state: file }));
     expect(Date.now() - started).toBeGreaterThanOrEqual(5000);
     expect(error).toBeInstanceOf(StateFileAccessError);
     expect(error).toMatchObject({ operation: 'lock' });
-    expect((error as Error).message).toBe(`state file ${file}: cannot take its lock file ${file}.lock: it was being written or taken over by other processes for 5 s`);
+    expect((error as Error).message).toBe(
+      `state file ${file}: cannot take its lock file ${file}.lock: it was being written or taken over by other processes for 5 s`,
+    );
   });
 });
 
@@ -238,7 +295,12 @@ describe('ledger-mock --state: a symbolic link is written through', () => {
     expect(first.server.stateFile).toEqual({ path: link, restored: false, target });
 
     await first.call('POST', '/__mock/users', { name: 'Through the link' }); // appended, then the log outgrows the image: rewritten
-    await first.call('POST', '/api/public/v1/snapshots', { account_id: DEMO_IDS.accounts.everydayChecking, snapshot_date: '2026-11-02', balance: 7 }, DEMO_TOKENS.alex);
+    await first.call(
+      'POST',
+      '/api/public/v1/snapshots',
+      { account_id: DEMO_IDS.accounts.everydayChecking, snapshot_date: '2026-11-02', balance: 7 },
+      DEMO_TOKENS.alex,
+    );
     expect(lstatSync(link).isSymbolicLink()).toBe(true);
     expect(readlinkSync(link)).toBe(target);
     expect(readFileSync(target, 'utf8')).toContain('Through the link');
@@ -252,7 +314,11 @@ describe('ledger-mock --state: a symbolic link is written through', () => {
     await first.stop();
 
     const again = await start(target); // by the target's own name: the same data
-    expect((await again.call('GET', '/__mock/users')).body.map((u: { name: string }) => u.name)).toEqual(['Alex', 'Sam', 'After the reset']);
+    expect((await again.call('GET', '/__mock/users')).body.map((u: { name: string }) => u.name)).toEqual([
+      'Alex',
+      'Sam',
+      'After the reset',
+    ]);
   });
 
   it('a path through a linked directory locks the real file, so both names meet the same lock', async () => {
@@ -268,25 +334,33 @@ describe('ledger-mock --state: a symbolic link is written through', () => {
 
 describe('ledger-mock --state: the file at the path is the file written', () => {
   it.each([
-    ['replaced (renamed over)', (file: string) => (writeFileSync(`${file}.other`, 'x'), renameSync(`${file}.other`, file)), 'replaced'],
+    [
+      'replaced (renamed over)',
+      (file: string) => (writeFileSync(`${file}.other`, 'x'), renameSync(`${file}.other`, file)),
+      'replaced',
+    ],
     ['removed', (file: string) => unlinkSync(file), 'removed'],
-  ])('a file %s by another program is never written again: the next write is a 500 state_not_saved naming it', async (_how, meddle, word) => {
-    const file = newDir().path();
-    const { call } = await start(file);
-    expect((await call('POST', '/__mock/users', { name: 'Kept' })).status).toBe(201);
-    meddle(file);
-    const write = await call('POST', '/__mock/users', { name: 'Never acknowledged' });
-    expect([write.status, write.body.code]).toEqual([500, 'state_not_saved']);
-    expect(write.body.error).toBe(
-      `ledger-mock could not write its state file ${file} (cannot write to it: ${file} was ${word} by another program while this process kept it); changes since the last answer may be lost. Restart it.`,
-    );
-  });
+  ])(
+    'a file %s by another program is never written again: the next write is a 500 state_not_saved naming it',
+    async (_how, meddle, word) => {
+      const file = newDir().path();
+      const { call } = await start(file);
+      expect((await call('POST', '/__mock/users', { name: 'Kept' })).status).toBe(201);
+      meddle(file);
+      const write = await call('POST', '/__mock/users', { name: 'Never acknowledged' });
+      expect([write.status, write.body.code]).toEqual([500, 'state_not_saved']);
+      expect(write.body.error).toBe(
+        `ledger-mock could not write its state file ${file} (cannot write to it: ${file} was ${word} by another program while this process kept it); changes since the last answer may be lost. Restart it.`,
+      );
+    },
+  );
 
   it('a missing directory is refused at once, naming it', () => {
     const file = join(newDir().path('missing'), 'ledger.state');
     const error = thrown(() => createLedgerMockServer({ state: file }));
     expect(error).toMatchObject({ name: 'StateFileAccessError', operation: 'resolve', code: 'ENOENT' });
-    expect((error as Error).message).toBe(`state file ${file}: cannot create it in ${dirname(file)}: no such file or directory (ENOENT)`);
+    expect((error as Error).message).toBe(
+      `state file ${file}: cannot create it in ${dirname(file)}: no such file or directory (ENOENT)`,
+    );
   });
-
 });

@@ -3,7 +3,12 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createLedgerMockServer, type LedgerMockServer, type LedgerMockServerOptions, type RunningLedgerMockServer } from 'personal-ledger-sdk/mocks/node';
+import {
+  createLedgerMockServer,
+  type LedgerMockServer,
+  type LedgerMockServerOptions,
+  type RunningLedgerMockServer,
+} from 'personal-ledger-sdk/mocks/node';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { binPath } from '../support/bins';
 import { ROOT } from '../support/root';
@@ -63,8 +68,17 @@ function nodeBinary(as: { uid?: number; gid?: number }): string {
  * a signal reaches the program itself), with extra environment variables if given, and as another user with `as`
  * (`uid` and `gid`).
  */
-export function runCli(args: string[], env: Record<string, string> = {}, as: { uid?: number; gid?: number } = {}): CliRun {
-  const child = spawn(nodeBinary(as), [binPath('ledger-mock'), ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env }, ...as });
+export function runCli(
+  args: string[],
+  env: Record<string, string> = {},
+  as: { uid?: number; gid?: number } = {},
+): CliRun {
+  const child = spawn(nodeBinary(as), [binPath('ledger-mock'), ...args], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+    ...as,
+  });
   let out = '';
   let err = '';
   child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));

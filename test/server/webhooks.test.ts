@@ -102,7 +102,9 @@ describe('webhook delivery in server mode (spec-gaps 26)', () => {
         url: 'https://hooks.example.test/ledger',
         outcome: 'failed',
         // Resolved, not judged by name: here the name does not resolve (where it did, to a non-loopback address, it is refused as that).
-        error: expect.stringMatching(/^Not delivered: hooks\.example\.test (did not resolve|\(.*\) is not a loopback address)/),
+        error: expect.stringMatching(
+          /^Not delivered: hooks\.example\.test (did not resolve|\(.*\) is not a loopback address)/,
+        ),
       },
       { subscription_id: subscription.id, url: hookUrl, outcome: 'delivered', status: 204 },
     ]);
@@ -112,7 +114,10 @@ describe('webhook delivery in server mode (spec-gaps 26)', () => {
     await subscribe(hookUrl);
     await subscribe(hookUrl.replace('127.0.0.1', 'localhost'));
     const third = await subscribe(hookUrl);
-    await fetch(`${running.url}/__mock/webhooks/${third.id}/deactivate`, { method: 'POST', headers: { 'content-type': 'application/json' } });
+    await fetch(`${running.url}/__mock/webhooks/${third.id}/deactivate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+    });
     expect((await write(11)).webhooks_attempted).toBe(3); // demo's + two active loopback ones
     expect(received).toHaveLength(2);
     expect(new Set(received.map((r) => r.headers['ledger-delivery'])).size).toBe(1);
@@ -138,11 +143,16 @@ describe('webhook delivery in server mode (spec-gaps 26)', () => {
     // taken by another process by the time the delivery connects.
     await subscribe('http://127.0.0.1:1/gone');
     await write(14);
-    expect((await lastEvent()).deliveries[1]).toMatchObject({ outcome: 'failed', error: expect.stringContaining('ECONNREFUSED') });
+    expect((await lastEvent()).deliveries[1]).toMatchObject({
+      outcome: 'failed',
+      error: expect.stringContaining('ECONNREFUSED'),
+    });
   });
 
   it('only loopback addresses are allowed by default (judged by address, after resolving the name)', () => {
-    for (const address of ['127.0.0.1', '127.1.2.3', '::1', '::ffff:7f00:1', '::ffff:127.0.0.1']) expect(isLoopbackIp(address), address).toBe(true);
-    for (const address of ['10.0.0.1', '0.0.0.0', '::', '128.0.0.1', '::ffff:10.0.0.1', 'localhost', 'fe80::1']) expect(isLoopbackIp(address), address).toBe(false);
+    for (const address of ['127.0.0.1', '127.1.2.3', '::1', '::ffff:7f00:1', '::ffff:127.0.0.1'])
+      expect(isLoopbackIp(address), address).toBe(true);
+    for (const address of ['10.0.0.1', '0.0.0.0', '::', '128.0.0.1', '::ffff:10.0.0.1', 'localhost', 'fe80::1'])
+      expect(isLoopbackIp(address), address).toBe(false);
   });
 });

@@ -92,11 +92,15 @@ describe('parseAmount properties (fast-check, seeded)', () => {
 
   it('never misreads a grouped amount written with the other convention: it is refused', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 100_000, max: 10 ** 13 - 1 }), fc.constantFrom<'.' | ','>('.', ','), (c, decimal) => {
-        const other = decimal === ',' ? '.' : ',';
-        const written = writeAmount(c, { decimal: other, group: decimal, negative: 'leading', currency: '' });
-        expect(parseAmount(written, decimal).ok).toBe(false);
-      }),
+      fc.property(
+        fc.integer({ min: 100_000, max: 10 ** 13 - 1 }),
+        fc.constantFrom<'.' | ','>('.', ','),
+        (c, decimal) => {
+          const other = decimal === ',' ? '.' : ',';
+          const written = writeAmount(c, { decimal: other, group: decimal, negative: 'leading', currency: '' });
+          expect(parseAmount(written, decimal).ok).toBe(false);
+        },
+      ),
       { seed: 20261102, numRuns: 1000 },
     );
   });
@@ -171,7 +175,12 @@ describe('date_format: explicit patterns, two-digit years only with a stated piv
   });
 
   it.each([
-    ['DD.MM.YY', '08.12.25', undefined, 'profile refused: "DD.MM.YY" has a two-digit year (YY): year_pivot must say which hundred years it means'],
+    [
+      'DD.MM.YY',
+      '08.12.25',
+      undefined,
+      'profile refused: "DD.MM.YY" has a two-digit year (YY): year_pivot must say which hundred years it means',
+    ],
     ['DD.MM', '08.12', undefined, 'profile refused: "DD.MM" must hold one year'],
     ['DD.MM.YYYY', '08.12.25', undefined, 'refused: "08.12.25" is not a DD.MM.YYYY date'],
     ['DD.MM.YYYY', '31.11.2026', undefined, 'refused: "31.11.2026" is not a real calendar date (DD.MM.YYYY)'],

@@ -11,7 +11,13 @@ const d = (text: string): Decimal => parseDecimal(text)!;
 
 /** Lines in file order: [date, amount or undefined, balance after]. */
 function table(rows: Array<[string, string | undefined, string]>, label = 'Giro'): TableLine[] {
-  return rows.map(([date, amount, balance], i) => ({ line: i + 2, label, date, balance: d(balance), amount: amount === undefined ? undefined : d(amount) }));
+  return rows.map(([date, amount, balance], i) => ({
+    line: i + 2,
+    label,
+    date,
+    balance: d(balance),
+    amount: amount === undefined ? undefined : d(amount),
+  }));
 }
 
 const closings = (lines: TableLine[]) => {
@@ -53,7 +59,14 @@ describe('closeDays: the balance after the last line of the day, in either file 
   });
 
   it('one day, no amounts: the order cannot be established, so the day is skipped with the reason', () => {
-    expect(closings(table([['2026-10-31', undefined, '1.00'], ['2026-10-31', undefined, '2.00']]))).toEqual({
+    expect(
+      closings(
+        table([
+          ['2026-10-31', undefined, '1.00'],
+          ['2026-10-31', undefined, '2.00'],
+        ]),
+      ),
+    ).toEqual({
       closed: {},
       unsettled: [
         "Giro 2026-10-31: the order of lines 2, 3 (2026-10-31) cannot be established: the file's dates do not show whether it lists the oldest or the newest first, and the profile has no amount column (columns.amount) to follow the running balance",
@@ -63,36 +76,97 @@ describe('closeDays: the balance after the last line of the day, in either file 
 
   it('one day with amounts: the chain alone settles it when only one line can be last', () => {
     // Opening 100: +10 -> 110, -30 -> 80. Whatever the file order, only 80 is opening + all amounts.
-    expect(closings(table([['2026-10-31', '-30', '80'], ['2026-10-31', '10', '110']])).closed).toEqual({ 'Giro 2026-10-31': '80' });
-    expect(closings(table([['2026-10-31', '10', '110'], ['2026-10-31', '-30', '80']])).closed).toEqual({ 'Giro 2026-10-31': '80' });
+    expect(
+      closings(
+        table([
+          ['2026-10-31', '-30', '80'],
+          ['2026-10-31', '10', '110'],
+        ]),
+      ).closed,
+    ).toEqual({ 'Giro 2026-10-31': '80' });
+    expect(
+      closings(
+        table([
+          ['2026-10-31', '10', '110'],
+          ['2026-10-31', '-30', '80'],
+        ]),
+      ).closed,
+    ).toEqual({ 'Giro 2026-10-31': '80' });
   });
 
   it('one day whose amounts chain both ways (a payment and its top-up in one second): skipped, naming both closings', () => {
-    const { unsettled } = closings(table([['2026-11-05', '-20.00', '0.00'], ['2026-11-05', '20.00', '20.00']]));
-    expect(unsettled).toEqual(["Giro 2026-11-05: the last of lines 2, 3 (2026-11-05) cannot be established: their amounts chain more than one way (closing 20.00 or 0.00) and the file's dates do not show its order"]);
+    const { unsettled } = closings(
+      table([
+        ['2026-11-05', '-20.00', '0.00'],
+        ['2026-11-05', '20.00', '20.00'],
+      ]),
+    );
+    expect(unsettled).toEqual([
+      "Giro 2026-11-05: the last of lines 2, 3 (2026-11-05) cannot be established: their amounts chain more than one way (closing 20.00 or 0.00) and the file's dates do not show its order",
+    ]);
   });
 
-  it('the same pair settles once the day before is known: that closing is this day\'s opening', () => {
-    const lines = table([['2026-11-03', '-23.50', '76.50'], ['2026-11-05', '-20.00', '56.50'], ['2026-11-05', '20.00', '76.50']]);
+  it("the same pair settles once the day before is known: that closing is this day's opening", () => {
+    const lines = table([
+      ['2026-11-03', '-23.50', '76.50'],
+      ['2026-11-05', '-20.00', '56.50'],
+      ['2026-11-05', '20.00', '76.50'],
+    ]);
     expect(closings(lines).closed['Giro 2026-11-05']).toBe('76.50');
   });
 
   it('balances that do not follow from the amounts (a missing line) are not guessed', () => {
-    const { unsettled } = closings(table([['2026-10-30', '5', '105'], ['2026-10-31', '-1', '104'], ['2026-10-31', '-2', '99']]));
-    expect(unsettled).toEqual(["Giro 2026-10-31: the balances on lines 3, 4 (2026-10-31) do not follow from their amounts (previous balance + amount = balance), so the day's last line cannot be told"]);
+    const { unsettled } = closings(
+      table([
+        ['2026-10-30', '5', '105'],
+        ['2026-10-31', '-1', '104'],
+        ['2026-10-31', '-2', '99'],
+      ]),
+    );
+    expect(unsettled).toEqual([
+      "Giro 2026-10-31: the balances on lines 3, 4 (2026-10-31) do not follow from their amounts (previous balance + amount = balance), so the day's last line cannot be told",
+    ]);
   });
 
   it('lines with the same balance need no order; several accounts are closed apart; a one-day account takes the file order', () => {
     const lines = [
-      ...table([['2026-10-31', undefined, '7.00'], ['2026-10-31', undefined, '7.00']], 'Savings'),
-      ...table([['2026-10-31', undefined, '9.00'], ['2026-10-30', undefined, '1.00']], 'Checking').map((l) => ({ ...l, line: l.line + 10 })),
-      ...table([['2026-10-31', undefined, '5.00'], ['2026-10-31', undefined, '4.00']], 'Card').map((l) => ({ ...l, line: l.line + 20 })),
+      ...table(
+        [
+          ['2026-10-31', undefined, '7.00'],
+          ['2026-10-31', undefined, '7.00'],
+        ],
+        'Savings',
+      ),
+      ...table(
+        [
+          ['2026-10-31', undefined, '9.00'],
+          ['2026-10-30', undefined, '1.00'],
+        ],
+        'Checking',
+      ).map((l) => ({ ...l, line: l.line + 10 })),
+      ...table(
+        [
+          ['2026-10-31', undefined, '5.00'],
+          ['2026-10-31', undefined, '4.00'],
+        ],
+        'Card',
+      ).map((l) => ({ ...l, line: l.line + 20 })),
     ];
-    expect(closings(lines).closed).toEqual({ 'Savings 2026-10-31': '7.00', 'Checking 2026-10-31': '9.00', 'Checking 2026-10-30': '1.00', 'Card 2026-10-31': '5.00' });
+    expect(closings(lines).closed).toEqual({
+      'Savings 2026-10-31': '7.00',
+      'Checking 2026-10-31': '9.00',
+      'Checking 2026-10-30': '1.00',
+      'Card 2026-10-31': '5.00',
+    });
   });
 
   it('an unsorted account gives no order: its multi-line days without amounts are skipped, single-line days kept', () => {
-    const lines = table([['2026-10-30', undefined, '1'], ['2026-10-31', undefined, '2'], ['2026-10-31', undefined, '3'], ['2026-10-29', undefined, '0']]);
+    const lines = table([
+      ['2026-10-30', undefined, '1'],
+      ['2026-10-31', undefined, '2'],
+      ['2026-10-31', undefined, '3'],
+      ['2026-10-29', undefined, '0'],
+    ]);
     expect(fileOrder(lines)).toBe('unsorted');
     const result = closings(lines);
     expect(result.closed).toEqual({ 'Giro 2026-10-29': '0', 'Giro 2026-10-30': '1' });
@@ -116,14 +190,32 @@ const history = fc.record({
   opening: fc.bigInt({ min: -100_000n, max: 100_000n }),
   days: fc
     .uniqueArray(fc.integer({ min: 0, max: 60 }), { minLength: 1, maxLength: 6 })
-    .chain((offsets) => fc.tuple(...[...offsets].sort((a, b) => a - b).map((o) => fc.array(cents, { minLength: 1, maxLength: 5 }).map((amounts): Day => ({ date: day(o), amounts }))))),
+    .chain((offsets) =>
+      fc.tuple(
+        ...[...offsets]
+          .sort((a, b) => a - b)
+          .map((o) =>
+            fc.array(cents, { minLength: 1, maxLength: 5 }).map((amounts): Day => ({ date: day(o), amounts })),
+          ),
+      ),
+    ),
   newestFirst: fc.boolean(),
   withAmounts: fc.boolean(),
 });
 
 const cent = (c: bigint): Decimal => ({ units: c, scale: 2 });
 
-function render({ opening, days, newestFirst, withAmounts }: { opening: bigint; days: Day[]; newestFirst: boolean; withAmounts: boolean }) {
+function render({
+  opening,
+  days,
+  newestFirst,
+  withAmounts,
+}: {
+  opening: bigint;
+  days: Day[];
+  newestFirst: boolean;
+  withAmounts: boolean;
+}) {
   let balance = opening;
   const chronological: Array<{ date: string; amount: bigint; balance: bigint }> = [];
   const reference = new Map<string, string>();
@@ -135,7 +227,13 @@ function render({ opening, days, newestFirst, withAmounts }: { opening: bigint; 
     reference.set(date, toPlain(cent(balance)));
   }
   const inFile = newestFirst ? [...chronological].reverse() : chronological;
-  const lines: TableLine[] = inFile.map((t, i) => ({ line: i + 2, label: 'Giro', date: t.date, balance: cent(t.balance), amount: withAmounts ? cent(t.amount) : undefined }));
+  const lines: TableLine[] = inFile.map((t, i) => ({
+    line: i + 2,
+    label: 'Giro',
+    date: t.date,
+    balance: cent(t.balance),
+    amount: withAmounts ? cent(t.amount) : undefined,
+  }));
   return { lines, reference };
 }
 
@@ -146,7 +244,9 @@ describe('closeDays properties (fast-check, seeded)', () => {
         const { lines, reference } = render(h);
         const { closed, unsettled } = closeDays(lines);
         for (const c of closed) expect(toPlain(c.balance)).toBe(reference.get(c.date));
-        expect(new Set([...closed.map((c) => c.date), ...unsettled.map((u) => u.date)])).toEqual(new Set(reference.keys()));
+        expect(new Set([...closed.map((c) => c.date), ...unsettled.map((u) => u.date)])).toEqual(
+          new Set(reference.keys()),
+        );
         for (const u of unsettled) expect(u.reason).toMatch(/cannot be established|cannot be told/);
       }),
       { seed: 20261201, numRuns: 2000 },
@@ -161,7 +261,9 @@ describe('closeDays properties (fast-check, seeded)', () => {
           const { lines, reference } = render(h);
           const { closed, unsettled } = closeDays(lines);
           expect(unsettled).toEqual([]);
-          expect(Object.fromEntries(closed.map((c) => [c.date, toPlain(c.balance)]))).toEqual(Object.fromEntries(reference));
+          expect(Object.fromEntries(closed.map((c) => [c.date, toPlain(c.balance)]))).toEqual(
+            Object.fromEntries(reference),
+          );
         },
       ),
       { seed: 20261202, numRuns: 1000 },

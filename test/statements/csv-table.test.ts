@@ -19,17 +19,34 @@ const PROFILE: BankProfile = {
 
 /** Lines as plain values, for comparisons. */
 const plain = (lines: readonly TableLine[]) =>
-  lines.map((l) => ({ line: l.line, label: l.label, date: l.date, balance: toPlain(l.balance), ...(l.amount ? { amount: toPlain(l.amount) } : {}) }));
+  lines.map((l) => ({
+    line: l.line,
+    label: l.label,
+    date: l.date,
+    balance: toPlain(l.balance),
+    ...(l.amount ? { amount: toPlain(l.amount) } : {}),
+  }));
 
 describe('checkProfile: every problem is named by its path', () => {
   it('fills defaults for encoding, footer and ignored lines; header_lines stays absent (the header is then found)', () => {
     const { encoding: _e, header_lines: _h, footer_lines: _f, ignore_lines: _i, ...rest } = PROFILE;
-    expect(checkProfile(rest, 'banks.test')).toEqual({ ok: true, value: { ...rest, encoding: 'utf-8', footer_lines: 0, ignore_lines: [] } });
+    expect(checkProfile(rest, 'banks.test')).toEqual({
+      ok: true,
+      value: { ...rest, encoding: 'utf-8', footer_lines: 0, ignore_lines: [] },
+    });
   });
 
   it('lists each bad field', () => {
     const result = checkProfile(
-      { name: '', encoding: 'klingon', delimiter: ';;', decimal_separator: ':', date_order: 'DDMM', columns: { label: 'A', date: 1, amount: 'X', credit: 'C' }, header_lines: -1 },
+      {
+        name: '',
+        encoding: 'klingon',
+        delimiter: ';;',
+        decimal_separator: ':',
+        date_order: 'DDMM',
+        columns: { label: 'A', date: 1, amount: 'X', credit: 'C' },
+        header_lines: -1,
+      },
       'banks.x',
     );
     expect(result.ok).toBe(false);
@@ -52,11 +69,21 @@ describe('checkProfile: every problem is named by its path', () => {
 
   it('refuses a two-digit year without its pivot, and statement patterns without their groups', () => {
     const result = checkProfile(
-      { name: 'B', delimiter: ';', decimal_separator: ',', date_format: 'DD.MM.YY', columns: { date: 'D', balance: 'S' }, statement_balance: { balance: '^Saldo;(.*)' }, ignore_lines: ['('] },
+      {
+        name: 'B',
+        delimiter: ';',
+        decimal_separator: ',',
+        date_format: 'DD.MM.YY',
+        columns: { date: 'D', balance: 'S' },
+        statement_balance: { balance: '^Saldo;(.*)' },
+        ignore_lines: ['('],
+      },
       'banks.b',
     );
     const reason = result.ok ? '' : result.reason;
-    expect(reason).toContain('banks.b.date_format "DD.MM.YY" has a two-digit year (YY): year_pivot must say which hundred years it means');
+    expect(reason).toContain(
+      'banks.b.date_format "DD.MM.YY" has a two-digit year (YY): year_pivot must say which hundred years it means',
+    );
     expect(reason).toContain('banks.b.statement_balance.balance must have a (?<balance>...) group');
     expect(reason).toContain('banks.b.ignore_lines[0] is not a regular expression');
   });
@@ -70,9 +97,16 @@ describe('checkProfile: every problem is named by its path', () => {
     }
   });
 
-  it('a field that is not a profile\'s is refused, with the field meant (a typo is never ignored)', () => {
+  it("a field that is not a profile's is refused, with the field meant (a typo is never ignored)", () => {
     const result = checkBankProfile(
-      { profile: 'chase-us', delimter: ';', acounts: {}, columns: { balanse: 'B' }, statement_balance: { balance: '(?<balance>.*)(?<date>.*)', dat: 'x' }, colour: 'red' },
+      {
+        profile: 'chase-us',
+        delimter: ';',
+        acounts: {},
+        columns: { balanse: 'B' },
+        statement_balance: { balance: '(?<balance>.*)(?<date>.*)', dat: 'x' },
+        colour: 'red',
+      },
       'banks.mine',
       ['accounts', 'account'],
     );
@@ -87,8 +121,13 @@ describe('checkProfile: every problem is named by its path', () => {
   });
 
   it('a profile names a layout and may override its fields; an unknown layout is named', () => {
-    expect(checkBankProfile({ profile: 'chase-us', delimiter: ';', accounts: {} }, 'banks.mine', ['accounts'])).toMatchObject({ ok: true, value: { name: 'Chase account activity (US)', delimiter: ';' } });
-    expect(checkBankProfile({ profile: 'nope' }, 'banks.bad')).toEqual({ ok: false, reason: expect.stringContaining('banks.bad.profile "nope" is not a known bank layout (atruvia-de, ing-de,') });
+    expect(
+      checkBankProfile({ profile: 'chase-us', delimiter: ';', accounts: {} }, 'banks.mine', ['accounts']),
+    ).toMatchObject({ ok: true, value: { name: 'Chase account activity (US)', delimiter: ';' } });
+    expect(checkBankProfile({ profile: 'nope' }, 'banks.bad')).toEqual({
+      ok: false,
+      reason: expect.stringContaining('banks.bad.profile "nope" is not a known bank layout (atruvia-de, ing-de,'),
+    });
     expect(checkBankProfile({ profile: '__proto__' }, 'banks.bad')).toMatchObject({ ok: false });
     expect(checkBankProfile([], 'banks.list')).toEqual({ ok: false, reason: 'banks.list must be an object' });
   });
@@ -134,45 +173,97 @@ describe('parseExport: header junk, footers, blank lines; every unreadable line 
   });
 
   it('reads columns by position when the file has no column header', () => {
-    const profile: BankProfile = { ...PROFILE, columns: { label: 2, date: 0, balance: 1 }, header_lines: 0, footer_lines: 0 };
-    expect(plain(parseExport('31/10/2026;5,00;Cash\n', profile).lines)).toEqual([{ line: 1, label: 'Cash', date: '2026-10-31', balance: '5.00' }]);
+    const profile: BankProfile = {
+      ...PROFILE,
+      columns: { label: 2, date: 0, balance: 1 },
+      header_lines: 0,
+      footer_lines: 0,
+    };
+    expect(plain(parseExport('31/10/2026;5,00;Cash\n', profile).lines)).toEqual([
+      { line: 1, label: 'Cash', date: '2026-10-31', balance: '5.00' },
+    ]);
   });
 
   it('reads the amount, or credit minus debit (a debit written with or without its minus), an empty cell being 0', () => {
-    const profile: BankProfile = { ...PROFILE, columns: { date: 'Date', credit: 'In', debit: 'Out', balance: 'Balance' }, header_lines: undefined, footer_lines: 0 };
-    const csv = ['Date;In;Out;Balance', '01/11/2026;;12,50;87,50', '02/11/2026;;-2,50;85,00', '03/11/2026;100,00;;185,00', '04/11/2026;;;185,00'].join('\n');
+    const profile: BankProfile = {
+      ...PROFILE,
+      columns: { date: 'Date', credit: 'In', debit: 'Out', balance: 'Balance' },
+      header_lines: undefined,
+      footer_lines: 0,
+    };
+    const csv = [
+      'Date;In;Out;Balance',
+      '01/11/2026;;12,50;87,50',
+      '02/11/2026;;-2,50;85,00',
+      '03/11/2026;100,00;;185,00',
+      '04/11/2026;;;185,00',
+    ].join('\n');
     expect(plain(parseExport(csv, profile).lines).map((l) => l.amount)).toEqual(['-12.50', '-2.50', '100.00', '0']);
     const single: BankProfile = { ...profile, columns: { date: 'Date', amount: 'In', balance: 'Balance' } };
-    expect(parseExport(csv.replace('03/11/2026;100,00', '03/11/2026;x'), single).rejected.map((r) => r.reason)).toEqual(['amount: "x" is not an amount like 1.234,56 (negative: a leading or trailing minus, or parentheses)']);
+    expect(parseExport(csv.replace('03/11/2026;100,00', '03/11/2026;x'), single).rejected.map((r) => r.reason)).toEqual(
+      ['amount: "x" is not an amount like 1.234,56 (negative: a leading or trailing minus, or parentheses)'],
+    );
   });
 
   it('ignores lines matching ignore_lines (section titles), checked against the line as written', () => {
-    const profile: BankProfile = { ...PROFILE, columns: { date: 'Date', balance: 'Balance' }, header_lines: undefined, footer_lines: 0, ignore_lines: ['^"?Posted Transactions"?$'] };
-    const { lines, rejected } = parseExport(['Date;Balance', '"Posted Transactions"', '01/11/2026;1,00'].join('\n'), profile);
+    const profile: BankProfile = {
+      ...PROFILE,
+      columns: { date: 'Date', balance: 'Balance' },
+      header_lines: undefined,
+      footer_lines: 0,
+      ignore_lines: ['^"?Posted Transactions"?$'],
+    };
+    const { lines, rejected } = parseExport(
+      ['Date;Balance', '"Posted Transactions"', '01/11/2026;1,00'].join('\n'),
+      profile,
+    );
     expect([lines.length, rejected]).toEqual([1, []]);
   });
 
   it('reads a statement balance from a header line, with its date on another line', () => {
-    const profile: BankProfile = { ...PROFILE, columns: {}, date_format: 'DD.MM.YYYY', date_order: undefined, header_lines: undefined, footer_lines: 0, statement_balance: { balance: '^Saldo;(?<balance>[^;]+)', date: '- (?<date>\\S+)$' } };
-    const parsed = parseExport(['Zeitraum;01.11.2026 - 30.11.2026', '"Saldo";"1.234,56";"EUR"', 'Buchung;Betrag', '30.11.2026;-1,00'].join('\n'), profile);
-    expect(parsed.statement && { ...parsed.statement, balance: toPlain(parsed.statement.balance) }).toEqual({ line: 2, date: '2026-11-30', balance: '1234.56' });
-    expect(() => parseExport('Buchung;Betrag\n', profile)).toThrow(new ExportFormatError('no line above the column header or in the footer matches statement_balance of Test bank.balance /^Saldo;(?<balance>[^;]+)/'));
+    const profile: BankProfile = {
+      ...PROFILE,
+      columns: {},
+      date_format: 'DD.MM.YYYY',
+      date_order: undefined,
+      header_lines: undefined,
+      footer_lines: 0,
+      statement_balance: { balance: '^Saldo;(?<balance>[^;]+)', date: '- (?<date>\\S+)$' },
+    };
+    const parsed = parseExport(
+      ['Zeitraum;01.11.2026 - 30.11.2026', '"Saldo";"1.234,56";"EUR"', 'Buchung;Betrag', '30.11.2026;-1,00'].join('\n'),
+      profile,
+    );
+    expect(parsed.statement && { ...parsed.statement, balance: toPlain(parsed.statement.balance) }).toEqual({
+      line: 2,
+      date: '2026-11-30',
+      balance: '1234.56',
+    });
+    expect(() => parseExport('Buchung;Betrag\n', profile)).toThrow(
+      new ExportFormatError(
+        'no line above the column header or in the footer matches statement_balance of Test bank.balance /^Saldo;(?<balance>[^;]+)/',
+      ),
+    );
   });
 
   it('names the missing column and the header it looked in', () => {
-    expect(() => parseExport(text, { ...PROFILE, columns: { label: 'Account', date: 'Datum', balance: 'Balance' } })).toThrow(
-      new ExportFormatError('no column "Datum" in the column header on line 3 (found "Account", "Date", "Balance"); check header_lines and columns'),
+    expect(() =>
+      parseExport(text, { ...PROFILE, columns: { label: 'Account', date: 'Datum', balance: 'Balance' } }),
+    ).toThrow(
+      new ExportFormatError(
+        'no column "Datum" in the column header on line 3 (found "Account", "Date", "Balance"); check header_lines and columns',
+      ),
     );
     const { header_lines: _h, ...searching } = PROFILE;
-    expect(() => parseExport(text, { ...searching, columns: { label: 'Account', date: 'Datum', balance: 'Balance' } })).toThrow(
-      'no column header: none of the first 12 lines has the columns "Account", "Datum", "Balance"',
-    );
+    expect(() =>
+      parseExport(text, { ...searching, columns: { label: 'Account', date: 'Datum', balance: 'Balance' } }),
+    ).toThrow('no column header: none of the first 12 lines has the columns "Account", "Datum", "Balance"');
   });
 
   it('refuses a file with an unclosed quote, with the line', () => {
-    expect(() => parseExport('Account;Date;Balance\nA;31/10/2026;"1,00\n', { ...PROFILE, header_lines: 0, footer_lines: 0 })).toThrow(
-      'not readable as Test bank CSV (line 2): a quoted cell is never closed',
-    );
+    expect(() =>
+      parseExport('Account;Date;Balance\nA;31/10/2026;"1,00\n', { ...PROFILE, header_lines: 0, footer_lines: 0 }),
+    ).toThrow('not readable as Test bank CSV (line 2): a quoted cell is never closed');
   });
 
   it('numbers a line by where it starts when a quoted cell spans lines', () => {
@@ -186,8 +277,14 @@ describe('parseExport: header junk, footers, blank lines; every unreadable line 
 });
 
 describe('encodings: the profile says, a byte-order mark overrides', () => {
-  const profile: BankProfile = { ...PROFILE, columns: { label: 0, date: 1, balance: 2 }, header_lines: 0, footer_lines: 0 };
-  const label = (bytes: Uint8Array, encoding: string) => parseExport(decodeExport(bytes, { encoding }), { ...profile, encoding }).lines[0]?.label;
+  const profile: BankProfile = {
+    ...PROFILE,
+    columns: { label: 0, date: 1, balance: 2 },
+    header_lines: 0,
+    footer_lines: 0,
+  };
+  const label = (bytes: Uint8Array, encoding: string) =>
+    parseExport(decodeExport(bytes, { encoding }), { ...profile, encoding }).lines[0]?.label;
   const line = 'Café €;31/10/2026;1,00\n';
 
   it.each([
@@ -203,6 +300,13 @@ describe('encodings: the profile says, a byte-order mark overrides', () => {
   });
 
   it('ISO-8859-1 files (a £ sign is one byte)', () => {
-    expect(parseExport(decodeExport(Uint8Array.from([0x41, 0x3b, ...Buffer.from('31/10/2026;'), 0xa3, ...Buffer.from('1,00\n')]), { encoding: 'iso-8859-1' }), profile).lines[0]?.balance).toEqual({ units: 100n, scale: 2 });
+    expect(
+      parseExport(
+        decodeExport(Uint8Array.from([0x41, 0x3b, ...Buffer.from('31/10/2026;'), 0xa3, ...Buffer.from('1,00\n')]), {
+          encoding: 'iso-8859-1',
+        }),
+        profile,
+      ).lines[0]?.balance,
+    ).toEqual({ units: 100n, scale: 2 });
   });
 });

@@ -48,39 +48,91 @@ describe('MT940: statements, accounts and balances', () => {
       [{ id: '37040044/0532013000', scheme: 'mt940' }, '2330.00', true],
       [{ id: '37040044/0532013099', scheme: 'mt940' }, '210.00', true],
     ]);
-    expect(file.statements[0]!.balances.map((b) => b.kind)).toEqual(['opening_booked', 'closing_booked', 'closing_available', 'forward_available']);
+    expect(file.statements[0]!.balances.map((b) => b.kind)).toEqual([
+      'opening_booked',
+      'closing_booked',
+      'closing_available',
+      'forward_available',
+    ]);
     expect(file.statements[1]!.balances[0]).toMatchObject({ kind: 'opening_booked', amount: '-150.00' });
   });
 
   it('MT942 is a report with no balance: it is skipped, saying what it carries', () => {
     const file = read('mt942-mbank.sta');
-    expect(file).toMatchObject({ formatName: 'MT940/MT942', statements: [{ type: 'report', balances: [], account: { id: 'PL00114010810000267002001002' } }] });
+    expect(file).toMatchObject({
+      formatName: 'MT940/MT942',
+      statements: [{ type: 'report', balances: [], account: { id: 'PL00114010810000267002001002' } }],
+    });
     const { skipped } = selectBalances([{ source: 'mt942.sta', file }]);
-    expect(skipped).toEqual([expect.objectContaining({ reason: expect.stringContaining('an MT942 interim report: entries and their sums (:90D:/:90C:), no balance') })]);
+    expect(skipped).toEqual([
+      expect.objectContaining({
+        reason: expect.stringContaining('an MT942 interim report: entries and their sums (:90D:/:90C:), no balance'),
+      }),
+    ]);
   });
 
   it('years 80-99 are 1980-1999, 00-79 are 2000-2079; a date that does not exist skips its statement', () => {
     const make = (date: string) => text([':20:X', ':25:123', `:60F:C${date}EUR1,00`, `:62F:C${date}EUR1,00`, '-']);
     expect(readStatements(make('991231')).statements[0]!.balances[0]!.date).toBe('1999-12-31');
     expect(readStatements(make('790228')).statements[0]!.balances[0]!.date).toBe('2079-02-28');
-    expect(readStatements(make('260230')).skipped).toEqual([expect.objectContaining({ reason: expect.stringContaining(':60F:C260230EUR1,00 has a date that is not a real calendar date') })]);
+    expect(readStatements(make('260230')).skipped).toEqual([
+      expect.objectContaining({
+        reason: expect.stringContaining(':60F:C260230EUR1,00 has a date that is not a real calendar date'),
+      }),
+    ]);
   });
 
   it('a statement whose entries do not add up is reported, with what it expected and found, and is not written', () => {
-    const file = readStatements(text([':20:X', ':25:DE89370400440532013000', ':60F:C261030EUR100,00', ':61:2610301030D10,00NTRFNONREF', ':62F:C261030EUR95,00', '-']));
-    expect(file.statements[0]!.addUp).toEqual({ ok: false, opening: '100.00', entries: '-10.00', count: 1, expected: '90.00', closing: '95.00' });
+    const file = readStatements(
+      text([
+        ':20:X',
+        ':25:DE89370400440532013000',
+        ':60F:C261030EUR100,00',
+        ':61:2610301030D10,00NTRFNONREF',
+        ':62F:C261030EUR95,00',
+        '-',
+      ]),
+    );
+    expect(file.statements[0]!.addUp).toEqual({
+      ok: false,
+      opening: '100.00',
+      entries: '-10.00',
+      count: 1,
+      expected: '90.00',
+      closing: '95.00',
+    });
     const { balances, skipped } = selectBalances([{ source: 'odd.sta', file }]);
     expect(balances).toEqual([]);
-    expect(skipped[0]!.reason).toBe('it does not add up: opening 100.00 + 1 entry -10.00 = 90.00, but its closing balance is 95.00 (difference 5): its balance is not written, as the file may be incomplete or altered');
+    expect(skipped[0]!.reason).toBe(
+      'it does not add up: opening 100.00 + 1 entry -10.00 = 90.00, but its closing balance is 95.00 (difference 5): its balance is not written, as the file may be incomplete or altered',
+    );
   });
 
   it('an unreadable balance or entry, or no :25:, skips that statement only, with the line', () => {
-    const file = readStatements(text([
-      ':20:A', ':25:1', ':60F:C261030EUR1,00', ':61:26103XD1,00', ':62F:C261030EUR0,00', '-',
-      ':20:B', ':60F:C261030EUR1,00', ':62F:C261030EUR1,00', '-',
-      ':20:C', ':25:3', ':60F:C261030EUR1.000,00', ':62F:C261030EUR1,00', '-',
-      ':20:D', ':25:4', ':60F:C261030EUR1,00', ':62F:C261030EUR1,00', '-',
-    ]));
+    const file = readStatements(
+      text([
+        ':20:A',
+        ':25:1',
+        ':60F:C261030EUR1,00',
+        ':61:26103XD1,00',
+        ':62F:C261030EUR0,00',
+        '-',
+        ':20:B',
+        ':60F:C261030EUR1,00',
+        ':62F:C261030EUR1,00',
+        '-',
+        ':20:C',
+        ':25:3',
+        ':60F:C261030EUR1.000,00',
+        ':62F:C261030EUR1,00',
+        '-',
+        ':20:D',
+        ':25:4',
+        ':60F:C261030EUR1,00',
+        ':62F:C261030EUR1,00',
+        '-',
+      ]),
+    );
     expect(file.skipped.map((s) => [s.location, s.reason.slice(0, 60)])).toEqual([
       ['statement 1 (line 1)', 'line 4: the entry :61:26103XD1,00 cannot be read (value date'],
       ['statement 2 (line 7)', 'it has no :25: account identification, so the account it is '],
@@ -100,15 +152,32 @@ const edited = (name: string, from: string, to: string) => {
   expect(original).toContain(from);
   return new Uint8Array(Buffer.from(original.replace(from, to), 'latin1'));
 };
-const summary = (file: ReturnType<typeof readStatements>) => file.statements.map((s) => [s.reference, s.balances.map((b) => `${b.kind} ${b.date} ${b.amount}`), s.addUp?.ok]);
+const summary = (file: ReturnType<typeof readStatements>) =>
+  file.statements.map((s) => [s.reference, s.balances.map((b) => `${b.kind} ${b.date} ${b.amount}`), s.addUp?.ok]);
 
 describe('MT940 dialects banks really write', () => {
   it('a line holding only - inside an :86: text in a {4: block is text: only -} ends the message (ING)', () => {
     const file = read('mt940-ing-dash-in-86.sta');
     expect(file.skipped).toEqual([]);
     expect(summary(file)).toEqual([
-      ['P260601000000001 00061', ['opening_booked 2026-06-01 1250.00', 'closing_booked 2026-06-01 2034.50', 'closing_available 2026-06-01 2034.50'], true],
-      ['P260602000000001 00062', ['opening_booked 2026-06-01 2034.50', 'closing_booked 2026-06-02 2021.55', 'closing_available 2026-06-02 2021.55'], true],
+      [
+        'P260601000000001 00061',
+        [
+          'opening_booked 2026-06-01 1250.00',
+          'closing_booked 2026-06-01 2034.50',
+          'closing_available 2026-06-01 2034.50',
+        ],
+        true,
+      ],
+      [
+        'P260602000000001 00062',
+        [
+          'opening_booked 2026-06-01 2034.50',
+          'closing_booked 2026-06-02 2021.55',
+          'closing_available 2026-06-02 2021.55',
+        ],
+        true,
+      ],
     ]);
     expect(file.statements.map((s) => s.addUp?.count)).toEqual([2, 1]); // the :61: after the - is still the first message's
   });
@@ -125,16 +194,47 @@ describe('MT940 dialects banks really write', () => {
 
   it('a bare - still ends a message before :20:, a SWIFT header, a field a message starts with (:25: with no :20:), bank header lines, or the end of the file', () => {
     const message = (account: string) => [`:25:${account}`, ':60F:C261030EUR1,00', ':62F:C261030EUR1,00'];
-    const file = readStatements(text([
-      ':20:A', ...message('1'), '-', ':20:B', ...message('2'), '-', ...message('3'), '-', 'ABNANL2A', '940', ':20:D', ...message('4'),
-      '-', '{1:F01X}{2:O940X}{4:', ':20:E', ...message('5'), '-}', ':20:F', ...message('6'), '-', '',
-    ]));
+    const file = readStatements(
+      text([
+        ':20:A',
+        ...message('1'),
+        '-',
+        ':20:B',
+        ...message('2'),
+        '-',
+        ...message('3'),
+        '-',
+        'ABNANL2A',
+        '940',
+        ':20:D',
+        ...message('4'),
+        '-',
+        '{1:F01X}{2:O940X}{4:',
+        ':20:E',
+        ...message('5'),
+        '-}',
+        ':20:F',
+        ...message('6'),
+        '-',
+        '',
+      ]),
+    );
     expect(file.skipped).toEqual([]);
     expect(file.statements.map((s) => s.account.id)).toEqual(['1', '2', '3', '4', '5', '6']);
   });
 
   it('still refused: a bare - followed by entries with no :20: or :25: is read as text, so those entries stay in the statement, which then does not add up', () => {
-    const file = readStatements(text([':20:A', ':25:1', ':60F:C261030EUR10,00', ':62F:C261030EUR10,00', '-', ':61:2610301030D3,00NTRFNONREF', '-']));
+    const file = readStatements(
+      text([
+        ':20:A',
+        ':25:1',
+        ':60F:C261030EUR10,00',
+        ':62F:C261030EUR10,00',
+        '-',
+        ':61:2610301030D3,00NTRFNONREF',
+        '-',
+      ]),
+    );
     expect(file.statements[0]!.addUp).toMatchObject({ ok: false, count: 1, expected: '7.00', closing: '10.00' });
     expect(selectBalances([{ source: 'cut.sta', file }]).balances).toEqual([]);
   });
@@ -149,8 +249,15 @@ describe('MT940 dialects banks really write', () => {
   });
 
   it('still refused: a control byte inside a value (an amount cut by a Ctrl-Z) is not removed, and the statement is skipped saying so', () => {
-    const file = readStatements(edited('mt940-dos-ctrl-z.sta', ':62F:C260302EUR3650,10', ':62F:C260302EUR36\u001a50,10'));
-    expect(file.skipped).toEqual([expect.objectContaining({ location: 'statement 1 (line 1)', reason: expect.stringContaining('is not a balance like C261031EUR1234,56') })]);
+    const file = readStatements(
+      edited('mt940-dos-ctrl-z.sta', ':62F:C260302EUR3650,10', ':62F:C260302EUR36\u001a50,10'),
+    );
+    expect(file.skipped).toEqual([
+      expect.objectContaining({
+        location: 'statement 1 (line 1)',
+        reason: expect.stringContaining('is not a balance like C261031EUR1234,56'),
+      }),
+    ]);
     expect(file.statements.map((s) => s.reference)).toEqual(['STARTUMSE 00042/001']);
   });
 
@@ -158,21 +265,36 @@ describe('MT940 dialects banks really write', () => {
     const file = read('mt940-citi-blank-entry-date.sta');
     expect(file.skipped).toEqual([]);
     expect(file.statements.map((s) => [s.currency, s.addUp])).toEqual([
-      ['USD', { ok: true, opening: '17376.67', entries: '-1142.75', count: 5, expected: '16233.92', closing: '16233.92' }],
-      ['USD', { ok: true, opening: '16233.92', entries: '1500.00', count: 1, expected: '17733.92', closing: '17733.92' }],
+      [
+        'USD',
+        { ok: true, opening: '17376.67', entries: '-1142.75', count: 5, expected: '16233.92', closing: '16233.92' },
+      ],
+      [
+        'USD',
+        { ok: true, opening: '16233.92', entries: '1500.00', count: 1, expected: '17733.92', closing: '17733.92' },
+      ],
     ]);
   });
 
   it('still refused: blanks of another width where the entry date goes, with the line and why', () => {
-    const file = readStatements(edited('mt940-citi-blank-entry-date.sta', ':61:260313    CD1500,00', ':61:260313  CD1500,00'));
-    expect(file.skipped).toEqual([expect.objectContaining({ reason: 'line 28: the entry :61:260313  CD1500,00NMSCNONREF// cannot be read (value date, D/C mark, amount), so the statement cannot be checked' })]);
+    const file = readStatements(
+      edited('mt940-citi-blank-entry-date.sta', ':61:260313    CD1500,00', ':61:260313  CD1500,00'),
+    );
+    expect(file.skipped).toEqual([
+      expect.objectContaining({
+        reason:
+          'line 28: the entry :61:260313  CD1500,00NMSCNONREF// cannot be read (value date, D/C mark, amount), so the statement cannot be checked',
+      }),
+    ]);
     expect(file.statements).toHaveLength(1);
   });
 
   it('a decimal point instead of the comma (:60F:C260104EUR000000001000.00, an older Dutch format) is read where the amount has no comma', () => {
     const file = read('mt940-rabobank-decimal-point.sta');
     expect(file.skipped).toEqual([]);
-    expect(file.statements.map((s) => [s.account.id, s.balances.map((b) => b.amount), s.addUp?.entries, s.addUp?.ok])).toEqual([
+    expect(
+      file.statements.map((s) => [s.account.id, s.balances.map((b) => b.amount), s.addUp?.entries, s.addUp?.ok]),
+    ).toEqual([
       ['1234.56.789EUR', ['1000.00', '1255.05'], '255.05', true],
       ['1234.56.789EUR', ['1255.05', '1012.29'], '-242.76', true],
       ['1234.56.789JPY', ['10', '1212405'], '1212395', true], // `115351.`: a whole amount, like `115351,`
@@ -180,46 +302,105 @@ describe('MT940 dialects banks really write', () => {
   });
 
   it('still refused: an amount whose decimal mark is ambiguous (a point and a comma, two points, two commas) is never guessed', () => {
-    const balance = readStatements(edited('mt940-rabobank-decimal-point.sta', ':62F:C260105EUR000000001255.05', ':62F:C260105EUR000001.255,05'));
+    const balance = readStatements(
+      edited('mt940-rabobank-decimal-point.sta', ':62F:C260105EUR000000001255.05', ':62F:C260105EUR000001.255,05'),
+    );
     expect(balance.skipped[0]).toMatchObject({
       location: 'statement 1 (line 2)',
-      reason: 'line 11: :62F:C260105EUR000001.255,05 has the amount 000001.255,05, with both a decimal comma and a decimal point: which one marks the decimals is not guessed, so the closing booked balance is unknown',
+      reason:
+        'line 11: :62F:C260105EUR000001.255,05 has the amount 000001.255,05, with both a decimal comma and a decimal point: which one marks the decimals is not guessed, so the closing booked balance is unknown',
     });
-    const entry = readStatements(edited('mt940-rabobank-decimal-point.sta', 'D000000000236.56N030', 'D000.000.236.56N030'));
-    expect(entry.skipped[0]!.reason).toMatch(/^line 17: the entry :61:260106D000\.000\.236\.56N030NONREF +… has the amount 000\.000\.236\.56, with more than one decimal point: which one marks the decimals is not guessed, so the statement cannot be checked$/);
-    const commas = readStatements(text([':20:A', ':25:1', ':60F:C261030EUR1,00', ':61:2610301030C1,000,00NTRFNONREF', ':62F:C261030EUR1001,00', '-']));
+    const entry = readStatements(
+      edited('mt940-rabobank-decimal-point.sta', 'D000000000236.56N030', 'D000.000.236.56N030'),
+    );
+    expect(entry.skipped[0]!.reason).toMatch(
+      /^line 17: the entry :61:260106D000\.000\.236\.56N030NONREF +… has the amount 000\.000\.236\.56, with more than one decimal point: which one marks the decimals is not guessed, so the statement cannot be checked$/,
+    );
+    const commas = readStatements(
+      text([
+        ':20:A',
+        ':25:1',
+        ':60F:C261030EUR1,00',
+        ':61:2610301030C1,000,00NTRFNONREF',
+        ':62F:C261030EUR1001,00',
+        '-',
+      ]),
+    );
     expect(commas.skipped[0]!.reason).toContain('has the amount 1,000,00, with more than one comma');
   });
 });
 
 describe('MT940 history: each booked entry with the day it was booked', () => {
   const history = (lines: string[]) => readStatements(text(lines)).statements[0]!.history;
-  const statement = (...entries: string[]) => [':20:X', ':25:1', ':60F:C241231EUR100,00', ...entries, ':62F:C250102EUR100,00', '-'];
+  const statement = (...entries: string[]) => [
+    ':20:X',
+    ':25:1',
+    ':60F:C241231EUR100,00',
+    ...entries,
+    ':62F:C250102EUR100,00',
+    '-',
+  ];
 
   it('every booked :61: in file order: the entry date where given, signed exact amounts (C and RD add, D and RC take away), its line', () => {
     expect(read('mt940-asn-swift-blocks.sta').statements.map((s) => s.history)).toEqual([
-      { entries: [{ date: '2026-10-29', amount: '-65.00', line: 6 }, { date: '2026-10-29', amount: '1200.50', line: 11 }] },
+      {
+        entries: [
+          { date: '2026-10-29', amount: '-65.00', line: 6 },
+          { date: '2026-10-29', amount: '1200.50', line: 11 },
+        ],
+      },
       { entries: [{ date: '2026-10-30', amount: '-385.50', line: 22 }] },
     ]);
     expect(read('mt940-sparkasse.sta').statements.map((s) => s.history)).toEqual([
-      { entries: [{ date: '2026-10-30', amount: '-120.00', line: 5 }, { date: '2026-10-30', amount: '2500.00', line: 9 }, { date: '2026-10-30', amount: '-50.00', line: 12 }] },
-      { entries: [{ date: '2026-10-30', amount: '200.00', line: 22 }, { date: '2026-10-30', amount: '10.00', line: 24 }] },
+      {
+        entries: [
+          { date: '2026-10-30', amount: '-120.00', line: 5 },
+          { date: '2026-10-30', amount: '2500.00', line: 9 },
+          { date: '2026-10-30', amount: '-50.00', line: 12 },
+        ],
+      },
+      {
+        entries: [
+          { date: '2026-10-30', amount: '200.00', line: 22 },
+          { date: '2026-10-30', amount: '10.00', line: 24 },
+        ],
+      },
     ]);
   });
 
   it('the entries of the history are exactly those the add-up check sums, in every MT940 fixture', () => {
-    const names = ['mt940-asn-swift-blocks.sta', 'mt940-abnamro-pages.sta', 'mt940-sparkasse.sta', 'mt940-ing-dash-in-86.sta', 'mt940-rabobank-dash-in-86.sta', 'mt940-dos-ctrl-z.sta', 'mt940-citi-blank-entry-date.sta', 'mt940-rabobank-decimal-point.sta'];
+    const names = [
+      'mt940-asn-swift-blocks.sta',
+      'mt940-abnamro-pages.sta',
+      'mt940-sparkasse.sta',
+      'mt940-ing-dash-in-86.sta',
+      'mt940-rabobank-dash-in-86.sta',
+      'mt940-dos-ctrl-z.sta',
+      'mt940-citi-blank-entry-date.sta',
+      'mt940-rabobank-decimal-point.sta',
+    ];
     const statements = names.flatMap((name) => read(name).statements);
     expect(statements).toHaveLength(17);
     for (const s of statements) {
       expect(s.history?.problem).toBeUndefined();
       expect(s.history!.entries).toHaveLength(s.addUp!.count);
-      expect(equals(sum(s.history!.entries.map((e) => parseDecimal(e.amount)!)), parseDecimal(s.addUp!.entries)!)).toBe(true);
+      expect(equals(sum(s.history!.entries.map((e) => parseDecimal(e.amount)!)), parseDecimal(s.addUp!.entries)!)).toBe(
+        true,
+      );
     }
   });
 
   it("the entry date's year is the one that puts it nearest the value date, across a year's end either way", () => {
-    expect(history(statement(':61:2412310102D1,00NTRFNONREF', ':61:2501021231C1,00NTRFNONREF', ':61:2412311231D2,00NTRFNONREF', ':61:2501020103C2,00NTRFNONREF'))?.entries.map((e) => e.date)).toEqual([
+    expect(
+      history(
+        statement(
+          ':61:2412310102D1,00NTRFNONREF',
+          ':61:2501021231C1,00NTRFNONREF',
+          ':61:2412311231D2,00NTRFNONREF',
+          ':61:2501020103C2,00NTRFNONREF',
+        ),
+      )?.entries.map((e) => e.date),
+    ).toEqual([
       '2025-01-02', // value 2024-12-31, entry 0102
       '2024-12-31', // value 2025-01-02, entry 1231
       '2024-12-31',
@@ -228,26 +409,49 @@ describe('MT940 history: each booked entry with the day it was booked', () => {
   });
 
   it('no entry date, or blanks where it goes: the value date', () => {
-    expect(read('mt940-citi-blank-entry-date.sta').statements.map((s) => s.history?.entries.map((e) => `${e.date} ${e.amount}`))).toEqual([
+    expect(
+      read('mt940-citi-blank-entry-date.sta').statements.map((s) =>
+        s.history?.entries.map((e) => `${e.date} ${e.amount}`),
+      ),
+    ).toEqual([
       ['2026-03-12 -212.39', '2026-03-12 -369.28', '2026-03-12 0.00', '2026-03-12 0.00', '2026-03-12 -561.08'],
       ['2026-03-13 1500.00'],
     ]);
-    expect(read('mt940-rabobank-decimal-point.sta').statements[1]!.history?.entries.map((e) => e.date)).toEqual(['2026-01-06', '2026-01-07']);
+    expect(read('mt940-rabobank-decimal-point.sta').statements[1]!.history?.entries.map((e) => e.date)).toEqual([
+      '2026-01-06',
+      '2026-01-07',
+    ]);
   });
 
   it('a day that cannot be established is never guessed: the history names the line and why, and the statement is still read', () => {
     const cases: Array<[string, string]> = [
-      [':61:2412311332D1,00NTRFNONREF', 'line 4: the entry :61:2412311332D1,00NTRFNONREF has an entry date that is not a real date (1332, MMDD), so the day it was booked is unknown'],
-      [':61:2412310230D1,00NTRFNONREF', 'line 4: the entry :61:2412310230D1,00NTRFNONREF has an entry date that is not a real date (0230, MMDD) in 2025, the year nearest its value date 2024-12-31, so the day it was booked is unknown'],
-      [':61:2503010229D1,00NTRFNONREF', 'line 4: the entry :61:2503010229D1,00NTRFNONREF has an entry date that is not a real date (0229, MMDD) in 2025, the year nearest its value date 2025-03-01, so the day it was booked is unknown'],
-      [':61:2502300230D1,00NTRFNONREF', 'line 4: the entry :61:2502300230D1,00NTRFNONREF has a value date that is not a real calendar date (250230, YYMMDD), so the day it was booked is unknown'],
+      [
+        ':61:2412311332D1,00NTRFNONREF',
+        'line 4: the entry :61:2412311332D1,00NTRFNONREF has an entry date that is not a real date (1332, MMDD), so the day it was booked is unknown',
+      ],
+      [
+        ':61:2412310230D1,00NTRFNONREF',
+        'line 4: the entry :61:2412310230D1,00NTRFNONREF has an entry date that is not a real date (0230, MMDD) in 2025, the year nearest its value date 2024-12-31, so the day it was booked is unknown',
+      ],
+      [
+        ':61:2503010229D1,00NTRFNONREF',
+        'line 4: the entry :61:2503010229D1,00NTRFNONREF has an entry date that is not a real date (0229, MMDD) in 2025, the year nearest its value date 2025-03-01, so the day it was booked is unknown',
+      ],
+      [
+        ':61:2502300230D1,00NTRFNONREF',
+        'line 4: the entry :61:2502300230D1,00NTRFNONREF has a value date that is not a real calendar date (250230, YYMMDD), so the day it was booked is unknown',
+      ],
     ];
     for (const [entry, problem] of cases) {
-      const [s] = readStatements(text([':20:X', ':25:1', ':60F:C241231EUR100,00', entry, ':62F:C250102EUR99,00', '-'])).statements;
+      const [s] = readStatements(
+        text([':20:X', ':25:1', ':60F:C241231EUR100,00', entry, ':62F:C250102EUR99,00', '-']),
+      ).statements;
       expect(s!.addUp?.ok).toBe(true);
       expect(s!.history).toEqual({ entries: [], problem });
     }
-    expect(history(statement(':61:2403010229D1,00NTRFNONREF', ':61:2403010229C1,00NTRFNONREF'))?.entries.map((e) => e.date)).toEqual(['2024-02-29', '2024-02-29']); // a leap year
+    expect(
+      history(statement(':61:2403010229D1,00NTRFNONREF', ':61:2403010229C1,00NTRFNONREF'))?.entries.map((e) => e.date),
+    ).toEqual(['2024-02-29', '2024-02-29']); // a leap year
   });
 
   it('a statement with no entries has an empty history when it has opening and closing balances; an MT942 report has none', () => {
@@ -263,20 +467,32 @@ describe('MT940 history: each booked entry with the day it was booked', () => {
     const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
     const start = Date.UTC(2001, 0, 1);
     const days = Math.round((Date.UTC(2077, 11, 1) - start) / DAY);
-    const nearYearEnd = fc.tuple(fc.integer({ min: 2001, max: 2077 }), fc.integer({ min: -6, max: 6 })).map(([y, d]) => Math.round((Date.UTC(y, 11, 31) - start) / DAY) + d);
-    const entry = fc.record({ value: fc.oneof(fc.integer({ min: 0, max: days }), nearYearEnd), offset: fc.integer({ min: -5, max: 5 }), cents: fc.integer({ min: -99_999, max: 99_999 }) });
+    const nearYearEnd = fc
+      .tuple(fc.integer({ min: 2001, max: 2077 }), fc.integer({ min: -6, max: 6 }))
+      .map(([y, d]) => Math.round((Date.UTC(y, 11, 31) - start) / DAY) + d);
+    const entry = fc.record({
+      value: fc.oneof(fc.integer({ min: 0, max: days }), nearYearEnd),
+      offset: fc.integer({ min: -5, max: 5 }),
+      cents: fc.integer({ min: -99_999, max: 99_999 }),
+    });
     fc.assert(
       fc.property(fc.array(entry, { minLength: 1, maxLength: 20 }), (entries) => {
         const lines = entries.map(({ value, offset, cents }) => {
-          const valueDate = iso(start + value * DAY).replace(/-/g, '').slice(2);
+          const valueDate = iso(start + value * DAY)
+            .replace(/-/g, '')
+            .slice(2);
           const booked = iso(start + (value + offset) * DAY);
           return `:61:${valueDate}${booked.slice(5, 7)}${booked.slice(8, 10)}${cents < 0 ? 'D' : 'C'}${Math.floor(Math.abs(cents) / 100)},${String(Math.abs(cents) % 100).padStart(2, '0')}NTRFNONREF`;
         });
         const total = entries.reduce((a, e) => a + e.cents, 0);
         const closing = `${total < 0 ? 'D' : 'C'}261030EUR${Math.floor(Math.abs(total) / 100)},${String(Math.abs(total) % 100).padStart(2, '0')}`;
-        const [s] = readStatements(text([':20:X', ':25:1', ':60F:C261030EUR0,00', ...lines, `:62F:${closing}`, '-'])).statements;
+        const [s] = readStatements(
+          text([':20:X', ':25:1', ':60F:C261030EUR0,00', ...lines, `:62F:${closing}`, '-']),
+        ).statements;
         expect(s!.addUp?.ok).toBe(true);
-        expect(s!.history!.entries.map((e) => e.date)).toEqual(entries.map((e) => iso(start + (e.value + e.offset) * DAY)));
+        expect(s!.history!.entries.map((e) => e.date)).toEqual(
+          entries.map((e) => iso(start + (e.value + e.offset) * DAY)),
+        );
       }),
       { seed: 3801, numRuns: 300 },
     );

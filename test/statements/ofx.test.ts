@@ -9,9 +9,18 @@ const read = async (name: string) => decodeOfx(await readFile(dataFile(name)));
 
 /** A minimal OFX 1.x (SGML) bank statement around `inner` (the STMTRS content). */
 const sgml = (inner: string) =>
-  ['OFXHEADER:100', 'DATA:OFXSGML', 'VERSION:102', 'CHARSET:1252', '', '<OFX>', '<BANKMSGSRSV1><STMTTRNRS><STMTRS>', inner, '</STMTRS></STMTTRNRS></BANKMSGSRSV1>', '</OFX>'].join(
-    '\n',
-  );
+  [
+    'OFXHEADER:100',
+    'DATA:OFXSGML',
+    'VERSION:102',
+    'CHARSET:1252',
+    '',
+    '<OFX>',
+    '<BANKMSGSRSV1><STMTTRNRS><STMTRS>',
+    inner,
+    '</STMTRS></STMTTRNRS></BANKMSGSRSV1>',
+    '</OFX>',
+  ].join('\n');
 const ACCOUNT = '<CURDEF>EUR\n<BANKACCTFROM>\n<BANKID>1\n<ACCTID>DE00123\n<ACCTTYPE>CHECKING\n</BANKACCTFROM>';
 const LEDGER = '<LEDGERBAL>\n<BALAMT>10.50\n<DTASOF>20261031\n</LEDGERBAL>';
 /** An investment statement in Fidelity's one-line SGML layout around `inner` (after INVACCTFROM). */
@@ -50,7 +59,15 @@ describe('parseOfx: the sample statements', () => {
   it('reads an OFX 2.x XML credit-card statement (QFX, with INTU.* tags)', async () => {
     expect(parseOfx(await read('statement-v2.qfx'))).toMatchObject({
       version: 2,
-      statements: [{ kind: 'creditcard', accountId: '4242424242424242', currency: 'USD', balance: { amount: '-1119.29', date: '2026-10-31' }, available: { amount: '3880.71' } }],
+      statements: [
+        {
+          kind: 'creditcard',
+          accountId: '4242424242424242',
+          currency: 'USD',
+          balance: { amount: '-1119.29', date: '2026-10-31' },
+          available: { amount: '3880.71' },
+        },
+      ],
     });
   });
 
@@ -79,38 +96,65 @@ describe('statement types: one table, each kind with its account aggregate and i
   });
 
   it('investment value: AVAILCASH + sum of MKTVAL, in exact decimals (Fidelity pads with zeros and signs)', () => {
-    const text = invest(`<INVPOSLIST>${position('+00000005231.36')}${position('+00000001010.60', 'POSMF')}${position('-00000000100.01', 'POSSTOCK', 'SHORT')}</INVPOSLIST><INVBAL><AVAILCASH>18073.98<MARGINBALANCE>+00000000000.00</INVBAL>`);
-    expect(parseOfx(text).statements[0]).toMatchObject({ kind: 'investment', accountId: 'B-77', balance: { amount: '24215.93', date: '2015-03-21' }, detail: 'cash 18,073.98 + 3 positions 6,141.95' });
+    const text = invest(
+      `<INVPOSLIST>${position('+00000005231.36')}${position('+00000001010.60', 'POSMF')}${position('-00000000100.01', 'POSSTOCK', 'SHORT')}</INVPOSLIST><INVBAL><AVAILCASH>18073.98<MARGINBALANCE>+00000000000.00</INVBAL>`,
+    );
+    expect(parseOfx(text).statements[0]).toMatchObject({
+      kind: 'investment',
+      accountId: 'B-77',
+      balance: { amount: '24215.93', date: '2015-03-21' },
+      detail: 'cash 18,073.98 + 3 positions 6,141.95',
+    });
   });
 
   it('positions without a cash balance (Vanguard), or cash without positions, are the value', () => {
-    expect(parseOfx(invest(`<INVPOSLIST>${position('10200.0', 'POSMF')}${position('14279.72', 'POSMF')}</INVPOSLIST>`, '20110727')).statements[0]?.balance).toEqual({ amount: '24479.72', date: '2011-07-27', asOf: '20110727' });
+    expect(
+      parseOfx(
+        invest(`<INVPOSLIST>${position('10200.0', 'POSMF')}${position('14279.72', 'POSMF')}</INVPOSLIST>`, '20110727'),
+      ).statements[0]?.balance,
+    ).toEqual({ amount: '24479.72', date: '2011-07-27', asOf: '20110727' });
     expect(parseOfx(invest('<INVBAL><AVAILCASH>0<MARGINBALANCE>0</INVBAL>')).statements[0]?.detail).toBe('cash 0.00');
   });
 
   it('an investment statement with neither (a Fidelity transactions-only download) is skipped with the reason', () => {
-    const text = invest('<INVTRANLIST><DTSTART>20150120<DTEND>20150322<INVBANKTRAN><STMTTRN><TRNTYPE>DEP<DTPOSTED>20150225<TRNAMT>+00000000000050.0000<FITID>1</STMTTRN><SUBACCTFUND>CASH</INVBANKTRAN></INVTRANLIST>');
+    const text = invest(
+      '<INVTRANLIST><DTSTART>20150120<DTEND>20150322<INVBANKTRAN><STMTTRN><TRNTYPE>DEP<DTPOSTED>20150225<TRNAMT>+00000000000050.0000<FITID>1</STMTTRN><SUBACCTFUND>CASH</INVBANKTRAN></INVTRANLIST>',
+    );
     expect(parseOfx(text)).toMatchObject({
       statements: [],
-      skipped: [{ index: 1, kind: 'investment', accountId: 'B-77', reason: 'neither a cash balance (INVBAL/AVAILCASH) nor positions (INVPOSLIST) in the investment statement: it states no value' }],
+      skipped: [
+        {
+          index: 1,
+          kind: 'investment',
+          accountId: 'B-77',
+          reason:
+            'neither a cash balance (INVBAL/AVAILCASH) nor positions (INVPOSLIST) in the investment statement: it states no value',
+        },
+      ],
     });
   });
 
   it('a position without a readable MKTVAL skips the statement rather than writing part of its value', () => {
     const text = invest(`<INVPOSLIST>${position('12.00')}${position('')}</INVPOSLIST>`);
-    expect(parseOfx(text).skipped[0]?.reason).toBe('position 2 (000000001) has no MKTVAL: the account\'s value would be incomplete');
+    expect(parseOfx(text).skipped[0]?.reason).toBe(
+      "position 2 (000000001) has no MKTVAL: the account's value would be incomplete",
+    );
   });
 });
 
 describe('parseOfx: what real bank files do', () => {
   it('copes with empty elements left open (<MEMO> with no value)', () => {
-    const text = sgml(`${ACCOUNT}\n<BANKTRANLIST>\n<STMTTRN>\n<TRNAMT>-1.00\n<MEMO>\n<NAME>SHOP\n</STMTTRN>\n</BANKTRANLIST>\n${LEDGER}`);
+    const text = sgml(
+      `${ACCOUNT}\n<BANKTRANLIST>\n<STMTTRN>\n<TRNAMT>-1.00\n<MEMO>\n<NAME>SHOP\n</STMTTRN>\n</BANKTRANLIST>\n${LEDGER}`,
+    );
     expect(parseOfx(text).statements[0]?.balance.amount).toBe('10.50');
   });
 
   it('reads every statement of a file that holds several accounts', () => {
     const second = ACCOUNT.replace('DE00123', 'DE00999');
-    const text = sgml(`${ACCOUNT}\n${LEDGER}\n</STMTRS></STMTTRNRS><STMTTRNRS><STMTRS>\n${second}\n${LEDGER.replace('10.50', '-3')}`);
+    const text = sgml(
+      `${ACCOUNT}\n${LEDGER}\n</STMTRS></STMTTRNRS><STMTTRNRS><STMTRS>\n${second}\n${LEDGER.replace('10.50', '-3')}`,
+    );
     expect(parseOfx(text).statements.map((s) => [s.index, s.accountId, s.balance.amount])).toEqual([
       [1, 'DE00123', '10.50'],
       [2, 'DE00999', '-3'],
@@ -122,28 +166,47 @@ describe('parseOfx: what real bank files do', () => {
     const text = sgml(`${ACCOUNT}\n</STMTRS></STMTTRNRS><STMTTRNRS><STMTRS>\n${second}\n${LEDGER}`);
     const parsed = parseOfx(text);
     expect(parsed.statements.map((s) => s.accountId)).toEqual(['DE00999']);
-    expect(parsed.skipped).toEqual([{ index: 1, kind: 'bank', accountId: 'DE00123', reason: 'no LEDGERBAL (the closing balance) in the statement' }]);
+    expect(parsed.skipped).toEqual([
+      { index: 1, kind: 'bank', accountId: 'DE00123', reason: 'no LEDGERBAL (the closing balance) in the statement' },
+    ]);
   });
 
   it('an empty AVAILBAL (it is only printed) is a note, never a refusal', () => {
     const text = sgml(`${ACCOUNT}\n${LEDGER}\n<AVAILBAL><BALAMT></BALAMT><DTASOF>20261031</DTASOF></AVAILBAL>`);
-    expect(parseOfx(text).statements[0]).toMatchObject({ balance: { amount: '10.50' }, notes: ['available balance not shown: AVAILBAL/BALAMT is empty'] });
+    expect(parseOfx(text).statements[0]).toMatchObject({
+      balance: { amount: '10.50' },
+      notes: ['available balance not shown: AVAILBAL/BALAMT is empty'],
+    });
     expect(parseOfx(text).statements[0]?.available).toBeUndefined();
   });
 
-  it('takes the account only from BANKACCTFROM: a statement without it is skipped, never credited to a transfer\'s counterparty', () => {
-    const text = sgml('<CURDEF>USD<BANKTRANLIST><STMTTRN><TRNAMT>-5<BANKACCTTO><BANKID>9<ACCTID>COUNTERPARTY</BANKACCTTO></STMTTRN></BANKTRANLIST>' + LEDGER);
+  it("takes the account only from BANKACCTFROM: a statement without it is skipped, never credited to a transfer's counterparty", () => {
+    const text = sgml(
+      '<CURDEF>USD<BANKTRANLIST><STMTTRN><TRNAMT>-5<BANKACCTTO><BANKID>9<ACCTID>COUNTERPARTY</BANKACCTTO></STMTTRN></BANKTRANLIST>' +
+        LEDGER,
+    );
     expect(parseOfx(text)).toMatchObject({
       statements: [],
-      skipped: [{ kind: 'bank', accountId: undefined, reason: expect.stringContaining('has no BANKACCTFROM/ACCTID, so the account it is for is unknown') }],
+      skipped: [
+        {
+          kind: 'bank',
+          accountId: undefined,
+          reason: expect.stringContaining('has no BANKACCTFROM/ACCTID, so the account it is for is unknown'),
+        },
+      ],
     });
-    const investment = invest('<INVTRANLIST><INVBANKTRAN><STMTTRN><BANKACCTTO><ACCTID>OTHER</BANKACCTTO></STMTTRN></INVBANKTRAN></INVTRANLIST><INVBAL><AVAILCASH>1</INVBAL>');
+    const investment = invest(
+      '<INVTRANLIST><INVBANKTRAN><STMTTRN><BANKACCTTO><ACCTID>OTHER</BANKACCTTO></STMTTRN></INVBANKTRAN></INVTRANLIST><INVBAL><AVAILCASH>1</INVBAL>',
+    );
     expect(parseOfx(investment).statements[0]?.accountId).toBe('B-77');
   });
 
   it('accepts XML leaves closed on the same line, self-closing empty tags, comments, CDATA and lowercase tags', () => {
     const text = `<?xml version="1.0"?><?OFX OFXHEADER="200" VERSION="220"?>\n<ofx><!-- exported --><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>USD</CURDEF><BANKACCTFROM><ACCTID>77</ACCTID></BANKACCTFROM><BANKTRANLIST><STMTTRN><NAME><![CDATA[A <B> & C]]></NAME></STMTTRN></BANKTRANLIST><MEMO/><ledgerbal><balamt>1,5</balamt><dtasof>20240229</dtasof></ledgerbal></STMTRS></STMTTRNRS></BANKMSGSRSV1></ofx>`;
-    expect(parseOfx(text)).toMatchObject({ version: 2, statements: [{ accountId: '77', balance: { amount: '1.5', date: '2024-02-29' } }] });
+    expect(parseOfx(text)).toMatchObject({
+      version: 2,
+      statements: [{ accountId: '77', balance: { amount: '1.5', date: '2024-02-29' } }],
+    });
   });
 
   it('decodes entities in values', () => {
@@ -158,10 +221,19 @@ describe('parseOfx: what real bank files do', () => {
   });
 
   it.each([
-    ['UTF-16 LE with its byte-order mark', (t: string) => Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(t, 'utf16le')])],
-    ['UTF-16 BE with its byte-order mark', (t: string) => Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(t, 'utf16le').swap16()])],
+    [
+      'UTF-16 LE with its byte-order mark',
+      (t: string) => Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(t, 'utf16le')]),
+    ],
+    [
+      'UTF-16 BE with its byte-order mark',
+      (t: string) => Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(t, 'utf16le').swap16()]),
+    ],
     ['UTF-16 LE without one', (t: string) => Buffer.from(t, 'utf16le')],
-    ['UTF-8 with a byte-order mark', (t: string) => Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(t, 'utf8')])],
+    [
+      'UTF-8 with a byte-order mark',
+      (t: string) => Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(t, 'utf8')]),
+    ],
   ])('reads a file in %s', (_, encode) => {
     const text = sgml(`${ACCOUNT.replace('DE00123', 'Kärnten')}\n${LEDGER}`).replace('CHARSET:1252', 'CHARSET:NONE');
     expect(parseOfx(decodeOfx(encode(text))).statements[0]?.accountId).toBe('Kärnten');
@@ -172,7 +244,9 @@ describe('parseOfx: what real bank files do', () => {
     expect(parseOfx(text).statements[0]?.balance.amount).toBe('10.50');
     // With nothing closing them, the balance ends up inside a transaction, where a balance is never read from.
     const unclosedAll = sgml(`${ACCOUNT}${'<STMTTRN>'.repeat(20_000)}${LEDGER}`);
-    expect(parseOfx(unclosedAll).skipped.map((s) => s.reason)).toEqual(['no LEDGERBAL (the closing balance) in the statement']);
+    expect(parseOfx(unclosedAll).skipped.map((s) => s.reason)).toEqual([
+      'no LEDGERBAL (the closing balance) in the statement',
+    ]);
   });
 
   it('reads long tag names and many unclosed "<" without a refusal', () => {
@@ -184,7 +258,10 @@ describe('parseOfx: what real bank files do', () => {
 describe('parseOfx: what it refuses, and why', () => {
   it.each([
     ['Date,Amount\n31/10/2026,1.00', 'no <OFX> element: this is not an OFX or QFX file'],
-    ['OFXHEADER:100\n<OFX><SIGNONMSGSRSV1></SIGNONMSGSRSV1></OFX>', 'no bank (STMTRS), credit-card (CCSTMTRS) or investment (INVSTMTRS) statement in the file'],
+    [
+      'OFXHEADER:100\n<OFX><SIGNONMSGSRSV1></SIGNONMSGSRSV1></OFX>',
+      'no bank (STMTRS), credit-card (CCSTMTRS) or investment (INVSTMTRS) statement in the file',
+    ],
     [
       'OFXHEADER:100\n<OFX><SIGNONMSGSRSV1><SONRS><STATUS><CODE>15500<SEVERITY>ERROR<MESSAGE>Wrong user ID or password</STATUS></SONRS></SIGNONMSGSRSV1></OFX>',
       'no bank (STMTRS), credit-card (CCSTMTRS) or investment (INVSTMTRS) statement in the file; the file reports status 15500 "Wrong user ID or password"',
@@ -197,7 +274,10 @@ describe('parseOfx: what it refuses, and why', () => {
     [sgml(ACCOUNT), 'no LEDGERBAL (the closing balance) in the statement'],
     [sgml(`${ACCOUNT}\n${LEDGER.replace('10.50', '1.234,56')}`), 'LEDGERBAL/BALAMT "1.234,56" is not an amount'],
     [sgml(`${ACCOUNT}\n${LEDGER.replace('10.50', ' ')}`), 'LEDGERBAL/BALAMT is empty'],
-    [sgml(`${ACCOUNT}\n${LEDGER.replace('20261031', '20260231')}`), 'LEDGERBAL/DTASOF "20260231" is not an OFX date (YYYYMMDD...)'],
+    [
+      sgml(`${ACCOUNT}\n${LEDGER.replace('20261031', '20260231')}`),
+      'LEDGERBAL/DTASOF "20260231" is not an OFX date (YYYYMMDD...)',
+    ],
   ])('skips a statement it cannot use, with the reason: %#', (text, reason) => {
     expect(parseOfx(text).skipped.map((s) => s.reason)).toEqual([reason]);
   });
@@ -245,13 +325,23 @@ describe('OFX history: each day back from LEDGERBAL, only where the list is show
       '<BANKTRANLIST>',
       ...(start ? [`<DTSTART>${start}`] : []),
       ...(end ? [`<DTEND>${end}`] : []),
-      ...transactions.map(([posted, amount], i) => `<STMTTRN>\n<TRNTYPE>OTHER\n<DTPOSTED>${posted}\n<TRNAMT>${amount}\n<FITID>${i}\n</STMTTRN>`),
+      ...transactions.map(
+        ([posted, amount], i) =>
+          `<STMTTRN>\n<TRNTYPE>OTHER\n<DTPOSTED>${posted}\n<TRNAMT>${amount}\n<FITID>${i}\n</STMTTRN>`,
+      ),
       '</BANKTRANLIST>',
     ].join('\n');
   const history = (inner: string) => parseOfx(sgml(`${ACCOUNT}\n${inner}\n${LEDGER}`)).statements[0]!.history;
 
-  it('DTEND on the ledger balance\'s day, nothing later: every transaction from DTSTART on, amounts exact (a decimal comma read)', () => {
-    expect(history(list('20261001', '20261031235959[-5:EST]', [['20261005120000', '-1.00'], ['20261020', '2,50']]))).toEqual({
+  it("DTEND on the ledger balance's day, nothing later: every transaction from DTSTART on, amounts exact (a decimal comma read)", () => {
+    expect(
+      history(
+        list('20261001', '20261031235959[-5:EST]', [
+          ['20261005120000', '-1.00'],
+          ['20261020', '2,50'],
+        ]),
+      ),
+    ).toEqual({
       entries: [
         { date: '2026-10-05', amount: '-1.00' },
         { date: '2026-10-20', amount: '2.50' },
@@ -259,14 +349,40 @@ describe('OFX history: each day back from LEDGERBAL, only where the list is show
       completeToClosing: true,
     });
     // A transaction before DTSTART is left out: the list proves nothing of the days before it.
-    expect(history(list('20261010', '20261031', [['20261005', '-1.00'], ['20261020', '2.50']]))).toEqual({ entries: [{ date: '2026-10-20', amount: '2.50' }], completeToClosing: true });
+    expect(
+      history(
+        list('20261010', '20261031', [
+          ['20261005', '-1.00'],
+          ['20261020', '2.50'],
+        ]),
+      ),
+    ).toEqual({ entries: [{ date: '2026-10-20', amount: '2.50' }], completeToClosing: true });
   });
 
   it.each([
-    ['a list that ends before the balance\'s day', list('20261001', '20261025', [['20261005', '-1.00']]), "its transaction list ends on 2026-10-25 (DTEND), before the ledger balance's day 2026-10-31 (DTASOF): what was posted between is not in the file"],
-    ['a transaction posted after the balance\'s day', list('20261001', '20261102', [['20261101', '-1.00']]), "transaction 1 is posted on 2026-11-01, after the ledger balance's day 2026-10-31 (DTASOF), so the balance may not include it"],
-    ['an amount that cannot be read', list('20261001', '20261031', [['20261005', '-1.00'], ['20261006', '1.234,56']]), 'transaction 2 has TRNAMT "1.234,56", not an amount'],
-    ['a date that cannot be read', list('20261001', '20261031', [['2026-10-05', '-1.00']]), 'transaction 1 has DTPOSTED "2026-10-05", not an OFX date'],
+    [
+      "a list that ends before the balance's day",
+      list('20261001', '20261025', [['20261005', '-1.00']]),
+      "its transaction list ends on 2026-10-25 (DTEND), before the ledger balance's day 2026-10-31 (DTASOF): what was posted between is not in the file",
+    ],
+    [
+      "a transaction posted after the balance's day",
+      list('20261001', '20261102', [['20261101', '-1.00']]),
+      "transaction 1 is posted on 2026-11-01, after the ledger balance's day 2026-10-31 (DTASOF), so the balance may not include it",
+    ],
+    [
+      'an amount that cannot be read',
+      list('20261001', '20261031', [
+        ['20261005', '-1.00'],
+        ['20261006', '1.234,56'],
+      ]),
+      'transaction 2 has TRNAMT "1.234,56", not an amount',
+    ],
+    [
+      'a date that cannot be read',
+      list('20261001', '20261031', [['2026-10-05', '-1.00']]),
+      'transaction 1 has DTPOSTED "2026-10-05", not an OFX date',
+    ],
     ['no DTSTART', list(undefined, '20261031', [['20261005', '-1.00']]), 'its transaction list has no DTSTART'],
     ['no DTEND', list('20261001', undefined, [['20261005', '-1.00']]), 'its transaction list has no DTEND'],
     ['no transaction list', '', 'it has no transaction list (BANKTRANLIST)'],
@@ -275,14 +391,31 @@ describe('OFX history: each day back from LEDGERBAL, only where the list is show
   });
 
   it('through selectBalances daily: the days are derived back from LEDGERBAL; a file that fails a rule gives its balance alone, saying why', () => {
-    const complete = readStatements(new TextEncoder().encode(sgml(`${ACCOUNT}\n${list('20261001', '20261031', [['20261005', '-1.00'], ['20261020', '2.50']])}\n${LEDGER}`)));
+    const complete = readStatements(
+      new TextEncoder().encode(
+        sgml(
+          `${ACCOUNT}\n${list('20261001', '20261031', [
+            ['20261005', '-1.00'],
+            ['20261020', '2.50'],
+          ])}\n${LEDGER}`,
+        ),
+      ),
+    );
     // 10.50 less the 2.50 of the 20th is the 5th's balance; the 20th's is 10.50, nothing being booked after it.
-    expect(selectBalances([{ source: 'a.ofx', file: complete }], { daily: true }).balances.map((b) => [b.balance.date, b.balance.amount, b.derived?.description])).toEqual([
+    expect(
+      selectBalances([{ source: 'a.ofx', file: complete }], { daily: true }).balances.map((b) => [
+        b.balance.date,
+        b.balance.amount,
+        b.derived?.description,
+      ]),
+    ).toEqual([
       ['2026-10-05', '8.00', 'its closing booked balance 10.50 of 2026-10-31 less the 1 entry booked after that day'],
       ['2026-10-20', '10.50', 'its closing booked balance 10.50 of 2026-10-31, no entry being booked after that day'],
       ['2026-10-31', '10.50', undefined],
     ]);
-    const cut = readStatements(new TextEncoder().encode(sgml(`${ACCOUNT}\n${list('20261001', '20261025', [['20261005', '-1.00']])}\n${LEDGER}`)));
+    const cut = readStatements(
+      new TextEncoder().encode(sgml(`${ACCOUNT}\n${list('20261001', '20261025', [['20261005', '-1.00']])}\n${LEDGER}`)),
+    );
     const result = selectBalances([{ source: 'b.ofx', file: cut }], { daily: true });
     expect(result.balances.map((b) => [b.balance.date, b.balance.amount])).toEqual([['2026-10-31', '10.50']]);
     expect(result.skipped.map((s) => s.reason)).toEqual([

@@ -3,11 +3,21 @@
 // StatementFormatError, which means a bad file.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { BANK_LAYOUTS, detectFormat, isStatementArgumentError, isStatementFormatError, readStatements, StatementArgumentError, type BankProfile } from '../../statements/index';
+import {
+  BANK_LAYOUTS,
+  detectFormat,
+  isStatementArgumentError,
+  isStatementFormatError,
+  readStatements,
+  StatementArgumentError,
+  type BankProfile,
+} from '../../statements/index';
 import { repoFile } from './support';
 
 const chase = readFileSync(repoFile('examples/data/banks/chase-us.csv'));
-const mt940 = new TextEncoder().encode([':20:X', ':25:DE89370400440532013000', ':60F:C261031EUR10,00', ':62F:C261031EUR10,00', '-'].join('\n'));
+const mt940 = new TextEncoder().encode(
+  [':20:X', ':25:DE89370400440532013000', ':60F:C261031EUR10,00', ':62F:C261031EUR10,00', '-'].join('\n'),
+);
 
 /** The StatementArgumentError `call` throws: a TypeError, and not a bad file. */
 function refusal(call: () => unknown): StatementArgumentError {
@@ -60,11 +70,13 @@ describe('options.profile: a shipped layout by its id, or a profile checked with
   });
 
   it('a CSV export without a profile is a bad file for want of one, and says how to give it', () => {
-    expect(() => readStatements(chase)).toThrow("give options.profile, a shipped layout's id (a key of BANK_LAYOUTS, such as 'chase-us') or a profile of its own");
+    expect(() => readStatements(chase)).toThrow(
+      "give options.profile, a shipped layout's id (a key of BANK_LAYOUTS, such as 'chase-us') or a profile of its own",
+    );
   });
 });
 
-describe("bytes: a Uint8Array (a Node Buffer is one) or an ArrayBuffer", () => {
+describe('bytes: a Uint8Array (a Node Buffer is one) or an ArrayBuffer', () => {
   it('an ArrayBuffer is read as its bytes', () => {
     const buffer = mt940.buffer.slice(mt940.byteOffset, mt940.byteOffset + mt940.byteLength);
     expect(readStatements(buffer)).toEqual(readStatements(mt940));
@@ -82,15 +94,23 @@ describe("bytes: a Uint8Array (a Node Buffer is one) or an ArrayBuffer", () => {
     [new Int16Array(4), 'an Int16Array'],
     [{ length: 3 }, 'an object'],
   ])('%o is refused by readStatements and detectFormat', (bytes, kind) => {
-    expect(refusal(() => readStatements(bytes as never)).message).toMatch(new RegExp(`^readStatements: the file's bytes must be a Uint8Array .*, not ${kind}$`));
-    expect(refusal(() => detectFormat(bytes as never)).message).toMatch(new RegExp(`^detectFormat: the file's bytes must be a Uint8Array .*, not ${kind}$`));
+    expect(refusal(() => readStatements(bytes as never)).message).toMatch(
+      new RegExp(`^readStatements: the file's bytes must be a Uint8Array .*, not ${kind}$`),
+    );
+    expect(refusal(() => detectFormat(bytes as never)).message).toMatch(
+      new RegExp(`^detectFormat: the file's bytes must be a Uint8Array .*, not ${kind}$`),
+    );
   });
 });
 
 describe('options: an object with a known format', () => {
   it('options that are not an object are refused', () => {
-    expect(refusal(() => readStatements(chase, 'chase-us' as never)).message).toBe("readStatements: options must be an object such as { profile: 'chase-us' }, not a string");
-    expect(refusal(() => readStatements(chase, null as never)).message).toBe("readStatements: options must be an object such as { profile: 'chase-us' }, not null");
+    expect(refusal(() => readStatements(chase, 'chase-us' as never)).message).toBe(
+      "readStatements: options must be an object such as { profile: 'chase-us' }, not a string",
+    );
+    expect(refusal(() => readStatements(chase, null as never)).message).toBe(
+      "readStatements: options must be an object such as { profile: 'chase-us' }, not null",
+    );
   });
 
   it('an unknown format is a bad call, not a bad file', () => {

@@ -2,7 +2,8 @@
 import { fileURLToPath } from 'node:url';
 
 /** A file under examples/data. */
-export const dataFile = (name: string): string => fileURLToPath(new URL(`../../examples/data/${name}`, import.meta.url));
+export const dataFile = (name: string): string =>
+  fileURLToPath(new URL(`../../examples/data/${name}`, import.meta.url));
 
 /** A fixture under test/statements/fixtures. */
 export const fixture = (name: string): string => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));

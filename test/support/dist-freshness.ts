@@ -4,7 +4,17 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** What the build reads: the sources of every entry and bin, and the files that configure it. */
-const INPUTS = ['src', 'mocks', 'statements', 'sync', 'parity', 'reading', 'openapi.json', 'package.json', 'tsup.config.ts'];
+const INPUTS = [
+  'src',
+  'mocks',
+  'statements',
+  'sync',
+  'parity',
+  'reading',
+  'openapi.json',
+  'package.json',
+  'tsup.config.ts',
+];
 /** One output of each of tsup's builds (tsup.config.ts): each is rewritten whenever the build runs. */
 const OUTPUTS = [
   'dist/index.js',

@@ -32,7 +32,9 @@ export default class HeavyFirstSequencer extends BaseSequencer {
     const signsOf = (spec: TestSpecification) => signs.get(relative(root, spec.moduleId)) ?? [];
     const isLong = (spec: TestSpecification) => signsOf(spec).some((sign) => LONG_SIGNS.has(sign));
     const onlyComputes = (spec: TestSpecification) => !signsOf(spec).some((sign) => STARTS_SOMETHING.has(sign));
-    const installs = new Map(sorted.filter(isLong).map((spec) => [spec, projectsCalledBy(readFileSync(spec.moduleId, 'utf8'))]));
+    const installs = new Map(
+      sorted.filter(isLong).map((spec) => [spec, projectsCalledBy(readFileSync(spec.moduleId, 'utf8'))]),
+    );
     for (const [spec, projects] of installs) {
       // Each install once (a second call would only wait for the first), in the run's directory (run-dir.ts).
       for (const install of projects.filter((p) => !this.started.has(p))) {

@@ -15,7 +15,11 @@ const POLL_MS = 50;
  * `runDir` is the run's directory, which a test file gets from vitest; vitest's own process passes it (the sequencer,
  * which starts the consumer projects' installs: test/package/consumer-projects.ts).
  */
-export async function oncePerRun<T>(name: string, work: (dir: string) => Promise<T>, runDir: string = inject('runDir')): Promise<T> {
+export async function oncePerRun<T>(
+  name: string,
+  work: (dir: string) => Promise<T>,
+  runDir: string = inject('runDir'),
+): Promise<T> {
   const dir = join(runDir, name);
   const result = join(dir, 'result.json');
   try {
@@ -41,7 +45,8 @@ async function waitFor<T>(file: string, name: string): Promise<T> {
   for (;;) {
     const text = await readFile(file, 'utf8').catch(() => undefined);
     if (text !== undefined) return unwrap(JSON.parse(text) as { value: T } | { error: string }, name);
-    if (Date.now() > deadline) throw new Error(`${name}: another test file started it ${WAIT_LIMIT_MS / 1000} s ago and it has not finished`);
+    if (Date.now() > deadline)
+      throw new Error(`${name}: another test file started it ${WAIT_LIMIT_MS / 1000} s ago and it has not finished`);
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
 }

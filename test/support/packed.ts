@@ -11,7 +11,11 @@ export function packedTarball(runDir?: string): Promise<string> {
   return oncePerRun(
     'packed-tarball',
     async (dir) => {
-      const { stdout } = await promisify(execFile)('npm', ['pack', '--silent', '--ignore-scripts', '--pack-destination', dir], { cwd: ROOT, timeout: 120_000 });
+      const { stdout } = await promisify(execFile)(
+        'npm',
+        ['pack', '--silent', '--ignore-scripts', '--pack-destination', dir],
+        { cwd: ROOT, timeout: 120_000 },
+      );
       return join(dir, stdout.trim().split('\n').pop()!);
     },
     runDir,

@@ -64,7 +64,10 @@ export const FAKE_SIMPLEFIN_CERT = new URL('./simplefin-tls/cert.pem', import.me
  *
  * @param options.https serve HTTPS with the self-signed certificate FAKE_SIMPLEFIN_CERT @default false (plain HTTP)
  */
-export async function startFakeSimplefin(accountSet: FakeSimplefin['accountSet'] = { errors: [], accounts: [] }, options: { https?: boolean } = {}): Promise<FakeSimplefin> {
+export async function startFakeSimplefin(
+  accountSet: FakeSimplefin['accountSet'] = { errors: [], accounts: [] },
+  options: { https?: boolean } = {},
+): Promise<FakeSimplefin> {
   const scheme = options.https ? 'https' : 'http';
   const codes = new Set<string>(); // claim codes not yet claimed
   const credentials = new Map<string, boolean>(); // "user:pass" -> still valid
@@ -98,9 +101,16 @@ export async function startFakeSimplefin(accountSet: FakeSimplefin['accountSet']
 
   const handle = (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://fake');
-    const request: SimplefinRequest = { method: req.method ?? '', path: url.pathname, query: url.searchParams, host: req.headers.host ?? '', authorization: req.headers.authorization };
+    const request: SimplefinRequest = {
+      method: req.method ?? '',
+      path: url.pathname,
+      query: url.searchParams,
+      host: req.headers.host ?? '',
+      authorization: req.headers.authorization,
+    };
     fake.journal.push(request);
-    if (request.host !== `127.0.0.1:${port}` && request.host !== `localhost:${port}`) return send(res, 421, 'unknown host');
+    if (request.host !== `127.0.0.1:${port}` && request.host !== `localhost:${port}`)
+      return send(res, 421, 'unknown host');
     if (req.method === 'GET' && url.pathname === '/simplefin/info') return sendJson(res, 200, { versions: ['1.0'] });
     const claim = /^\/simplefin\/claim\/([^/]+)$/.exec(url.pathname);
     if (claim && req.method === 'POST') {
@@ -132,7 +142,13 @@ export async function startFakeSimplefin(accountSet: FakeSimplefin['accountSet']
   };
 
   const server = options.https
-    ? createTlsServer({ cert: readFileSync(FAKE_SIMPLEFIN_CERT), key: readFileSync(new URL('./simplefin-tls/key.pem', import.meta.url)) }, handle)
+    ? createTlsServer(
+        {
+          cert: readFileSync(FAKE_SIMPLEFIN_CERT),
+          key: readFileSync(new URL('./simplefin-tls/key.pem', import.meta.url)),
+        },
+        handle,
+      )
     : createServer(handle);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.address() as AddressInfo).port;
@@ -153,7 +169,10 @@ function select(set: FakeSimplefin['accountSet'], query: URLSearchParams): unkno
       if (typeof a !== 'object' || a === null) return a;
       const { transactions, ...rest } = a as { transactions?: Array<{ posted: number; pending?: boolean }> };
       if (query.get('balances-only') === '1' || !Array.isArray(transactions)) return rest;
-      return { ...rest, transactions: transactions.filter((t) => t.posted >= start && t.posted < end && (pending || !t.pending)) };
+      return {
+        ...rest,
+        transactions: transactions.filter((t) => t.posted >= start && t.posted < end && (pending || !t.pending)),
+      };
     });
   return { errors: set.errors, accounts };
 }

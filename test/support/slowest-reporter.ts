@@ -31,7 +31,13 @@ export default class SlowestReporter implements Reporter {
   onTestRunEnd(modules: ReadonlyArray<TestModule>): void {
     const files: FileTime[] = modules.map((m) => {
       const d = m.diagnostic();
-      return { file: relative(this.root, m.moduleId), tests: [...m.children.allTests()].length, importMs: d.collectDuration + d.setupDuration + d.prepareDuration, runMs: d.duration, cpuMs: m.meta().cpuMs };
+      return {
+        file: relative(this.root, m.moduleId),
+        tests: [...m.children.allTests()].length,
+        importMs: d.collectDuration + d.setupDuration + d.prepareDuration,
+        runMs: d.duration,
+        cpuMs: m.meta().cpuMs,
+      };
     });
     if (files.length === 0) return;
     const total = (f: FileTime) => f.importMs + f.runMs;
@@ -43,16 +49,27 @@ export default class SlowestReporter implements Reporter {
     const width = Math.max(...slowest.map((f) => f.file.length));
     for (const f of slowest) {
       const used = f.cpuMs === undefined ? '' : `, CPU ${seconds(f.cpuMs)}`;
-      lines.push(`  ${seconds(total(f)).padStart(7)}  ${f.file.padEnd(width)}  ${String(f.tests).padStart(4)} tests  (import ${seconds(f.importMs)}${used})`);
+      lines.push(
+        `  ${seconds(total(f)).padStart(7)}  ${f.file.padEnd(width)}  ${String(f.tests).padStart(4)} tests  (import ${seconds(f.importMs)}${used})`,
+      );
     }
     const tests = modules
-      .flatMap((m) => [...m.children.allTests()].map((t) => ({ name: `${relative(this.root, m.moduleId)} > ${t.fullName}`, ms: t.diagnostic()?.duration ?? 0 })))
+      .flatMap((m) =>
+        [...m.children.allTests()].map((t) => ({
+          name: `${relative(this.root, m.moduleId)} > ${t.fullName}`,
+          ms: t.diagnostic()?.duration ?? 0,
+        })),
+      )
       .sort((a, b) => b.ms - a.ms)
       .slice(0, TESTS_LISTED);
     lines.push('Slowest tests:');
-    for (const t of tests) lines.push(`  ${seconds(t.ms).padStart(7)}  ${t.name.length > 140 ? `${t.name.slice(0, 139)}…` : t.name}`);
+    for (const t of tests)
+      lines.push(`  ${seconds(t.ms).padStart(7)}  ${t.name.length > 140 ? `${t.name.slice(0, 139)}…` : t.name}`);
     const over = files.filter((f) => total(f) > SLOW_FILE_SECONDS * 1000).sort((a, b) => total(b) - total(a));
-    for (const f of over) lines.push(`WARNING: ${f.file} took ${seconds(total(f))}, over ${SLOW_FILE_SECONDS} s: see CONTRIBUTING.md, "What makes a test slow here"`);
+    for (const f of over)
+      lines.push(
+        `WARNING: ${f.file} took ${seconds(total(f))}, over ${SLOW_FILE_SECONDS} s: see CONTRIBUTING.md, "What makes a test slow here"`,
+      );
     process.stdout.write(`\n${lines.join('\n')}\n`);
   }
 }

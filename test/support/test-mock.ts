@@ -45,7 +45,10 @@ export interface CallResult {
  * against openapi.json (unless told the file does), and after each test: fails on any violation or internal error,
  * then resets the fake to its starting state.
  */
-export function createTestMock(options: LedgerMockOptions = {}, { checkEveryResponse = true }: TestMockOptions = {}): TestMock {
+export function createTestMock(
+  options: LedgerMockOptions = {},
+  { checkEveryResponse = true }: TestMockOptions = {},
+): TestMock {
   const mock = createLedgerMock(options);
   const server = setupServer(...mock.handlers);
   const pending: Promise<void>[] = [];

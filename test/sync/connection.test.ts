@@ -12,11 +12,26 @@ describe('ledger-sync: LEDGER_BASE_URL and LEDGER_TOKEN, or --demo', () => {
   it.each([
     [{ LEDGER_TOKEN: TOKEN }, 'LEDGER_TOKEN is set but LEDGER_BASE_URL is not'],
     [{ LEDGER_BASE_URL: 'https://ledger.example.com' }, 'LEDGER_BASE_URL is set but LEDGER_TOKEN is not'],
-    [{ LEDGER_BASE_URL: 'ledger.example.com', LEDGER_TOKEN: TOKEN }, 'LEDGER_BASE_URL is not usable: it must be an absolute http(s) URL'],
-    [{ LEDGER_BASE_URL: 'https://me:pw@ledger.example.com', LEDGER_TOKEN: TOKEN }, 'LEDGER_BASE_URL is not usable: it must not contain credentials; pass the token as LEDGER_TOKEN'],
-    [{ LEDGER_BASE_URL: 'https://ledger.example.com', LEDGER_TOKEN: `${TOKEN} x` }, 'LEDGER_TOKEN is not usable: it must be printable ASCII without spaces or line breaks (value not shown)'],
-    [{ LEDGER_BASE_URL: 'https://ledger.example.com', LEDGER_TOKEN: `Bearer ${TOKEN}` }, 'LEDGER_TOKEN is not usable: it must not start with "Bearer "; pass the token alone'],
-    [{ LEDGER_BASE_URL: 'https://ledger.example.com', LEDGER_TOKEN: 'x' }, 'LEDGER_TOKEN is 1 character long, too short for an API token (at least 16'],
+    [
+      { LEDGER_BASE_URL: 'ledger.example.com', LEDGER_TOKEN: TOKEN },
+      'LEDGER_BASE_URL is not usable: it must be an absolute http(s) URL',
+    ],
+    [
+      { LEDGER_BASE_URL: 'https://me:pw@ledger.example.com', LEDGER_TOKEN: TOKEN },
+      'LEDGER_BASE_URL is not usable: it must not contain credentials; pass the token as LEDGER_TOKEN',
+    ],
+    [
+      { LEDGER_BASE_URL: 'https://ledger.example.com', LEDGER_TOKEN: `${TOKEN} x` },
+      'LEDGER_TOKEN is not usable: it must be printable ASCII without spaces or line breaks (value not shown)',
+    ],
+    [
+      { LEDGER_BASE_URL: 'https://ledger.example.com', LEDGER_TOKEN: `Bearer ${TOKEN}` },
+      'LEDGER_TOKEN is not usable: it must not start with "Bearer "; pass the token alone',
+    ],
+    [
+      { LEDGER_BASE_URL: 'https://ledger.example.com', LEDGER_TOKEN: 'x' },
+      'LEDGER_TOKEN is 1 character long, too short for an API token (at least 16',
+    ],
   ])('%j: exit 2, naming the variable, never the token', async (env, message) => {
     const { code, stdout, stderr } = await runSync(ARGS, { env });
     expect([code, stdout]).toEqual([2, '']);
@@ -26,9 +41,14 @@ describe('ledger-sync: LEDGER_BASE_URL and LEDGER_TOKEN, or --demo', () => {
 
   it('--demo writes to the built-in demo ledger and says so in its first line, ignoring LEDGER_*', async () => {
     const fake = demoFake();
-    const { code, stdout } = await runSync([...ARGS, '--demo'], { fake, env: { LEDGER_BASE_URL: 'https://ledger.example.com', LEDGER_TOKEN: TOKEN } });
+    const { code, stdout } = await runSync([...ARGS, '--demo'], {
+      fake,
+      env: { LEDGER_BASE_URL: 'https://ledger.example.com', LEDGER_TOKEN: TOKEN },
+    });
     expect(code).toBe(0);
-    expect(stdout.split('\n')[0]).toBe('--demo: writing to the built-in demo ledger (an offline fake of the API in this process; nothing leaves this machine).');
+    expect(stdout.split('\n')[0]).toBe(
+      '--demo: writing to the built-in demo ledger (an offline fake of the API in this process; nothing leaves this machine).',
+    );
     expect(fake.control.journal.entries().filter((e) => e.method !== 'GET')).toHaveLength(1);
   });
 
@@ -36,7 +56,9 @@ describe('ledger-sync: LEDGER_BASE_URL and LEDGER_TOKEN, or --demo', () => {
     const fake = demoFake();
     const { code, stdout } = await runSync([...ARGS, '--demo', '--dry-run'], { fake });
     expect(code).toBe(0);
-    expect(stdout.split('\n')[0]).toBe('--demo --dry-run: comparing with the built-in demo ledger, writing nothing (an offline fake of the API in this process; nothing leaves this machine).');
+    expect(stdout.split('\n')[0]).toBe(
+      '--demo --dry-run: comparing with the built-in demo ledger, writing nothing (an offline fake of the API in this process; nothing leaves this machine).',
+    );
     expect(fake.control.journal.entries().filter((e) => e.method !== 'GET')).toEqual([]);
   });
 });

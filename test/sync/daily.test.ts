@@ -30,9 +30,33 @@ afterAll(async () => {
 });
 
 /** An OFX 1.x bank statement of account `acctid`: DTSTART..DTEND, its transactions, and LEDGERBAL on `asOf`. */
-function ofx(acctid: string, list: { start: string; end: string }, transactions: Array<[string, string]>, ledgerBalance: string, asOf: string): string {
-  const trn = transactions.map(([posted, amount], i) => `<STMTTRN>\n<TRNTYPE>OTHER\n<DTPOSTED>${posted}\n<TRNAMT>${amount}\n<FITID>${i}\n</STMTTRN>`);
-  return ['OFXHEADER:100', 'DATA:OFXSGML', 'VERSION:102', '', '<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS>', '<CURDEF>USD', `<BANKACCTFROM>\n<BANKID>1\n<ACCTID>${acctid}\n<ACCTTYPE>CHECKING\n</BANKACCTFROM>`, '<BANKTRANLIST>', `<DTSTART>${list.start}`, `<DTEND>${list.end}`, ...trn, '</BANKTRANLIST>', `<LEDGERBAL>\n<BALAMT>${ledgerBalance}\n<DTASOF>${asOf}\n</LEDGERBAL>`, '</STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>'].join('\n');
+function ofx(
+  acctid: string,
+  list: { start: string; end: string },
+  transactions: Array<[string, string]>,
+  ledgerBalance: string,
+  asOf: string,
+): string {
+  const trn = transactions.map(
+    ([posted, amount], i) =>
+      `<STMTTRN>\n<TRNTYPE>OTHER\n<DTPOSTED>${posted}\n<TRNAMT>${amount}\n<FITID>${i}\n</STMTTRN>`,
+  );
+  return [
+    'OFXHEADER:100',
+    'DATA:OFXSGML',
+    'VERSION:102',
+    '',
+    '<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS>',
+    '<CURDEF>USD',
+    `<BANKACCTFROM>\n<BANKID>1\n<ACCTID>${acctid}\n<ACCTTYPE>CHECKING\n</BANKACCTFROM>`,
+    '<BANKTRANLIST>',
+    `<DTSTART>${list.start}`,
+    `<DTEND>${list.end}`,
+    ...trn,
+    '</BANKTRANLIST>',
+    `<LEDGERBAL>\n<BALAMT>${ledgerBalance}\n<DTASOF>${asOf}\n</LEDGERBAL>`,
+    '</STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>',
+  ].join('\n');
 }
 
 const target = (account: string) => ({ account, category: 'Cash', category_type: 'asset' });
@@ -40,8 +64,25 @@ const json = (stdout: string) => JSON.parse(stdout) as Report;
 
 describe('ledger-sync <files> --daily and --accept-unbalanced', { timeout: 180_000 }, () => {
   it('--daily writes each day the OFX transaction list proves, back from LEDGERBAL; a second run writes nothing', async () => {
-    const file = await dir.file('october.ofx', ofx('CHK-1', { start: '20261001', end: '20261030' }, [['20261005', '-40.00'], ['20261012', '100.25'], ['20261012', '-0.25'], ['20261030', '-10.00']], '1050.00', '20261030'));
-    const mapping = await dir.file('mapping-ofx.json', JSON.stringify({ accounts: { 'CHK-1': target('Daily checking') } }));
+    const file = await dir.file(
+      'october.ofx',
+      ofx(
+        'CHK-1',
+        { start: '20261001', end: '20261030' },
+        [
+          ['20261005', '-40.00'],
+          ['20261012', '100.25'],
+          ['20261012', '-0.25'],
+          ['20261030', '-10.00'],
+        ],
+        '1050.00',
+        '20261030',
+      ),
+    );
+    const mapping = await dir.file(
+      'mapping-ofx.json',
+      JSON.stringify({ accounts: { 'CHK-1': target('Daily checking') } }),
+    );
     // Without --daily: the ledger balance alone.
     const plain = await runLedgerSync([file, '--mapping', mapping, '--dry-run', '--json'], env);
     expect(plain.code).toBe(0);
@@ -50,8 +91,20 @@ describe('ledger-sync <files> --daily and --accept-unbalanced', { timeout: 180_0
     const planned = await runLedgerSync([file, '--mapping', mapping, '--daily', '--dry-run', '--json'], env);
     expect(planned.code).toBe(0);
     expect(json(planned.stdout).rows).toEqual([
-      { account: 'Daily checking', date: '2026-10-05', balance: 960, action: 'new', source: `${file} statement 1: derived from its closing booked balance 1050.00 of 2026-10-30 less the 3 entries booked after that day` },
-      { account: 'Daily checking', date: '2026-10-12', balance: 1060, action: 'new', source: `${file} statement 1: derived from its closing booked balance 1050.00 of 2026-10-30 less the 1 entry booked after that day` },
+      {
+        account: 'Daily checking',
+        date: '2026-10-05',
+        balance: 960,
+        action: 'new',
+        source: `${file} statement 1: derived from its closing booked balance 1050.00 of 2026-10-30 less the 3 entries booked after that day`,
+      },
+      {
+        account: 'Daily checking',
+        date: '2026-10-12',
+        balance: 1060,
+        action: 'new',
+        source: `${file} statement 1: derived from its closing booked balance 1050.00 of 2026-10-30 less the 1 entry booked after that day`,
+      },
       { account: 'Daily checking', date: '2026-10-30', balance: 1050, action: 'new', source: `${file} statement 1` },
     ]);
     expect(planned.stderr).toContain('3 balances found (closing booked; 2 of them derived day by day)');
@@ -60,7 +113,13 @@ describe('ledger-sync <files> --daily and --accept-unbalanced', { timeout: 180_0
     const run = await runLedgerSync([file, '--mapping', mapping, '--daily'], env);
     expect([run.code, run.stderr]).toEqual([0, '']);
     expect(run.stdout).toContain('derived from its closing booked balance 1050.00');
-    expect(await balancesNamed(mock, 'Daily checking')).toEqual(new Map([['2026-10-05', 960], ['2026-10-12', 1060], ['2026-10-30', 1050]]));
+    expect(await balancesNamed(mock, 'Daily checking')).toEqual(
+      new Map([
+        ['2026-10-05', 960],
+        ['2026-10-12', 1060],
+        ['2026-10-30', 1050],
+      ]),
+    );
     const again = await runLedgerSync([file, '--mapping', mapping, '--daily', '--json'], env);
     expect(json(again.stdout).rows.map((r) => r.action)).toEqual(['unchanged', 'unchanged', 'unchanged']);
     expect(again.stderr).toContain('Nothing to write: all 3 balances already up to date.');
@@ -68,14 +127,32 @@ describe('ledger-sync <files> --daily and --accept-unbalanced', { timeout: 180_0
 
   it('--daily on a monthly MT940 and a camt.053 statement: each day with entries, from the opening balance, in the plan', async () => {
     // 1000.00 - 100.00 + 50.25 = 950.25 on the 1st; - 0.25 = 950.00 on the 15th; + 10.00 = 960.00, the stated closing balance of the 30th.
-    const sta = [':20:OCT', ':25:NL00BANK0000000002', ':28C:1/1', ':60F:C260930EUR1000,00', ':61:2610011001D100,00NTRFNONREF', ':61:2610011001C50,25NTRFNONREF', ':61:2610151015D0,25NTRFNONREF', ':61:2610301030C10,00NTRFNONREF', ':62F:C261030EUR960,00', '-'].join('\n');
+    const sta = [
+      ':20:OCT',
+      ':25:NL00BANK0000000002',
+      ':28C:1/1',
+      ':60F:C260930EUR1000,00',
+      ':61:2610011001D100,00NTRFNONREF',
+      ':61:2610011001C50,25NTRFNONREF',
+      ':61:2610151015D0,25NTRFNONREF',
+      ':61:2610301030C10,00NTRFNONREF',
+      ':62F:C261030EUR960,00',
+      '-',
+    ].join('\n');
     // 500.00 - 20.00 = 480.00 on the 2nd; + 5.50 = 485.50, the stated closing balance of the 9th.
     const amount = (value: string, mark: string) => `<Amt Ccy="EUR">${value}</Amt><CdtDbtInd>${mark}</CdtDbtInd>`;
-    const bal = (code: string, value: string, day: string) => `<Bal><Tp><CdOrPrtry><Cd>${code}</Cd></CdOrPrtry></Tp>${amount(value, 'CRDT')}<Dt><Dt>${day}</Dt></Dt></Bal>`;
-    const ntry = (value: string, mark: string, day: string) => `<Ntry>${amount(value, mark)}<Sts><Cd>BOOK</Cd></Sts><BookgDt><Dt>${day}</Dt></BookgDt><ValDt><Dt>${day}</Dt></ValDt></Ntry>`;
+    const bal = (code: string, value: string, day: string) =>
+      `<Bal><Tp><CdOrPrtry><Cd>${code}</Cd></CdOrPrtry></Tp>${amount(value, 'CRDT')}<Dt><Dt>${day}</Dt></Dt></Bal>`;
+    const ntry = (value: string, mark: string, day: string) =>
+      `<Ntry>${amount(value, mark)}<Sts><Cd>BOOK</Cd></Sts><BookgDt><Dt>${day}</Dt></BookgDt><ValDt><Dt>${day}</Dt></ValDt></Ntry>`;
     const camt = `<?xml version="1.0" encoding="UTF-8"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.08"><BkToCstmrStmt><GrpHdr><MsgId>M</MsgId></GrpHdr><Stmt><Id>S1</Id><Acct><Id><IBAN>DE89370400440532013000</IBAN></Id><Ccy>EUR</Ccy></Acct>${bal('OPBD', '500.00', '2026-09-30')}${bal('CLBD', '485.50', '2026-10-09')}${ntry('20.00', 'DBIT', '2026-10-02')}${ntry('5.50', 'CRDT', '2026-10-09')}</Stmt></BkToCstmrStmt></Document>`;
     const files = [await dir.file('monthly.sta', sta), await dir.file('monthly.xml', camt)];
-    const mapping = await dir.file('mapping-monthly.json', JSON.stringify({ accounts: { NL00BANK0000000002: target('Monthly giro'), DE89370400440532013000: target('Monthly camt') } }));
+    const mapping = await dir.file(
+      'mapping-monthly.json',
+      JSON.stringify({
+        accounts: { NL00BANK0000000002: target('Monthly giro'), DE89370400440532013000: target('Monthly camt') },
+      }),
+    );
     const result = await runLedgerSync([...files, '--mapping', mapping, '--daily', '--dry-run', '--json'], env);
     expect(result.code).toBe(0);
     const rows = json(result.stdout).rows;
@@ -86,37 +163,68 @@ describe('ledger-sync <files> --daily and --accept-unbalanced', { timeout: 180_0
       ['Monthly camt', '2026-10-02', 480, 'new'],
       ['Monthly camt', '2026-10-09', 485.5, 'new'],
     ]);
-    expect(rows[1]!.source).toBe(`${files[0]} statement 1 (line 1): derived from its opening booked balance 1000.00 and the 3 entries to that day`);
-    expect(rows[3]!.source).toMatch(/monthly\.xml statement 1.*: derived from its opening booked balance 500\.00 and the 1 entry to that day$/);
+    expect(rows[1]!.source).toBe(
+      `${files[0]} statement 1 (line 1): derived from its opening booked balance 1000.00 and the 3 entries to that day`,
+    );
+    expect(rows[3]!.source).toMatch(
+      /monthly\.xml statement 1.*: derived from its opening booked balance 500\.00 and the 1 entry to that day$/,
+    );
     expect(rows[2]!.source).not.toContain('derived');
   });
 
-  it('--daily on a list that ends before the balance\'s day: the balance alone, and why no day was derived', async () => {
-    const file = await dir.file('cut.ofx', ofx('CHK-2', { start: '20261001', end: '20261020' }, [['20261005', '-40.00']], '500.00', '20261030'));
-    const mapping = await dir.file('mapping-cut.json', JSON.stringify({ accounts: { 'CHK-2': target('Cut checking') } }));
+  it("--daily on a list that ends before the balance's day: the balance alone, and why no day was derived", async () => {
+    const file = await dir.file(
+      'cut.ofx',
+      ofx('CHK-2', { start: '20261001', end: '20261020' }, [['20261005', '-40.00']], '500.00', '20261030'),
+    );
+    const mapping = await dir.file(
+      'mapping-cut.json',
+      JSON.stringify({ accounts: { 'CHK-2': target('Cut checking') } }),
+    );
     const result = await runLedgerSync([file, '--mapping', mapping, '--daily', '--dry-run', '--json'], env);
     expect(result.code).toBe(0);
     const report = json(result.stdout);
     expect(report.rows.map((r) => [r.date, r.balance])).toEqual([['2026-10-30', 500]]);
     expect(report.skipped).toEqual([
-      { source: `${file} statement 1`, reason: "no day's balance is derived from it: its transaction list ends on 2026-10-20 (DTEND), before the ledger balance's day 2026-10-30 (DTASOF): what was posted between is not in the file; its closing balance alone is written" },
+      {
+        source: `${file} statement 1`,
+        reason:
+          "no day's balance is derived from it: its transaction list ends on 2026-10-20 (DTEND), before the ledger balance's day 2026-10-30 (DTASOF): what was posted between is not in the file; its closing balance alone is written",
+      },
     ]);
   });
 
   it('--accept-unbalanced writes the closing balance of a statement that does not add up, saying so in its source and the output', async () => {
     // 100.00 + 20.00 - 5.00 = 115.00, but the bank states 120.00.
-    const sta = [':20:OCT', ':25:NL00BANK0123456789', ':60F:C261001EUR100,00', ':61:2610021002C20,00NTRFNONREF', ':61:2610031003D5,00NTRFNONREF', ':62F:C261003EUR120,00', '-'].join('\n');
+    const sta = [
+      ':20:OCT',
+      ':25:NL00BANK0123456789',
+      ':60F:C261001EUR100,00',
+      ':61:2610021002C20,00NTRFNONREF',
+      ':61:2610031003D5,00NTRFNONREF',
+      ':62F:C261003EUR120,00',
+      '-',
+    ].join('\n');
     const file = await dir.file('unbalanced.sta', sta);
-    const mapping = await dir.file('mapping-sta.json', JSON.stringify({ accounts: { NL00BANK0123456789: target('Unbalanced giro') } }));
+    const mapping = await dir.file(
+      'mapping-sta.json',
+      JSON.stringify({ accounts: { NL00BANK0123456789: target('Unbalanced giro') } }),
+    );
     const refused = await runLedgerSync([file, '--mapping', mapping, '--dry-run', '--json'], env);
     expect(json(refused.stdout).rows).toEqual([]);
-    expect(json(refused.stdout).skipped[0]!.reason).toContain('it does not add up: opening 100.00 + 2 entries 15.00 = 115.00, but its closing balance is 120.00');
+    expect(json(refused.stdout).skipped[0]!.reason).toContain(
+      'it does not add up: opening 100.00 + 2 entries 15.00 = 115.00, but its closing balance is 120.00',
+    );
 
     const accepted = await runLedgerSync([file, '--mapping', mapping, '--accept-unbalanced', '--json'], env);
     expect(accepted.code).toBe(0);
     const source = `${file} statement 1 (line 1): does not add up (opening 100.00 + 2 entries = 115.00); the bank's closing balance, taken as stated (--accept-unbalanced)`;
-    expect(json(accepted.stdout).rows).toEqual([{ account: 'Unbalanced giro', date: '2026-10-03', balance: 120, action: 'new', source }]);
-    expect(accepted.stderr).toContain(`1 closing balance of statements that do not add up is taken as the bank states it (--accept-unbalanced): ${file} statement 1 (line 1)`);
+    expect(json(accepted.stdout).rows).toEqual([
+      { account: 'Unbalanced giro', date: '2026-10-03', balance: 120, action: 'new', source },
+    ]);
+    expect(accepted.stderr).toContain(
+      `1 closing balance of statements that do not add up is taken as the bank states it (--accept-unbalanced): ${file} statement 1 (line 1)`,
+    );
     expect(await balancesNamed(mock, 'Unbalanced giro')).toEqual(new Map([['2026-10-03', 120]]));
   });
 });
@@ -149,8 +257,14 @@ describe('ledger-sync simplefin --daily <days>', { timeout: 180_000 }, () => {
         },
       ],
     };
-    const mapping = await dir.file('mapping-simplefin.json', JSON.stringify({ accounts: { 'simplefin:mybank.example/ACT-1': target('SimpleFIN daily') } }));
-    const result = await runLedgerSync(['simplefin', '--mapping', mapping, '--time-zone', 'UTC', '--daily', '30', '--json'], { ...env, SIMPLEFIN_ACCESS_URL: simplefin.issueAccess() });
+    const mapping = await dir.file(
+      'mapping-simplefin.json',
+      JSON.stringify({ accounts: { 'simplefin:mybank.example/ACT-1': target('SimpleFIN daily') } }),
+    );
+    const result = await runLedgerSync(
+      ['simplefin', '--mapping', mapping, '--time-zone', 'UTC', '--daily', '30', '--json'],
+      { ...env, SIMPLEFIN_ACCESS_URL: simplefin.issueAccess() },
+    );
     const endedAt = Math.ceil(Date.now() / 1000);
     expect([result.code, result.stderr.includes('Error')]).toEqual([0, false]);
     const request = simplefin.journal.find((r) => r.path === '/simplefin/accounts')!;
@@ -162,18 +276,40 @@ describe('ledger-sync simplefin --daily <days>', { timeout: 180_000 }, () => {
     // 1520.35 less the -3.00 of its own day is the day before's 1523.35; less that day's -14.50, three days before: 1537.85.
     const source = 'simplefin:mybank.example/ACT-1 (Everyday)';
     expect(json(result.stdout).rows).toEqual([
-      { account: 'SimpleFIN daily', date: day(at(3)), balance: 1537.85, action: 'new', source: `${source}: derived from its balance 1520.35 of ${day(noon)}, less the 3 transactions posted after that day` },
-      { account: 'SimpleFIN daily', date: day(at(1)), balance: 1523.35, action: 'new', source: `${source}: derived from its balance 1520.35 of ${day(noon)}, less the 1 transaction posted after that day` },
+      {
+        account: 'SimpleFIN daily',
+        date: day(at(3)),
+        balance: 1537.85,
+        action: 'new',
+        source: `${source}: derived from its balance 1520.35 of ${day(noon)}, less the 3 transactions posted after that day`,
+      },
+      {
+        account: 'SimpleFIN daily',
+        date: day(at(1)),
+        balance: 1523.35,
+        action: 'new',
+        source: `${source}: derived from its balance 1520.35 of ${day(noon)}, less the 1 transaction posted after that day`,
+      },
       { account: 'SimpleFIN daily', date: day(noon), balance: 1520.35, action: 'new', source },
     ]);
-    expect(await balancesNamed(mock, 'SimpleFIN daily')).toEqual(new Map([[day(at(3)), 1537.85], [day(at(1)), 1523.35], [day(noon), 1520.35]]));
+    expect(await balancesNamed(mock, 'SimpleFIN daily')).toEqual(
+      new Map([
+        [day(at(3)), 1537.85],
+        [day(at(1)), 1523.35],
+        [day(noon), 1520.35],
+      ]),
+    );
   });
 
   it('--daily takes 1 to 90 days', async () => {
     for (const days of ['0', '91', 'week']) {
-      const result = await runLedgerSync(['simplefin', '--daily', days], { SIMPLEFIN_ACCESS_URL: simplefin.issueAccess() });
+      const result = await runLedgerSync(['simplefin', '--daily', days], {
+        SIMPLEFIN_ACCESS_URL: simplefin.issueAccess(),
+      });
       expect(result.code).toBe(2);
-      expect(result.stderr).toContain(`--daily "${days}": give the days of transactions to look back over, from 1 to 90`);
+      expect(result.stderr).toContain(
+        `--daily "${days}": give the days of transactions to look back over, from 1 to 90`,
+      );
     }
   });
 });

@@ -9,7 +9,11 @@ describe('interruptHandler', () => {
     let now = 1000;
     const warned: string[] = [];
     let exits = 0;
-    const handle = interruptHandler(controller, { warn: (text) => warned.push(text), exit: () => (exits += 1), now: () => now });
+    const handle = interruptHandler(controller, {
+      warn: (text) => warned.push(text),
+      exit: () => (exits += 1),
+      now: () => now,
+    });
     handle('SIGINT');
     expect(controller.signal.aborted).toBe(true);
     expect(warned).toEqual(['\nSIGINT: stopping after the current step (press Ctrl-C again to quit now)\n']);

@@ -33,21 +33,27 @@ describe('ledger-sync simplefin claim', { timeout: 120_000 }, () => {
     const out = join(dir.path, 'simplefin-access');
     const { code, stdout, stderr } = await run(['simplefin', 'claim', token, '--out', out]);
     expect([code, stderr]).toEqual([0, '']);
-    expect(stdout).toContain(`Claimed: the Access URL for 127.0.0.1:${new URL(simplefin.root).port} is stored in ${out}, readable by you only (mode 600).`);
+    expect(stdout).toContain(
+      `Claimed: the Access URL for 127.0.0.1:${new URL(simplefin.root).port} is stored in ${out}, readable by you only (mode 600).`,
+    );
     expect((await stat(out)).mode & 0o777).toBe(0o600);
     const stored = (await readFile(out, 'utf8')).trim();
     expect(stored).toMatch(/^http:\/\/user[0-9a-f]+:pw[0-9a-f]+@127\.0\.0\.1:\d+\/simplefin$/);
     const { username, password } = new URL(stored);
     secrets.push(stored, username, password);
     expect(stdout).not.toContain(password);
-    expect(simplefin.journal.map((r) => `${r.method} ${r.path}`)).toEqual([`POST /simplefin/claim/${Buffer.from(token, 'base64').toString().split('/').pop()}`]);
+    expect(simplefin.journal.map((r) => `${r.method} ${r.path}`)).toEqual([
+      `POST /simplefin/claim/${Buffer.from(token, 'base64').toString().split('/').pop()}`,
+    ]);
     // No temporary file left beside it.
     expect((await readdir(dir.path)).filter((name) => name.includes('simplefin-access'))).toEqual(['simplefin-access']);
 
     // The same token again: 403, and the user is told to disable it at the Bridge. The file is left as it was.
     const again = await run(['simplefin', 'claim', token, '--out', join(dir.path, 'second'), '--force']);
     expect(again.code).toBe(1);
-    expect(again.stderr).toContain('Error: the SimpleFIN server refused the token (403): it was already claimed, or it does not exist.');
+    expect(again.stderr).toContain(
+      'Error: the SimpleFIN server refused the token (403): it was already claimed, or it does not exist.',
+    );
     expect(again.stderr).toContain('disable that token at the Bridge');
     expect(await readdir(dir.path)).not.toContain('second');
   });
@@ -58,7 +64,9 @@ describe('ledger-sync simplefin claim', { timeout: 120_000 }, () => {
     const out = await dir.file('existing', 'keep me\n');
     const refused = await run(['simplefin', 'claim', token, '--out', out]);
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toContain(`Error: ${out} exists already: nothing was claimed. Give another file, or --force to replace it`);
+    expect(refused.stderr).toContain(
+      `Error: ${out} exists already: nothing was claimed. Give another file, or --force to replace it`,
+    );
     expect(simplefin.journal).toEqual([]);
     expect(await readFile(out, 'utf8')).toBe('keep me\n');
     const forced = await run(['simplefin', 'claim', token, '--out', out, '--force']);
@@ -78,8 +86,14 @@ describe('ledger-sync simplefin claim', { timeout: 120_000 }, () => {
     const cases = [
       [[folder], isFolder],
       [[folder, '--force'], isFolder],
-      [[join(aFile, 'access'), '--force'], `Error: --out ${join(aFile, 'access')}: cannot create a file in ${aFile}: a part of the path is a file, not a folder (ENOTDIR); nothing was claimed`],
-      [[join(dir.path, 'no-such-folder', 'access')], `cannot create a file in ${join(dir.path, 'no-such-folder')}: no such file or folder (ENOENT); nothing was claimed`],
+      [
+        [join(aFile, 'access'), '--force'],
+        `Error: --out ${join(aFile, 'access')}: cannot create a file in ${aFile}: a part of the path is a file, not a folder (ENOTDIR); nothing was claimed`,
+      ],
+      [
+        [join(dir.path, 'no-such-folder', 'access')],
+        `cannot create a file in ${join(dir.path, 'no-such-folder')}: no such file or folder (ENOENT); nothing was claimed`,
+      ],
     ] as const;
     // The refusals at once (each its own process): had one claimed, the journal below would show it.
     const refusals = await Promise.all(cases.map(([args]) => run(['simplefin', 'claim', token, '--out', ...args])));
@@ -97,17 +111,28 @@ describe('ledger-sync simplefin claim', { timeout: 120_000 }, () => {
   it.each([
     ['not Base64', '!!not a token!!', 'this is not a SimpleFIN Token: a token is Base64 text'],
     ['Base64 of no URL', Buffer.from('hello there').toString('base64'), 'its Base64 text does not decode to a URL'],
-    ['a plain-HTTP claim URL to another machine', Buffer.from('http://bridge.example/simplefin/claim/abc123secret').toString('base64'), 'uses plain HTTP to bridge.example: SimpleFIN is spoken over HTTPS only'],
-    ['an Access URL pasted instead', 'https://someone:hunter2secret@bridge.example/simplefin', 'this is a URL, not a SimpleFIN Token'],
-  ])('a token that is %s: exit 2, nothing sent, the token never quoted, no file left', async (_name, token, message) => {
-    const { code, stdout, stderr } = await run(['simplefin', 'claim', token, '--out', join(dir.path, 'never')]);
-    expect([code, stdout]).toEqual([2, '']);
-    expect(stderr).toContain(message);
-    expect(stderr).not.toContain(token);
-    expect(stderr).not.toContain('hunter2secret');
-    expect(stderr).not.toContain('abc123secret');
-    expect((await readdir(dir.path)).filter((f) => f.includes('never'))).toEqual([]);
-  });
+    [
+      'a plain-HTTP claim URL to another machine',
+      Buffer.from('http://bridge.example/simplefin/claim/abc123secret').toString('base64'),
+      'uses plain HTTP to bridge.example: SimpleFIN is spoken over HTTPS only',
+    ],
+    [
+      'an Access URL pasted instead',
+      'https://someone:hunter2secret@bridge.example/simplefin',
+      'this is a URL, not a SimpleFIN Token',
+    ],
+  ])(
+    'a token that is %s: exit 2, nothing sent, the token never quoted, no file left',
+    async (_name, token, message) => {
+      const { code, stdout, stderr } = await run(['simplefin', 'claim', token, '--out', join(dir.path, 'never')]);
+      expect([code, stdout]).toEqual([2, '']);
+      expect(stderr).toContain(message);
+      expect(stderr).not.toContain(token);
+      expect(stderr).not.toContain('hunter2secret');
+      expect(stderr).not.toContain('abc123secret');
+      expect((await readdir(dir.path)).filter((f) => f.includes('never'))).toEqual([]);
+    },
+  );
 });
 
 describe('ledger-sync simplefin claim, the server unreachable', { timeout: 120_000 }, () => {
@@ -118,14 +143,17 @@ describe('ledger-sync simplefin claim, the server unreachable', { timeout: 120_0
     await closed.close();
     const { code, stderr } = await run(['simplefin', 'claim', token, '--out', join(dir.path, 'unclaimed')]);
     expect(code).toBe(1);
-    expect(stderr).toContain(`Error: could not reach the SimpleFIN server at ${new URL(closed.root).host}: ECONNREFUSED. The token was not sent: try again later.`);
+    expect(stderr).toContain(
+      `Error: could not reach the SimpleFIN server at ${new URL(closed.root).host}: ECONNREFUSED. The token was not sent: try again later.`,
+    );
     expect((await readdir(dir.path)).filter((f) => f.includes('unclaimed'))).toEqual([]);
   });
 });
 
 describe('ledger-sync simplefin claim: nothing shown', () => {
   it('no secret (token, Access URL, user, password) in any output or file but the access files', async () => {
-    const holdsAccess = (name: string) => name.startsWith('access') || name === 'simplefin-access' || name === 'existing';
+    const holdsAccess = (name: string) =>
+      name.startsWith('access') || name === 'simplefin-access' || name === 'existing';
     expect(await expectNoSecretShown(dir.path, holdsAccess)).toBeGreaterThan(10);
     await writeFile(join(dir.path, 'checked'), 'done');
   });

@@ -12,11 +12,19 @@ beforeAll(async () => {
 afterAll(() => fake.close());
 
 /** GET <root>/accounts?<query> with the Access URL's credentials as Basic Auth. */
-async function accounts(access: string, query: string): Promise<{ status: number; body: { errors: unknown[]; accounts: Array<{ id: string; transactions?: unknown[] }> } }> {
+async function accounts(
+  access: string,
+  query: string,
+): Promise<{ status: number; body: { errors: unknown[]; accounts: Array<{ id: string; transactions?: unknown[] }> } }> {
   const url = new URL(access);
   const auth = Buffer.from(`${url.username}:${url.password}`).toString('base64');
-  const response = await fetch(`${fake.root}/accounts${query ? `?${query}` : ''}`, { headers: { authorization: `Basic ${auth}` } });
-  return { status: response.status, body: response.status === 200 ? ((await response.json()) as never) : (undefined as never) };
+  const response = await fetch(`${fake.root}/accounts${query ? `?${query}` : ''}`, {
+    headers: { authorization: `Basic ${auth}` },
+  });
+  return {
+    status: response.status,
+    body: response.status === 200 ? ((await response.json()) as never) : (undefined as never),
+  };
 }
 
 describe('the fake SimpleFIN server', () => {
@@ -48,12 +56,21 @@ describe('the fake SimpleFIN server', () => {
     const all = await accounts(access, '');
     expect(all.body.accounts.map((a) => a.id)).toEqual(['ACT-checking-1', 'ACT-card-2', '77']);
     expect(all.body.accounts[0]!.transactions).toHaveLength(2);
-    expect((await accounts(access, 'balances-only=1')).body.accounts.every((a) => a.transactions === undefined)).toBe(true);
-    expect((await accounts(access, 'account=77&account=ACT-card-2')).body.accounts.map((a) => a.id)).toEqual(['ACT-card-2', '77']);
+    expect((await accounts(access, 'balances-only=1')).body.accounts.every((a) => a.transactions === undefined)).toBe(
+      true,
+    );
+    expect((await accounts(access, 'account=77&account=ACT-card-2')).body.accounts.map((a) => a.id)).toEqual([
+      'ACT-card-2',
+      '77',
+    ]);
     const window = await accounts(access, `start-date=${AT - 2 * 86_400}&end-date=${AT}&pending=1`);
     expect((window.body.accounts[0]!.transactions as Array<{ id: string }>).map((t) => t.id)).toEqual(['mid']);
     const withPending = await accounts(access, 'pending=1');
-    expect((withPending.body.accounts[0]!.transactions as Array<{ id: string }>).map((t) => t.id)).toEqual(['old', 'mid', 'pend']);
+    expect((withPending.body.accounts[0]!.transactions as Array<{ id: string }>).map((t) => t.id)).toEqual([
+      'old',
+      'mid',
+      'pend',
+    ]);
     fake.revokeAll();
     expect((await accounts(access, '')).status).toBe(403);
   });
@@ -61,10 +78,13 @@ describe('the fake SimpleFIN server', () => {
   it('refuses a request whose Host is not its own (421)', async () => {
     const port = new URL(fake.root).port;
     const status = await new Promise<number>((resolve, reject) => {
-      const req = request({ host: '127.0.0.1', port, path: '/simplefin/info', headers: { host: 'evil.example' } }, (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
-      });
+      const req = request(
+        { host: '127.0.0.1', port, path: '/simplefin/info', headers: { host: 'evil.example' } },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
       req.on('error', reject);
       req.end();
     });

@@ -24,8 +24,14 @@ export function runLedgerSync(args: string[], env: Record<string, string> = {}):
     execFile(
       process.execPath,
       [binPath('ledger-sync'), ...args],
-      { cwd: ROOT, env: { PATH: process.env.PATH ?? '', TZ: 'UTC', ...env }, timeout: 90_000, maxBuffer: 16 * 1024 * 1024 },
-      (error, stdout, stderr) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr }),
+      {
+        cwd: ROOT,
+        env: { PATH: process.env.PATH ?? '', TZ: 'UTC', ...env },
+        timeout: 90_000,
+        maxBuffer: 16 * 1024 * 1024,
+      },
+      (error, stdout, stderr) =>
+        resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr }),
     );
   });
 }
@@ -48,7 +54,14 @@ export function accountSet(): { errors: unknown[]; accounts: unknown[] } {
         transactions: [{ id: 't1', posted: AT - 86_400, amount: '-20.00', description: 'Coffee' }],
       },
       { org, id: 'ACT-card-2', name: 'Rewards card', currency: 'USD', balance: '-245.10', 'balance-date': AT },
-      { org: { domain: 'otherbank.example', 'sfin-url': 'https://sfin.otherbank.example' }, id: '77', name: 'Savings elsewhere', currency: 'USD', balance: '10.00', 'balance-date': AT },
+      {
+        org: { domain: 'otherbank.example', 'sfin-url': 'https://sfin.otherbank.example' },
+        id: '77',
+        name: 'Savings elsewhere',
+        currency: 'USD',
+        balance: '10.00',
+        'balance-date': AT,
+      },
     ],
   };
 }
@@ -57,8 +70,17 @@ export function accountSet(): { errors: unknown[]; accounts: unknown[] } {
 export function mappingFile(): string {
   return JSON.stringify({
     accounts: {
-      'simplefin:mybank.example/ACT-checking-1': { account: 'SimpleFIN checking', category: 'Cash', category_type: 'asset', currency: 'USD' },
-      'simplefin:mybank.example/ACT-card-2': { account: 'SimpleFIN card', category: 'Credit card', category_type: 'liability' },
+      'simplefin:mybank.example/ACT-checking-1': {
+        account: 'SimpleFIN checking',
+        category: 'Cash',
+        category_type: 'asset',
+        currency: 'USD',
+      },
+      'simplefin:mybank.example/ACT-card-2': {
+        account: 'SimpleFIN card',
+        category: 'Credit card',
+        category_type: 'liability',
+      },
     },
   });
 }

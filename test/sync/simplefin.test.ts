@@ -63,40 +63,72 @@ describe.concurrent('ledger-sync simplefin', { timeout: 120_000 }, () => {
     const url = access(simplefin);
     const file = await dir.file('access-1', `${url}\n`);
     await chmod(file, 0o600);
-    const first = await run(['simplefin', '--access-file', file, '--mapping', mapping, '--time-zone', 'UTC', '--json'], ledgerEnv);
+    const first = await run(
+      ['simplefin', '--access-file', file, '--mapping', mapping, '--time-zone', 'UTC', '--json'],
+      ledgerEnv,
+    );
     expect(first.code).toBe(0);
     const report = JSON.parse(first.stdout) as Report;
     expect(Object.keys(report)).toEqual(['rows', 'skipped', 'refused']);
     expect(report.rows).toEqual([
-      { account: 'SimpleFIN checking', date: '2026-10-30', balance: 1520.35, action: 'new', source: 'simplefin:mybank.example/ACT-checking-1 (Everyday)' },
-      { account: 'SimpleFIN card', date: '2026-10-30', balance: -245.1, action: 'new', source: 'simplefin:mybank.example/ACT-card-2 (Rewards card)' },
+      {
+        account: 'SimpleFIN checking',
+        date: '2026-10-30',
+        balance: 1520.35,
+        action: 'new',
+        source: 'simplefin:mybank.example/ACT-checking-1 (Everyday)',
+      },
+      {
+        account: 'SimpleFIN card',
+        date: '2026-10-30',
+        balance: -245.1,
+        action: 'new',
+        source: 'simplefin:mybank.example/ACT-card-2 (Rewards card)',
+      },
     ]);
     expect(report.skipped).toEqual([
-      { source: 'simplefin:otherbank.example/77 (Savings elsewhere)', reason: 'not in the mapping: add "simplefin:otherbank.example/77" to its "accounts"' },
+      {
+        source: 'simplefin:otherbank.example/77 (Savings elsewhere)',
+        reason: 'not in the mapping: add "simplefin:otherbank.example/77" to its "accounts"',
+      },
     ]);
     expect(report.refused).toEqual([]);
     // People's output (stderr under --json): the available balance is reported, marked as not written.
-    expect(first.stderr).toMatch(/Everyday +2026-10-30 +1520\.35 USD +1400\.00 USD +simplefin:mybank\.example\/ACT-checking-1/);
+    expect(first.stderr).toMatch(
+      /Everyday +2026-10-30 +1520\.35 USD +1400\.00 USD +simplefin:mybank\.example\/ACT-checking-1/,
+    );
     expect(first.stderr).toContain('Created ledger account "SimpleFIN checking" (Cash, asset).');
     expect(Object.fromEntries(await balancesNamed(mock, 'SimpleFIN checking'))).toEqual({ '2026-10-30': 1520.35 });
     expect(Object.fromEntries(await balancesNamed(mock, 'SimpleFIN card'))).toEqual({ '2026-10-30': -245.1 });
-    expect(simplefin.journal.map((r) => `${r.method} ${r.path}?${r.query}`)).toEqual(['GET /simplefin/accounts?balances-only=1']);
-    expect(simplefin.journal[0]!.authorization).toBe(`Basic ${Buffer.from(`${new URL(url).username}:${new URL(url).password}`).toString('base64')}`);
+    expect(simplefin.journal.map((r) => `${r.method} ${r.path}?${r.query}`)).toEqual([
+      'GET /simplefin/accounts?balances-only=1',
+    ]);
+    expect(simplefin.journal[0]!.authorization).toBe(
+      `Basic ${Buffer.from(`${new URL(url).username}:${new URL(url).password}`).toString('base64')}`,
+    );
 
     const writesBefore = writes();
-    const second = await run(['simplefin', '--access-file', file, '--mapping', mapping, '--time-zone', 'UTC'], ledgerEnv);
+    const second = await run(
+      ['simplefin', '--access-file', file, '--mapping', mapping, '--time-zone', 'UTC'],
+      ledgerEnv,
+    );
     expect(second.code).toBe(0);
     expect(second.stdout).toContain('Nothing to write: all 2 balances already up to date; 1 skipped.');
     expect(writes()).toBe(writesBefore);
   });
 
-  it('the day is the calendar day of balance-date in --time-zone (default the machine\'s): 23:30 UTC is the next day in Auckland', async (context) => {
+  it("the day is the calendar day of balance-date in --time-zone (default the machine's): 23:30 UTC is the next day in Auckland", async (context) => {
     const { simplefin, ledgerEnv } = await bench(context);
     const late = Date.UTC(2026, 9, 29, 23, 30, 0) / 1000;
-    for (const account of simplefin.accountSet.accounts as Array<Record<string, unknown>>) account['balance-date'] = late;
+    for (const account of simplefin.accountSet.accounts as Array<Record<string, unknown>>)
+      account['balance-date'] = late;
     const env = { SIMPLEFIN_ACCESS_URL: access(simplefin), ...ledgerEnv };
     const dates = async (args: string[], extra: Record<string, string> = {}) =>
-      (JSON.parse((await run(['simplefin', '--mapping', mapping, '--dry-run', '--json', ...args], { ...env, ...extra })).stdout) as Report).rows.map((r) => r.date);
+      (
+        JSON.parse(
+          (await run(['simplefin', '--mapping', mapping, '--dry-run', '--json', ...args], { ...env, ...extra })).stdout,
+        ) as Report
+      ).rows.map((r) => r.date);
     // Dry runs, each its own process: at once.
     const [utc, auckland, aucklandMachine, losAngelesMachine, bad] = await Promise.all([
       dates(['--time-zone', 'UTC']),
@@ -140,30 +172,65 @@ describe.concurrent('ledger-sync simplefin', { timeout: 120_000 }, () => {
     const report = JSON.parse(result.stdout) as Report;
     expect(report.rows).toEqual([]);
     expect(report.skipped).toEqual([
-      { source: 'simplefin:mybank.example/ACT-checking-1 (Odd)', reason: 'its "balance" is not a numeric string (number 1520.35)' },
-      { source: 'simplefin:mybank.example/ACT-card-2 (Odd)', reason: 'its "balance" "1,520.35" is not a numeric string' },
-      { source: 'simplefin:mybank.example/no-date (Odd)', reason: 'its "balance-date" is missing: the day of the balance is unknown' },
-      { source: 'simplefin:mybank.example/ms-date (Odd)', reason: `its "balance-date" ${AT * 1000} is in the future (milliseconds, not seconds?): not a plausible date for a balance` },
-      { source: 'simplefin:mybank.example/zero-date (Odd)', reason: 'its "balance-date" 0 is before 2000-01-01: not a plausible date for a balance' },
-      { source: 'simplefin:mybank.example/points (Odd)', reason: 'its currency is a custom one (https://www.example.com/flight-miles: points, miles or the like), not money: not written' },
-      { source: 'simplefin account #7 (Odd)', reason: 'it has no "org" (the organization it comes from), so it cannot be told apart from other accounts' },
+      {
+        source: 'simplefin:mybank.example/ACT-checking-1 (Odd)',
+        reason: 'its "balance" is not a numeric string (number 1520.35)',
+      },
+      {
+        source: 'simplefin:mybank.example/ACT-card-2 (Odd)',
+        reason: 'its "balance" "1,520.35" is not a numeric string',
+      },
+      {
+        source: 'simplefin:mybank.example/no-date (Odd)',
+        reason: 'its "balance-date" is missing: the day of the balance is unknown',
+      },
+      {
+        source: 'simplefin:mybank.example/ms-date (Odd)',
+        reason: `its "balance-date" ${AT * 1000} is in the future (milliseconds, not seconds?): not a plausible date for a balance`,
+      },
+      {
+        source: 'simplefin:mybank.example/zero-date (Odd)',
+        reason: 'its "balance-date" 0 is before 2000-01-01: not a plausible date for a balance',
+      },
+      {
+        source: 'simplefin:mybank.example/points (Odd)',
+        reason:
+          'its currency is a custom one (https://www.example.com/flight-miles: points, miles or the like), not money: not written',
+      },
+      {
+        source: 'simplefin account #7 (Odd)',
+        reason: 'it has no "org" (the organization it comes from), so it cannot be told apart from other accounts',
+      },
       { source: 'simplefin account #9', reason: 'not an account object' },
-      { source: 'simplefin:mybank.example/ACT-checking-1 (Euro twin)', reason: 'the balance is in EUR, but the mapping expects USD for "SimpleFIN checking"' },
+      {
+        source: 'simplefin:mybank.example/ACT-checking-1 (Euro twin)',
+        reason: 'the balance is in EUR, but the mapping expects USD for "SimpleFIN checking"',
+      },
     ]);
     expect(strict.code).toBe(1);
-    expect(strict.stderr).toContain('Exiting with status 1 because --strict and 9 accounts were skipped (listed above).');
+    expect(strict.stderr).toContain(
+      'Exiting with status 1 because --strict and 9 accounts were skipped (listed above).',
+    );
   });
 
-  it('shows the Account Set\'s errors sanitized (no escape sequence reaches the terminal), writes the rest, exits 1', async (context) => {
+  it("shows the Account Set's errors sanitized (no escape sequence reaches the terminal), writes the rest, exits 1", async (context) => {
     const { simplefin, ledgerEnv } = await bench(context);
-    simplefin.accountSet.errors = ['Connection to \u001b]0;pwned\u0007My Bank may need attention.\u001b[2J\u001b[31m Reauthenticate\r\n at the Bridge.\u0000'];
+    simplefin.accountSet.errors = [
+      'Connection to \u001b]0;pwned\u0007My Bank may need attention.\u001b[2J\u001b[31m Reauthenticate\r\n at the Bridge.\u0000',
+    ];
     const env = { SIMPLEFIN_ACCESS_URL: access(simplefin), ...ledgerEnv };
     const result = await run(['simplefin', '--mapping', mapping, '--time-zone', 'UTC', '--dry-run', '--json'], env);
     expect(result.code).toBe(1);
     const shown = 'the server reports: Connection to My Bank may need attention. Reauthenticate at the Bridge.';
-    expect((JSON.parse(result.stdout) as Report).refused).toEqual([{ file: `SimpleFIN server ${new URL(simplefin.root).host}`, reason: shown }]);
-    expect(result.stderr).toContain('The SimpleFIN server reports: Connection to My Bank may need attention. Reauthenticate at the Bridge.');
-    expect(result.stderr).toContain('Exiting with status 1 because the SimpleFIN server reported 1 error (listed above).');
+    expect((JSON.parse(result.stdout) as Report).refused).toEqual([
+      { file: `SimpleFIN server ${new URL(simplefin.root).host}`, reason: shown },
+    ]);
+    expect(result.stderr).toContain(
+      'The SimpleFIN server reports: Connection to My Bank may need attention. Reauthenticate at the Bridge.',
+    );
+    expect(result.stderr).toContain(
+      'Exiting with status 1 because the SimpleFIN server reported 1 error (listed above).',
+    );
     expect((JSON.parse(result.stdout) as Report).rows).toHaveLength(2);
     // eslint-disable-next-line no-control-regex
     expect(result.stdout + result.stderr).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f]/);
@@ -171,11 +238,17 @@ describe.concurrent('ledger-sync simplefin', { timeout: 120_000 }, () => {
 
   it.for([
     [{ kind: 'payment-required' }, 'Error: the SimpleFIN server answered 402 Payment Required'],
-    [{ kind: 'raw', body: '<html>maintenance</html>' }, 'answered GET /accounts, but the answer is not JSON, so not an Account Set; nothing was written'],
+    [
+      { kind: 'raw', body: '<html>maintenance</html>' },
+      'answered GET /accounts, but the answer is not JSON, so not an Account Set; nothing was written',
+    ],
   ] as const)('%j: exit 1, saying what it means, nothing written', async ([mode, message], context) => {
     const { simplefin, ledgerEnv, writes } = await bench(context);
     simplefin.mode = mode;
-    const result = await run(['simplefin', '--mapping', mapping], { SIMPLEFIN_ACCESS_URL: access(simplefin), ...ledgerEnv });
+    const result = await run(['simplefin', '--mapping', mapping], {
+      SIMPLEFIN_ACCESS_URL: access(simplefin),
+      ...ledgerEnv,
+    });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(message);
     expect(writes()).toBe(0);
@@ -187,7 +260,9 @@ describe.concurrent('ledger-sync simplefin', { timeout: 120_000 }, () => {
     simplefin.revokeAll();
     const result = await run(['simplefin', '--mapping', mapping], { SIMPLEFIN_ACCESS_URL: url, ...ledgerEnv });
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain('Error: the SimpleFIN server refused the credentials (403): access was revoked at the Bridge, or the Access URL is wrong.');
+    expect(result.stderr).toContain(
+      'Error: the SimpleFIN server refused the credentials (403): access was revoked at the Bridge, or the Access URL is wrong.',
+    );
   });
 
   it('a redirect to another host is refused: the other host is never called, the credentials never sent there', async (context) => {
@@ -195,9 +270,14 @@ describe.concurrent('ledger-sync simplefin', { timeout: 120_000 }, () => {
     const other = await startFakeSimplefin();
     context.onTestFinished(() => other.close());
     simplefin.mode = { kind: 'redirect', location: `${other.otherOrigin}/simplefin/accounts?balances-only=1` };
-    const result = await run(['simplefin', '--mapping', mapping], { SIMPLEFIN_ACCESS_URL: access(simplefin), ...ledgerEnv });
+    const result = await run(['simplefin', '--mapping', mapping], {
+      SIMPLEFIN_ACCESS_URL: access(simplefin),
+      ...ledgerEnv,
+    });
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain(`the SimpleFIN server at ${new URL(simplefin.root).host} redirected to another host (${new URL(other.otherOrigin).host}): not followed, so your credentials were not sent there`);
+    expect(result.stderr).toContain(
+      `the SimpleFIN server at ${new URL(simplefin.root).host} redirected to another host (${new URL(other.otherOrigin).host}): not followed, so your credentials were not sent there`,
+    );
     expect(simplefin.journal).toHaveLength(1);
     expect(other.journal).toEqual([]);
   });
@@ -205,7 +285,10 @@ describe.concurrent('ledger-sync simplefin', { timeout: 120_000 }, () => {
   it('a redirect on the same server is followed, with the credentials', async (context) => {
     const { simplefin, ledgerEnv } = await bench(context);
     simplefin.mode = { kind: 'redirect', location: '/simplefin/accounts?balances-only=1&followed=1' };
-    const result = await run(['simplefin', '--mapping', mapping, '--dry-run', '--json'], { SIMPLEFIN_ACCESS_URL: access(simplefin), ...ledgerEnv });
+    const result = await run(['simplefin', '--mapping', mapping, '--dry-run', '--json'], {
+      SIMPLEFIN_ACCESS_URL: access(simplefin),
+      ...ledgerEnv,
+    });
     // The fake redirects every time: the command follows a few hops, then stops.
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('redirected more than 2 times: stopped');
@@ -218,13 +301,27 @@ describe.concurrent('ledger-sync simplefin', { timeout: 120_000 }, () => {
     // One fake per troubled server, the four runs at once: their waits (backoffs, the time-out) overlap.
     const servers = await Promise.all([1, 2, 3, 4].map(() => startFakeSimplefin(accountSet())));
     try {
-      const [recovering, unavailable, silentServer, endlessServer] = servers as [FakeSimplefin, FakeSimplefin, FakeSimplefin, FakeSimplefin];
+      const [recovering, unavailable, silentServer, endlessServer] = servers as [
+        FakeSimplefin,
+        FakeSimplefin,
+        FakeSimplefin,
+        FakeSimplefin,
+      ];
       recovering.mode = { kind: 'unavailable', times: 2 };
       unavailable.mode = { kind: 'unavailable', times: 10 };
       silentServer.mode = { kind: 'silent' };
       endlessServer.mode = { kind: 'endless' };
-      const sync = (server: FakeSimplefin, extra: string[] = []) => run(['simplefin', '--mapping', mapping, '--dry-run', ...extra], { SIMPLEFIN_ACCESS_URL: access(server), ...ledgerEnv });
-      const [recovered, down, silent, endless] = await Promise.all([sync(recovering), sync(unavailable), sync(silentServer, ['--timeout', '1']), sync(endlessServer)]);
+      const sync = (server: FakeSimplefin, extra: string[] = []) =>
+        run(['simplefin', '--mapping', mapping, '--dry-run', ...extra], {
+          SIMPLEFIN_ACCESS_URL: access(server),
+          ...ledgerEnv,
+        });
+      const [recovered, down, silent, endless] = await Promise.all([
+        sync(recovering),
+        sync(unavailable),
+        sync(silentServer, ['--timeout', '1']),
+        sync(endlessServer),
+      ]);
 
       expect(recovered.code).toBe(0);
       expect(recovering.journal).toHaveLength(3);
@@ -244,7 +341,9 @@ describe.concurrent('ledger-sync simplefin', { timeout: 120_000 }, () => {
 
   it('without --mapping: each account listed with the key to map it by, and a mapping to start from; nothing written', async (context) => {
     const { simplefin } = await bench(context);
-    const result = await run(['simplefin', '--time-zone', 'UTC', '--demo', '--dry-run', '--json'], { SIMPLEFIN_ACCESS_URL: access(simplefin) });
+    const result = await run(['simplefin', '--time-zone', 'UTC', '--demo', '--dry-run', '--json'], {
+      SIMPLEFIN_ACCESS_URL: access(simplefin),
+    });
     expect(result.code).toBe(0);
     const report = JSON.parse(result.stdout) as Report;
     expect(report.rows).toEqual([]);
@@ -270,14 +369,22 @@ describe.concurrent('ledger-sync simplefin', { timeout: 120_000 }, () => {
     await chmod(open, 0o644);
     const warned = await run(['simplefin', '--access-file', open, '--mapping', mapping, '--dry-run'], ledgerEnv);
     expect(warned.code).toBe(0);
-    expect(warned.stderr).toContain(`Warning: ${open} can be read by other users of this machine; it holds your SimpleFIN credentials: chmod 600 ${open}`);
+    expect(warned.stderr).toContain(
+      `Warning: ${open} can be read by other users of this machine; it holds your SimpleFIN credentials: chmod 600 ${open}`,
+    );
 
     const password = 'pwTopSecret0123456789';
     secrets.push(password);
     const malformed = [
       [`https://alice:${password}@bank example/simplefin`, 'SIMPLEFIN_ACCESS_URL does not hold a URL'],
-      [`alice:${password}@bridge.example/simplefin`, 'SIMPLEFIN_ACCESS_URL does not hold a URL: it does not start with https://'],
-      [`http://alice:${password}@bridge.example/simplefin`, 'uses plain HTTP to bridge.example: SimpleFIN is spoken over HTTPS only'],
+      [
+        `alice:${password}@bridge.example/simplefin`,
+        'SIMPLEFIN_ACCESS_URL does not hold a URL: it does not start with https://',
+      ],
+      [
+        `http://alice:${password}@bridge.example/simplefin`,
+        'uses plain HTTP to bridge.example: SimpleFIN is spoken over HTTPS only',
+      ],
       [`https://bridge.example/simplefin?p=${password}`, 'holds a URL without user:password@ credentials'],
       [`ftp://alice:${password}@bridge.example/`, 'is not an https:// URL'],
     ] as const;
@@ -288,14 +395,18 @@ describe.concurrent('ledger-sync simplefin', { timeout: 120_000 }, () => {
       run(['simplefin', '--access-file', missing, '--mapping', mapping], ledgerEnv),
       run(['simplefin', '--mapping', mapping], ledgerEnv),
       run(['simplefin', url, '--mapping', mapping], ledgerEnv),
-      ...malformed.map(([value]) => run(['simplefin', '--mapping', mapping], { SIMPLEFIN_ACCESS_URL: value, ...ledgerEnv })),
+      ...malformed.map(([value]) =>
+        run(['simplefin', '--mapping', mapping], { SIMPLEFIN_ACCESS_URL: value, ...ledgerEnv }),
+      ),
     ]);
     malformed.forEach(([value, message], i) => {
       expect([refused[i]!.code, refused[i]!.stdout], value).toEqual([2, '']);
       expect(refused[i]!.stderr).toContain(message);
     });
     expect(asFile!.code).toBe(2);
-    expect(asFile!.stderr).toContain('--access-file takes the name of the file that holds the Access URL, not the URL itself (value not shown)');
+    expect(asFile!.stderr).toContain(
+      '--access-file takes the name of the file that holds the Access URL, not the URL itself (value not shown)',
+    );
     expect([notThere!.code, notThere!.stdout]).toEqual([2, '']);
     expect(notThere!.stderr).toContain(`Error: cannot read --access-file ${missing}: no such file or folder (ENOENT)`);
     expect(none!.code).toBe(2);
@@ -314,11 +425,19 @@ describe.concurrent('ledger-sync simplefin', { timeout: 120_000 }, () => {
       const env = { SIMPLEFIN_ACCESS_URL: url, ...ledgerEnv };
       const refused = await run(['simplefin', '--mapping', mapping, '--dry-run'], env);
       expect(refused.code).toBe(1);
-      expect(refused.stderr).toContain(`Error: could not reach the SimpleFIN server at ${new URL(url).host}: its TLS certificate could not be verified (DEPTH_ZERO_SELF_SIGNED_CERT)`);
+      expect(refused.stderr).toContain(
+        `Error: could not reach the SimpleFIN server at ${new URL(url).host}: its TLS certificate could not be verified (DEPTH_ZERO_SELF_SIGNED_CERT)`,
+      );
       expect(tls.journal).toEqual([]);
-      const trusted = await run(['simplefin', '--mapping', mapping, '--time-zone', 'UTC', '--dry-run', '--json'], { ...env, NODE_EXTRA_CA_CERTS: FAKE_SIMPLEFIN_CERT });
+      const trusted = await run(['simplefin', '--mapping', mapping, '--time-zone', 'UTC', '--dry-run', '--json'], {
+        ...env,
+        NODE_EXTRA_CA_CERTS: FAKE_SIMPLEFIN_CERT,
+      });
       expect(trusted.code).toBe(0);
-      expect((JSON.parse(trusted.stdout) as Report).rows.map((r) => r.account)).toEqual(['SimpleFIN checking', 'SimpleFIN card']);
+      expect((JSON.parse(trusted.stdout) as Report).rows.map((r) => r.account)).toEqual([
+        'SimpleFIN checking',
+        'SimpleFIN card',
+      ]);
       expect(tls.journal.map((r) => r.path)).toEqual(['/simplefin/accounts']);
     } finally {
       await tls.close();
@@ -331,13 +450,15 @@ describe.concurrent('ledger-sync simplefin', { timeout: 120_000 }, () => {
     const url = closed.issueAccess();
     secrets.push(url, new URL(url).password);
     await closed.close();
-    const result = await run(['simplefin', '--mapping', mapping, '--json'], { SIMPLEFIN_ACCESS_URL: url, ...ledgerEnv });
+    const result = await run(['simplefin', '--mapping', mapping, '--json'], {
+      SIMPLEFIN_ACCESS_URL: url,
+      ...ledgerEnv,
+    });
     expect(result.code).toBe(1);
     const message = `could not reach the SimpleFIN server at ${new URL(url).host}: ECONNREFUSED`;
     expect(result.stderr).toContain(`Error: ${message}`);
     expect(JSON.parse(result.stdout)).toEqual({ error: { message, exit_code: 1 } });
   });
-
 });
 
 // After every run above (a describe runs once the one before it has ended).

@@ -8,9 +8,11 @@ import type { Io } from '../../sync/io';
 import { main } from '../../sync/main';
 
 /** A file under examples/data. */
-export const dataFile = (name: string): string => fileURLToPath(new URL(`../../examples/data/${name}`, import.meta.url));
+export const dataFile = (name: string): string =>
+  fileURLToPath(new URL(`../../examples/data/${name}`, import.meta.url));
 /** A fixture of the readers' tests. */
-export const fixture = (name: string): string => fileURLToPath(new URL(`../statements/fixtures/${name}`, import.meta.url));
+export const fixture = (name: string): string =>
+  fileURLToPath(new URL(`../statements/fixtures/${name}`, import.meta.url));
 /** The examples' mapping file: banks, ofx_accounts. */
 export const MAPPING = dataFile('mapping.json');
 
@@ -22,7 +24,10 @@ export interface SyncRun {
 }
 
 /** Runs `ledger-sync argv` in this process, against `fake` for --demo. */
-export async function runSync(argv: string[], options: { fake?: LedgerMock; env?: Record<string, string | undefined>; signal?: AbortSignal } = {}): Promise<SyncRun> {
+export async function runSync(
+  argv: string[],
+  options: { fake?: LedgerMock; env?: Record<string, string | undefined>; signal?: AbortSignal } = {},
+): Promise<SyncRun> {
   let stdout = '';
   let stderr = '';
   const io: Io = {
@@ -44,16 +49,25 @@ export function demoFake(): LedgerMock {
 export async function balancesNamed(fake: LedgerMock, name: string): Promise<Map<string, number>> {
   const account = (await fake.control.listAccounts()).find((a) => a.name === name);
   if (!account) return new Map();
-  return new Map((await fake.control.listSnapshots({ accountId: account.id })).map((s) => [s.snapshot_date, s.balance]));
+  return new Map(
+    (await fake.control.listSnapshots({ accountId: account.id })).map((s) => [s.snapshot_date, s.balance]),
+  );
 }
 
 /** Requests that were not reads. */
 export function writesOf(fake: LedgerMock): string[] {
-  return fake.control.journal.entries().filter((e) => e.method !== 'GET').map((e) => e.operationId ?? e.path);
+  return fake.control.journal
+    .entries()
+    .filter((e) => e.method !== 'GET')
+    .map((e) => e.operationId ?? e.path);
 }
 
 /** A temporary directory, removed by the returned cleanup. */
-export async function tempDir(): Promise<{ path: string; file(name: string, text: string | Uint8Array): Promise<string>; cleanup(): Promise<void> }> {
+export async function tempDir(): Promise<{
+  path: string;
+  file(name: string, text: string | Uint8Array): Promise<string>;
+  cleanup(): Promise<void>;
+}> {
   const path = await mkdtemp(join(tmpdir(), 'ledger-sync-'));
   return {
     path,

@@ -27,6 +27,9 @@ export const accountOperations: Operation[] = [
     method: 'patch',
     path: '/accounts/:id',
     readsBody: true,
-    run: async ({ store, reach, params, body }) => ({ status: 200, body: await updateAccount(store, reach, params.id!, body) }),
+    run: async ({ store, reach, params, body }) => ({
+      status: 200,
+      body: await updateAccount(store, reach, params.id!, body),
+    }),
   },
 ];

@@ -43,21 +43,38 @@ export class ControlApi {
       if (method !== 'GET') headers['content-type'] = 'application/json';
       const token = this.#token;
       if (token !== undefined) headers['x-ledger-mock-control'] = token;
-      const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal, cache: 'no-store', credentials: 'omit' });
+      const response = await fetch(path, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal,
+        cache: 'no-store',
+        credentials: 'omit',
+      });
       const answer = (await response.json().catch(() => undefined)) as { error?: string; code?: string } | undefined;
       if (response.ok) return answer as T;
-      if (response.status === 401 && (answer?.code === 'control_token_required' || answer?.code === 'invalid_control_token')) {
+      if (
+        response.status === 401 &&
+        (answer?.code === 'control_token_required' || answer?.code === 'invalid_control_token')
+      ) {
         await this.#newToken(token, answer.code);
         continue;
       }
-      throw new ControlProblem(response.status, answer?.code, answer?.error ?? `${method} ${path} answered ${response.status}`, parseRetryAfter(response.headers.get('retry-after')));
+      throw new ControlProblem(
+        response.status,
+        answer?.code,
+        answer?.error ?? `${method} ${path} answered ${response.status}`,
+        parseRetryAfter(response.headers.get('retry-after')),
+      );
     }
   }
 
   /** One question at a time, however many calls were refused; a call refused with a token already replaced retries at once. */
   async #newToken(refused: string | undefined, code: string): Promise<void> {
     if (refused !== this.#token) return;
-    this.#asking ??= this.askForToken(code === 'invalid_control_token' ? 'That is not the control token of this ledger-mock.' : '').finally(() => (this.#asking = undefined));
+    this.#asking ??= this.askForToken(
+      code === 'invalid_control_token' ? 'That is not the control token of this ledger-mock.' : '',
+    ).finally(() => (this.#asking = undefined));
     const token = await this.#asking;
     this.#token = token;
     store(token);

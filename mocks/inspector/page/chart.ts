@@ -22,7 +22,8 @@ export function balanceChart(snapshots: readonly SnapshotView[], title: string, 
   const [low, high] = paddedRange(min, max);
   const plotWidth = WIDTH - MARGIN.left - MARGIN.right;
   const plotHeight = HEIGHT - MARGIN.top - MARGIN.bottom;
-  const x = (day: number) => MARGIN.left + (lastDay === firstDay ? plotWidth / 2 : ((day - firstDay) / (lastDay - firstDay)) * plotWidth);
+  const x = (day: number) =>
+    MARGIN.left + (lastDay === firstDay ? plotWidth / 2 : ((day - firstDay) / (lastDay - firstDay)) * plotWidth);
   const y = (balance: number) => MARGIN.top + (1 - (balance - low) / (high - low)) * plotHeight;
   const estimated = snapshots.filter((s) => s.is_estimated).length;
 
@@ -39,29 +40,62 @@ export function balanceChart(snapshots: readonly SnapshotView[], title: string, 
   );
   const yTicks = niceTicks(low, high, 5);
   chart.append(
-    svg('g', { class: 'grid' }, ...yTicks.map((tick) => svg('line', { x1: MARGIN.left, x2: WIDTH - MARGIN.right, y1: y(tick), y2: y(tick) }))),
-    svg('g', { class: 'axis' }, ...yTicks.map((tick) => svg('text', { x: MARGIN.left - 6, y: y(tick) + 4, 'text-anchor': 'end' }, shortMoney(tick)))),
+    svg(
+      'g',
+      { class: 'grid' },
+      ...yTicks.map((tick) => svg('line', { x1: MARGIN.left, x2: WIDTH - MARGIN.right, y1: y(tick), y2: y(tick) })),
+    ),
     svg(
       'g',
       { class: 'axis' },
-      svg('line', { x1: MARGIN.left, x2: WIDTH - MARGIN.right, y1: HEIGHT - MARGIN.bottom, y2: HEIGHT - MARGIN.bottom }),
+      ...yTicks.map((tick) =>
+        svg('text', { x: MARGIN.left - 6, y: y(tick) + 4, 'text-anchor': 'end' }, shortMoney(tick)),
+      ),
+    ),
+    svg(
+      'g',
+      { class: 'axis' },
+      svg('line', {
+        x1: MARGIN.left,
+        x2: WIDTH - MARGIN.right,
+        y1: HEIGHT - MARGIN.bottom,
+        y2: HEIGHT - MARGIN.bottom,
+      }),
       ...dateTicks(firstDay, lastDay, Math.max(2, Math.floor(plotWidth / 90))).map((day, i, all) => {
         // The first and last labels end at the plot's edges rather than past them.
         const anchor = all.length === 1 ? 'middle' : i === 0 ? 'start' : i === all.length - 1 ? 'end' : 'middle';
-        return svg('text', { x: x(day), y: HEIGHT - 8, 'text-anchor': anchor }, new Date(day * DAY_MS).toISOString().slice(0, 10));
+        return svg(
+          'text',
+          { x: x(day), y: HEIGHT - 8, 'text-anchor': anchor },
+          new Date(day * DAY_MS).toISOString().slice(0, 10),
+        );
       }),
     ),
   );
-  if (low < 0 && high > 0) chart.append(svg('line', { class: 'zero', x1: MARGIN.left, x2: WIDTH - MARGIN.right, y1: y(0), y2: y(0) }));
+  if (low < 0 && high > 0)
+    chart.append(svg('line', { class: 'zero', x1: MARGIN.left, x2: WIDTH - MARGIN.right, y1: y(0), y2: y(0) }));
   const line = thinned(
     days.map((day, i) => [x(day), y(balances[i]!)] as const),
     plotWidth,
   );
-  chart.append(svg('path', { class: 'series', d: line.map(([px, py], i) => `${i === 0 ? 'M' : 'L'}${px.toFixed(1)},${py.toFixed(1)}`).join('') }));
+  chart.append(
+    svg('path', {
+      class: 'series',
+      d: line.map(([px, py], i) => `${i === 0 ? 'M' : 'L'}${px.toFixed(1)},${py.toFixed(1)}`).join(''),
+    }),
+  );
   const points = svg('g', { class: 'points' });
   snapshots.forEach((s, i) => {
     if (!s.is_estimated && snapshots.length > POINTS_DRAWN) return;
-    points.append(svg('circle', { class: s.is_estimated ? 'point estimated' : 'point', cx: x(days[i]!).toFixed(1), cy: y(s.balance).toFixed(1), r: 3.2, 'data-date': s.snapshot_date }));
+    points.append(
+      svg('circle', {
+        class: s.is_estimated ? 'point estimated' : 'point',
+        cx: x(days[i]!).toFixed(1),
+        cy: y(s.balance).toFixed(1),
+        r: 3.2,
+        'data-date': s.snapshot_date,
+      }),
+    );
   });
   chart.append(points);
   return chart;
@@ -98,7 +132,10 @@ function shortMoney(value: number): string {
 }
 
 /** Points in order; past two per pixel column, each column's first, lowest, highest and last. */
-function thinned(points: ReadonlyArray<readonly [number, number]>, plotWidth: number): ReadonlyArray<readonly [number, number]> {
+function thinned(
+  points: ReadonlyArray<readonly [number, number]>,
+  plotWidth: number,
+): ReadonlyArray<readonly [number, number]> {
   if (points.length <= 2 * plotWidth) return points;
   const out: Array<readonly [number, number]> = [];
   let column: Array<readonly [number, number]> = [];

@@ -4,7 +4,11 @@
 type Child = Node | string | number | null | undefined | false;
 
 /** An element with attributes (`true` for a bare attribute; `undefined` or `false` leaves it out) and children. */
-export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Record<string, string | number | boolean | undefined> = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attributes: Record<string, string | number | boolean | undefined> = {},
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
   const element = document.createElement(tag);
   for (const [name, value] of Object.entries(attributes)) {
     if (value === undefined || value === false) continue;
@@ -17,7 +21,11 @@ export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Rec
 const SVG = 'http://www.w3.org/2000/svg';
 
 /** An SVG element with attributes and children. */
-export function svg<K extends keyof SVGElementTagNameMap>(tag: K, attributes: Record<string, string | number> = {}, ...children: Child[]): SVGElementTagNameMap[K] {
+export function svg<K extends keyof SVGElementTagNameMap>(
+  tag: K,
+  attributes: Record<string, string | number> = {},
+  ...children: Child[]
+): SVGElementTagNameMap[K] {
   const element = document.createElementNS(SVG, tag);
   for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, String(value));
   element.append(...nodes(children));
@@ -25,7 +33,9 @@ export function svg<K extends keyof SVGElementTagNameMap>(tag: K, attributes: Re
 }
 
 function nodes(children: Child[]): Array<Node | string> {
-  return children.filter((child) => child !== null && child !== undefined && child !== false).map((child) => (typeof child === 'number' ? String(child) : (child as Node | string)));
+  return children
+    .filter((child) => child !== null && child !== undefined && child !== false)
+    .map((child) => (typeof child === 'number' ? String(child) : (child as Node | string)));
 }
 
 /** The element with this id, which the page's HTML has. */
@@ -36,8 +46,18 @@ export function byId<T extends HTMLElement = HTMLElement>(id: string): T {
 }
 
 /** Replaces a table's contents: a header row, then one row per item (or a row saying there is none). */
-export function fillTable(table: HTMLTableElement, head: string[], rows: HTMLTableRowElement[], none: string, numeric: ReadonlySet<number> = new Set()): void {
-  const header = h('tr', {}, ...head.map((name, i) => h('th', { scope: 'col', class: numeric.has(i) ? 'num' : undefined }, name)));
+export function fillTable(
+  table: HTMLTableElement,
+  head: string[],
+  rows: HTMLTableRowElement[],
+  none: string,
+  numeric: ReadonlySet<number> = new Set(),
+): void {
+  const header = h(
+    'tr',
+    {},
+    ...head.map((name, i) => h('th', { scope: 'col', class: numeric.has(i) ? 'num' : undefined }, name)),
+  );
   const body = rows.length > 0 ? rows : [h('tr', {}, h('td', { colspan: head.length, class: 'empty' }, none))];
   table.replaceChildren(h('thead', {}, header), h('tbody', {}, ...body));
 }

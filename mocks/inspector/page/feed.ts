@@ -50,7 +50,10 @@ export async function follow(api: ControlApi, listener: FeedListener, signal: Ab
         await sleep(error.retryAfterMs ?? 2000, signal);
         continue;
       }
-      listener.connection('lost', `Lost ledger-mock (${error instanceof Error ? error.message : String(error)}); trying again…`);
+      listener.connection(
+        'lost',
+        `Lost ledger-mock (${error instanceof Error ? error.message : String(error)}); trying again…`,
+      );
       pause = Math.min(pause === 0 ? 250 : pause * 2, 5000);
       await sleep(pause, signal);
     }

@@ -27,7 +27,8 @@ export class JournalView {
   #missed = 0;
 
   constructor(private readonly api: ControlApi) {
-    for (const select of [this.#status, this.#operation, this.#account]) select.addEventListener('change', () => this.#applyFilters());
+    for (const select of [this.#status, this.#operation, this.#account])
+      select.addEventListener('change', () => this.#applyFilters());
     this.#body.addEventListener('click', (event) => {
       const tr = (event.target as Element).closest('tr.request');
       if (tr instanceof HTMLTableRowElement) this.#toggle(tr);
@@ -66,7 +67,9 @@ export class JournalView {
   /** The accounts the account filter offers, by name. */
   setAccounts(accounts: Array<{ id: string; name: string }>): void {
     const chosen = this.#account.value;
-    const options = accounts.map((account) => h('option', { value: account.id }, `${account.name} (${account.id.slice(0, 8)}…)`));
+    const options = accounts.map((account) =>
+      h('option', { value: account.id }, `${account.name} (${account.id.slice(0, 8)}…)`),
+    );
     this.#account.replaceChildren(h('option', { value: '' }, 'any'), ...options);
     this.#account.value = accounts.some((account) => account.id === chosen) ? chosen : '';
     this.#applyFilters();
@@ -84,7 +87,12 @@ export class JournalView {
         h('span', { class: 'mono' }, s.path.startsWith(`${API_PREFIX}/`) ? s.path.slice(API_PREFIX.length) : s.path),
         h('span', { class: 'sub' }, s.operation_id ?? 'no operation'),
       ),
-      h('td', {}, h('span', { class: `status ${statusClass}` }, s.status === 0 ? 'dropped' : s.status), s.code ? h('span', { class: 'sub mono' }, s.code) : null),
+      h(
+        'td',
+        {},
+        h('span', { class: `status ${statusClass}` }, s.status === 0 ? 'dropped' : s.status),
+        s.code ? h('span', { class: 'sub mono' }, s.code) : null,
+      ),
       h('td', {}, s.user?.name ?? (s.token_id === null ? '—' : 'unknown')),
       h('td', { class: 'num' }, s.duration_ms.toFixed(1)),
       h('td', { class: 'why' }, s.reason ?? ''),
@@ -97,7 +105,10 @@ export class JournalView {
     this.#operations.add(operation);
     const chosen = this.#operation.value;
     const names = [...this.#operations].sort();
-    this.#operation.replaceChildren(h('option', { value: '' }, 'any'), ...names.map((name) => h('option', { value: name }, name)));
+    this.#operation.replaceChildren(
+      h('option', { value: '' }, 'any'),
+      ...names.map((name) => h('option', { value: name }, name)),
+    );
     this.#operation.value = chosen;
   }
 
@@ -141,7 +152,9 @@ export class JournalView {
     }
     const rows = [...this.#body.querySelectorAll<HTMLTableRowElement>('tr.request:not([hidden])')];
     const at = rows.indexOf(tr);
-    const next = { ArrowDown: rows[at + 1], ArrowUp: rows[at - 1], Home: rows[0], End: rows[rows.length - 1] }[event.key];
+    const next = { ArrowDown: rows[at + 1], ArrowUp: rows[at - 1], Home: rows[0], End: rows[rows.length - 1] }[
+      event.key
+    ];
     if (next === undefined) return;
     event.preventDefault();
     tr.tabIndex = -1;
@@ -166,7 +179,15 @@ export class JournalView {
     this.api.get<RequestBodies>(`/__mock/inspector/requests/${row.summary.id}`).then(
       (bodies) => cell.lastElementChild!.replaceWith(bodiesView(bodies)),
       (error: unknown) =>
-        cell.lastElementChild!.replaceWith(h('p', { class: 'problem' }, error instanceof ControlProblem && error.status === 404 ? error.message : `Could not read the bodies: ${String(error)}`)),
+        cell.lastElementChild!.replaceWith(
+          h(
+            'p',
+            { class: 'problem' },
+            error instanceof ControlProblem && error.status === 404
+              ? error.message
+              : `Could not read the bodies: ${String(error)}`,
+          ),
+        ),
     );
   }
 }
@@ -191,18 +212,53 @@ function details(s: RequestSummary): HTMLElement {
 }
 
 function bodiesView({ request, response }: RequestBodies): HTMLElement {
-  const part = (title: string, type: string | null, bytes: number | null, truncated: boolean, body: string | null, none: string) =>
+  const part = (
+    title: string,
+    type: string | null,
+    bytes: number | null,
+    truncated: boolean,
+    body: string | null,
+    none: string,
+  ) =>
     h(
       'section',
       { 'aria-label': title },
-      h('h3', {}, title, ' ', h('span', { class: 'quiet' }, [type ?? '', bytes === null ? '' : size(bytes), truncated ? 'first 64 KiB shown' : ''].filter(Boolean).join(' · '))),
+      h(
+        'h3',
+        {},
+        title,
+        ' ',
+        h(
+          'span',
+          { class: 'quiet' },
+          [type ?? '', bytes === null ? '' : size(bytes), truncated ? 'first 64 KiB shown' : '']
+            .filter(Boolean)
+            .join(' · '),
+        ),
+      ),
       body === null ? h('p', { class: 'quiet' }, none) : h('pre', { tabindex: 0 }, readable(body)),
     );
-  const unread = request.unread ? `Not read: refused before its body was read${request.bytes === null ? '' : ` (${size(request.bytes)} declared)`}.` : 'No body.';
+  const unread = request.unread
+    ? `Not read: refused before its body was read${request.bytes === null ? '' : ` (${size(request.bytes)} declared)`}.`
+    : 'No body.';
   return h(
     'div',
     { class: 'bodies' },
-    part('Request body', request.content_type, request.unread ? null : request.bytes, request.truncated, request.body, unread),
-    part('Response body', response.content_type, response.bytes, response.truncated, response.body, response.status === 0 ? 'None: the connection was dropped.' : 'No body.'),
+    part(
+      'Request body',
+      request.content_type,
+      request.unread ? null : request.bytes,
+      request.truncated,
+      request.body,
+      unread,
+    ),
+    part(
+      'Response body',
+      response.content_type,
+      response.bytes,
+      response.truncated,
+      response.body,
+      response.status === 0 ? 'None: the connection was dropped.' : 'No body.',
+    ),
   );
 }

@@ -23,10 +23,18 @@ const api = new ControlApi((problem) => {
 });
 const journal = new JournalView(api);
 const state = new StateView(api, {
-  removeFault: (id) => act(`Removed fault ${id}.`, () => api.send('DELETE', `/__mock/faults/${encodeURIComponent(id)}`)),
+  removeFault: (id) =>
+    act(`Removed fault ${id}.`, () => api.send('DELETE', `/__mock/faults/${encodeURIComponent(id)}`)),
   restoreCheckpoint: async (name) => {
-    if (await confirmChange(`Restore checkpoint “${name}”? The state and clock go back to it; the journal, faults and events are cleared.`, 'Restore')) {
-      await act(`Restored checkpoint ${name}.`, () => api.send('POST', `/__mock/checkpoints/${encodeURIComponent(name)}/restore`));
+    if (
+      await confirmChange(
+        `Restore checkpoint “${name}”? The state and clock go back to it; the journal, faults and events are cleared.`,
+        'Restore',
+      )
+    ) {
+      await act(`Restored checkpoint ${name}.`, () =>
+        api.send('POST', `/__mock/checkpoints/${encodeURIComponent(name)}/restore`),
+      );
     }
   },
 });
@@ -81,10 +89,14 @@ async function readState(): Promise<void> {
 }
 
 byId('reset').addEventListener('click', async () => {
-  const text = 'Reset ledger-mock to its starting scenario and clock? The journal, faults and events are cleared too (with --state, the file is rewritten).';
-  if (await confirmChange(text, 'Reset')) await act('Reset to the starting scenario.', () => api.send('POST', '/__mock/reset'));
+  const text =
+    'Reset ledger-mock to its starting scenario and clock? The journal, faults and events are cleared too (with --state, the file is rewritten).';
+  if (await confirmChange(text, 'Reset'))
+    await act('Reset to the starting scenario.', () => api.send('POST', '/__mock/reset'));
 });
-byId('clear-journal').addEventListener('click', () => act('Cleared the journal.', () => api.send('DELETE', '/__mock/journal')));
+byId('clear-journal').addEventListener('click', () =>
+  act('Cleared the journal.', () => api.send('DELETE', '/__mock/journal')),
+);
 byId<HTMLFormElement>('checkpoint-form').addEventListener('submit', (event) => {
   event.preventDefault();
   const input = byId<HTMLInputElement>('checkpoint-name');

@@ -32,7 +32,8 @@ export class StateView {
     setInterval(() => this.#showClock(), 1000);
     new ResizeObserver(() => {
       const width = byId('chart').clientWidth;
-      if (this.#drawn && Math.abs(width - this.#drawn.width) >= 16) this.#drawChart(this.#drawn.snapshots, this.#drawn.title);
+      if (this.#drawn && Math.abs(width - this.#drawn.width) >= 16)
+        this.#drawChart(this.#drawn.snapshots, this.#drawn.title);
     }).observe(byId('chart'));
   }
 
@@ -50,14 +51,36 @@ export class StateView {
       byId('households'),
       ['Household', 'Plan', 'Members', 'Id'],
       state.households.map((household) =>
-        h('tr', {}, h('td', {}, household.name), h('td', {}, h('span', { class: 'tag' }, household.plan)), h('td', {}, state.users.filter((u) => u.household_id === household.id).map((u) => u.name).join(', ') || '—'), h('td', { class: 'mono' }, household.id)),
+        h(
+          'tr',
+          {},
+          h('td', {}, household.name),
+          h('td', {}, h('span', { class: 'tag' }, household.plan)),
+          h(
+            'td',
+            {},
+            state.users
+              .filter((u) => u.household_id === household.id)
+              .map((u) => u.name)
+              .join(', ') || '—',
+          ),
+          h('td', { class: 'mono' }, household.id),
+        ),
       ),
       'No household.',
     );
     fillTable(
       byId('users'),
       ['User', 'Household', 'Id'],
-      state.users.map((user) => h('tr', {}, h('td', {}, user.name), h('td', {}, state.households.find((x) => x.id === user.household_id)?.name ?? user.household_id), h('td', { class: 'mono' }, user.id))),
+      state.users.map((user) =>
+        h(
+          'tr',
+          {},
+          h('td', {}, user.name),
+          h('td', {}, state.households.find((x) => x.id === user.household_id)?.name ?? user.household_id),
+          h('td', { class: 'mono' }, user.id),
+        ),
+      ),
       'No user.',
     );
     fillTable(
@@ -77,7 +100,10 @@ export class StateView {
       ),
       'No token.',
     );
-    byId('events-count').textContent = state.events.total > state.events.latest.length ? `(latest ${state.events.latest.length} of ${state.events.total})` : '';
+    byId('events-count').textContent =
+      state.events.total > state.events.latest.length
+        ? `(latest ${state.events.latest.length} of ${state.events.total})`
+        : '';
     fillTable(
       byId('events'),
       ['Event', 'By', 'Operation', 'Snapshots', 'Deliveries'],
@@ -95,7 +121,23 @@ export class StateView {
             ...(event.deliveries.length === 0
               ? ['no subscription']
               : event.deliveries.map((d) =>
-                  h('div', {}, h('span', { class: d.outcome === 'delivered' || d.outcome === 'recorded' ? 'tag good' : d.outcome === 'failed' ? 'tag bad' : 'tag' }, d.outcome), ` ${d.status ?? ''} ${d.url}${d.error ? `: ${d.error}` : ''}`),
+                  h(
+                    'div',
+                    {},
+                    h(
+                      'span',
+                      {
+                        class:
+                          d.outcome === 'delivered' || d.outcome === 'recorded'
+                            ? 'tag good'
+                            : d.outcome === 'failed'
+                              ? 'tag bad'
+                              : 'tag',
+                      },
+                      d.outcome,
+                    ),
+                    ` ${d.status ?? ''} ${d.url}${d.error ? `: ${d.error}` : ''}`,
+                  ),
                 )),
           ),
         ),
@@ -109,9 +151,19 @@ export class StateView {
       state.faults.map((fault) => {
         const remove = h('button', { type: 'button', 'aria-label': `Remove fault ${fault.id}` }, 'Remove');
         remove.addEventListener('click', () => this.actions.removeFault(fault.id));
-        const what = Object.entries(fault).filter(([key]) => !FAULT_COUNTS.has(key)).map(([key, value]) => `${key} ${JSON.stringify(value)}`).join(', ');
+        const what = Object.entries(fault)
+          .filter(([key]) => !FAULT_COUNTS.has(key))
+          .map(([key, value]) => `${key} ${JSON.stringify(value)}`)
+          .join(', ');
         const rate = fault.rate === 1 ? '' : ` at rate ${String(fault.rate)}`;
-        return h('tr', {}, h('td', {}, fault.operation ?? 'any'), h('td', { class: 'mono' }, what), h('td', {}, `${fault.remaining === null ? 'unlimited' : String(fault.remaining)}${rate}`), h('td', {}, remove));
+        return h(
+          'tr',
+          {},
+          h('td', {}, fault.operation ?? 'any'),
+          h('td', { class: 'mono' }, what),
+          h('td', {}, `${fault.remaining === null ? 'unlimited' : String(fault.remaining)}${rate}`),
+          h('td', {}, remove),
+        );
       }),
       'No fault armed.',
     );
@@ -119,9 +171,20 @@ export class StateView {
       byId('checkpoints'),
       ['Checkpoint', 'Clock then', 'Snapshots', ''],
       state.checkpoints.map((checkpoint) => {
-        const restore = h('button', { type: 'button', 'aria-label': `Restore checkpoint ${checkpoint.name}` }, 'Restore…');
+        const restore = h(
+          'button',
+          { type: 'button', 'aria-label': `Restore checkpoint ${checkpoint.name}` },
+          'Restore…',
+        );
         restore.addEventListener('click', () => this.actions.restoreCheckpoint(checkpoint.name));
-        return h('tr', {}, h('td', {}, checkpoint.name), h('td', { class: 'mono' }, `${checkpoint.now}${checkpoint.frozen ? ' (frozen)' : ''}`), h('td', { class: 'num' }, checkpoint.snapshots), h('td', {}, restore));
+        return h(
+          'tr',
+          {},
+          h('td', {}, checkpoint.name),
+          h('td', { class: 'mono' }, `${checkpoint.now}${checkpoint.frozen ? ' (frozen)' : ''}`),
+          h('td', { class: 'num' }, checkpoint.snapshots),
+          h('td', {}, restore),
+        );
       }),
       'No checkpoint taken.',
       new Set([2]),
@@ -134,10 +197,20 @@ export class StateView {
       byId('accounts'),
       ['Account', 'Owner', 'Visibility, lifecycle, tier', 'Snapshots', 'Latest', ''],
       accounts.map((account) => {
-        const chart = h('button', { type: 'button', 'aria-pressed': String(account.id === this.#chosen), 'aria-label': `Chart of ${account.name}`, 'data-account': account.id }, 'Chart');
+        const chart = h(
+          'button',
+          {
+            type: 'button',
+            'aria-pressed': String(account.id === this.#chosen),
+            'aria-label': `Chart of ${account.name}`,
+            'data-account': account.id,
+          },
+          'Chart',
+        );
         chart.addEventListener('click', () => {
           this.#chosen = account.id;
-          for (const other of byId('accounts').querySelectorAll('button[data-account]')) other.setAttribute('aria-pressed', String(other === chart));
+          for (const other of byId('accounts').querySelectorAll('button[data-account]'))
+            other.setAttribute('aria-pressed', String(other === chart));
           void this.#balances(account);
         });
         const latest = account.latest;
@@ -153,7 +226,11 @@ export class StateView {
               'div',
               { class: 'tags' },
               h('span', { class: 'tag', title: 'visibility' }, account.visibility),
-              h('span', { class: account.lifecycle_status === 'active' ? 'tag' : 'tag bad', title: 'lifecycle' }, account.lifecycle_status),
+              h(
+                'span',
+                { class: account.lifecycle_status === 'active' ? 'tag' : 'tag bad', title: 'lifecycle' },
+                account.lifecycle_status,
+              ),
               h('span', { class: 'tag', title: 'liquidity tier' }, account.liquidity_tier),
             ),
           ),
@@ -178,20 +255,33 @@ export class StateView {
     section.hidden = account === undefined;
     if (account === undefined) return;
     const load = ++this.#chartLoads;
-    const snapshots = await this.api.get<SnapshotView[]>(`/__mock/snapshots?account_id=${encodeURIComponent(account.id)}`);
+    const snapshots = await this.api.get<SnapshotView[]>(
+      `/__mock/snapshots?account_id=${encodeURIComponent(account.id)}`,
+    );
     if (load !== this.#chartLoads) return; // another account was chosen, or the state changed, meanwhile
     const estimated = snapshots.filter((s) => s.is_estimated).length;
-    byId('balances-title').textContent = `Balances of ${account.name}: ${snapshots.length}${estimated > 0 ? `, ${estimated} estimated` : ''}`;
+    byId('balances-title').textContent =
+      `Balances of ${account.name}: ${snapshots.length}${estimated > 0 ? `, ${estimated} estimated` : ''}`;
     this.#drawChart(snapshots, `Balances of ${account.name} over time`);
     const newest = snapshots.slice(-BALANCES_LISTED).reverse();
     fillTable(
       byId('balances-table'),
       ['Date', 'Balance', ''],
-      newest.map((s) => h('tr', {}, h('td', { class: 'mono' }, s.snapshot_date), h('td', { class: 'num' }, money(s.balance)), h('td', {}, s.is_estimated ? h('span', { class: 'tag estimated' }, 'estimated') : ''))),
+      newest.map((s) =>
+        h(
+          'tr',
+          {},
+          h('td', { class: 'mono' }, s.snapshot_date),
+          h('td', { class: 'num' }, money(s.balance)),
+          h('td', {}, s.is_estimated ? h('span', { class: 'tag estimated' }, 'estimated') : ''),
+        ),
+      ),
       'No balance yet.',
       new Set([1]),
     );
-    if (snapshots.length > BALANCES_LISTED) byId<HTMLTableElement>('balances-table').createCaption().textContent = `The newest ${BALANCES_LISTED} of ${snapshots.length}`;
+    if (snapshots.length > BALANCES_LISTED)
+      byId<HTMLTableElement>('balances-table').createCaption().textContent =
+        `The newest ${BALANCES_LISTED} of ${snapshots.length}`;
   }
 
   #drawChart(snapshots: SnapshotView[], title: string): void {
@@ -199,7 +289,14 @@ export class StateView {
     this.#drawn = undefined;
     if (snapshots.length === 0) return figure.replaceChildren(h('p', { class: 'empty' }, 'No balance yet.'));
     const width = figure.clientWidth;
-    const legend = h('figcaption', {}, h('span', { class: 'legend-dot' }), 'reported ', h('span', { class: 'legend-dot estimated' }), 'estimated');
+    const legend = h(
+      'figcaption',
+      {},
+      h('span', { class: 'legend-dot' }),
+      'reported ',
+      h('span', { class: 'legend-dot estimated' }),
+      'estimated',
+    );
     figure.replaceChildren(balanceChart(snapshots, title, width || 480), legend);
     this.#drawn = { snapshots, title, width };
   }

@@ -39,12 +39,18 @@ function bulkRows(accountId: string): unknown[] {
   rows[bad[2]] = { account_id: 'not-a-uuid', snapshot_date: dayOf(bad[2]), balance: 1 };
   rows[bad[3]] = { account_id: accountId, snapshot_date: dayOf(bad[3]), balance: '12.50' };
   rows[bad[4]] = { account_id: accountId, balance: 1 }; // no date
-  rows[BULK.duplicate.supersededBy] = { account_id: accountId, snapshot_date: dayOf(BULK.duplicate.index), balance: -1 };
+  rows[BULK.duplicate.supersededBy] = {
+    account_id: accountId,
+    snapshot_date: dayOf(BULK.duplicate.index),
+    balance: -1,
+  };
   return rows;
 }
 
 /** What an API call that should fail answered. */
-async function failure(call: Promise<unknown>): Promise<{ status: number; code: string | undefined; name: string } | 'no error'> {
+async function failure(
+  call: Promise<unknown>,
+): Promise<{ status: number; code: string | undefined; name: string } | 'no error'> {
   try {
     await call;
     return 'no error';
@@ -69,7 +75,9 @@ export async function runFlow(transport: Transport) {
   const account = await ledger.accounts.create({ name: 'Browser checking', category_id: cash.id });
   const upserts = [];
   for (const balance of [100, 2450.75]) {
-    upserts.push((await ledger.snapshots.upsert({ account_id: account.id, snapshot_date: '2026-10-31', balance })).action);
+    upserts.push(
+      (await ledger.snapshots.upsert({ account_id: account.id, snapshot_date: '2026-10-31', balance })).action,
+    );
   }
   const october = await ledger.snapshots.list({ account_id: account.id, from: '2026-10-01', to: '2026-10-31' });
 

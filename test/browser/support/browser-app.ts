@@ -3,7 +3,17 @@
 // msw init public --save` writes). Dependencies come from this repository's node_modules (the versions npm would
 // install), linked rather than installed, so no network and no wait.
 import { execFile } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -40,15 +50,18 @@ export function pageHtml(script: string, module = true): string {
 }
 
 export async function createBrowserApp(): Promise<BrowserApp> {
-  if (!existsSync(join(repo, 'dist/mocks/index.js'))) throw new Error('dist/ is missing: run `npm run build` first (npm test does)');
+  if (!existsSync(join(repo, 'dist/mocks/index.js')))
+    throw new Error('dist/ is missing: run `npm run build` first (npm test does)');
   const root = mkdtempSync(join(tmpdir(), 'ledger-browser-'));
   const dir = join(root, 'app');
   const tarball = await packedTarball();
   const installed = join(dir, 'node_modules/personal-ledger-sdk');
   mkdirSync(installed, { recursive: true });
   await run('tar', ['-xzf', tarball, '-C', installed, '--strip-components=1']);
-  for (const name of ['openapi-fetch', 'msw']) symlinkSync(join(repo, 'node_modules', name), join(dir, 'node_modules', name), 'dir');
-  const version = (name: string) => (JSON.parse(readFileSync(join(repo, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+  for (const name of ['openapi-fetch', 'msw'])
+    symlinkSync(join(repo, 'node_modules', name), join(dir, 'node_modules', name), 'dir');
+  const version = (name: string) =>
+    (JSON.parse(readFileSync(join(repo, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
   writeFileSync(
     join(dir, 'package.json'),
     JSON.stringify(
@@ -65,7 +78,11 @@ export async function createBrowserApp(): Promise<BrowserApp> {
   );
   mkdirSync(join(dir, 'src'));
   for (const file of readdirSync(pageSources).filter((name) => name.endsWith('.ts'))) {
-    const { code } = await transform(readFileSync(join(pageSources, file), 'utf8'), { loader: 'ts', format: 'esm', target: 'es2022' });
+    const { code } = await transform(readFileSync(join(pageSources, file), 'utf8'), {
+      loader: 'ts',
+      format: 'esm',
+      target: 'es2022',
+    });
     writeFileSync(join(dir, 'src', file.replace(/\.ts$/, '.js')), code);
   }
   mkdirSync(join(dir, 'public'));

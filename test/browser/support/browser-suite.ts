@@ -12,14 +12,16 @@ import { API_BASE, expectFlow } from './flow-expectations';
 import { serveStatic, type StaticServer } from './static-server';
 
 const STRICT_CSP = "script-src 'self'";
-const EVAL_PROBE = "try { window.evalProbe = new Function('return \\'eval allowed\\'')(); } catch (error) { window.evalProbe = error.name; }\n";
+const EVAL_PROBE =
+  "try { window.evalProbe = new Function('return \\'eval allowed\\'')(); } catch (error) { window.evalProbe = error.name; }\n";
 /** The statuses the flow's API calls answer besides 2xx: Chromium logs each as a console error. */
 const ERROR_STATUSES = [404, 402, 401, 503];
 
 // Chromium logs "Failed to load resource: the server responded with a status of 404 ()" for an API answer that
 // is an error: expected for the flow's own 404, 402, 401 and 503, and nothing else.
 const apiErrorLogged = (message: ConsoleMessage) =>
-  message.location().url.startsWith(API_BASE) && /^Failed to load resource: the server responded with a status of (401|402|404|503) /.test(message.text());
+  message.location().url.startsWith(API_BASE) &&
+  /^Failed to load resource: the server responded with a status of (401|402|404|503) /.test(message.text());
 
 export function describeBrowserPages(bundler: Bundler): void {
   // The pages open side by side: each in its own browser context, from servers that only read the built files.
@@ -38,10 +40,15 @@ export function describeBrowserPages(bundler: Bundler): void {
       const ready = performance.now();
       try {
         out = await bundler.build(app.dir);
-        console.log(`${bundler.name}: packed project and Chromium in ${seconds(started)}, built the pages in ${seconds(ready)}`);
+        console.log(
+          `${bundler.name}: packed project and Chromium in ${seconds(started)}, built the pages in ${seconds(ready)}`,
+        );
         // A script of the page's own origin that tries eval: CSP applies to it (code Playwright evaluates is exempt).
         writeFileSync(join(out, 'eval-probe.js'), EVAL_PROBE);
-        [plain, strict] = await Promise.all([serveStatic(out), serveStatic(out, { 'content-security-policy': STRICT_CSP })]);
+        [plain, strict] = await Promise.all([
+          serveStatic(out),
+          serveStatic(out, { 'content-security-policy': STRICT_CSP }),
+        ]);
       } catch (error) {
         buildError = error;
       }
@@ -54,7 +61,8 @@ export function describeBrowserPages(bundler: Bundler): void {
 
     /** Opens a page, awaits its flow, and returns what it saw with what the page did. */
     async function open(server: StaticServer | undefined, page: PageName, host = '127.0.0.1') {
-      if (!out || !server || !browser) throw new Error(`no page: the ${bundler.name} build failed (see "builds the pages")`);
+      if (!out || !server || !browser)
+        throw new Error(`no page: the ${bundler.name} build failed (see "builds the pages")`);
       const context = await browser.newContext();
       try {
         const tab = await context.newPage();
@@ -71,7 +79,15 @@ export function describeBrowserPages(bundler: Bundler): void {
           subtle: typeof globalThis.crypto.subtle,
           serviceWorker: Boolean(navigator.serviceWorker?.controller),
         }));
-        return { flow, watch, problems, csp, probeViolations, environment, csp_header: response?.headers()['content-security-policy'] };
+        return {
+          flow,
+          watch,
+          problems,
+          csp,
+          probeViolations,
+          environment,
+          csp_header: response?.headers()['content-security-policy'],
+        };
       } finally {
         await context.close();
       }
@@ -79,7 +95,8 @@ export function describeBrowserPages(bundler: Bundler): void {
 
     it(`builds the pages with ${bundler.name}, with no configuration for the fake`, () => {
       if (buildError) throw buildError;
-      for (const file of ['index-sw.html', 'index-fetch.html', 'mockServiceWorker.js']) expect(existsSync(join(out!, file)), file).toBe(true);
+      for (const file of ['index-sw.html', 'index-fetch.html', 'mockServiceWorker.js'])
+        expect(existsSync(join(out!, file)), file).toBe(true);
     });
 
     it("runs the flow under MSW's service worker: every API response comes from the worker", async () => {
@@ -103,15 +120,20 @@ export function describeBrowserPages(bundler: Bundler): void {
       expect(watch.expectedConsole).toEqual([]);
     });
 
-    it.each(['sw', 'fetch'] as const)("runs the %s page under Content-Security-Policy: script-src 'self', which Chromium enforces", async (page) => {
-      const { flow, problems, csp, probeViolations, csp_header } = await open(strict, page);
-      expect(csp_header).toBe(STRICT_CSP);
-      expectFlow(flow, page === 'sw' ? 'msw-service-worker' : 'fetch');
-      expect(problems).toEqual([]); // no CSP violation report, no page error
-      // The policy really is enforced on this page, and a violation really is reported.
-      expect(csp).toBe('EvalError');
-      expect(probeViolations).toEqual([expect.stringMatching(/^CSP violation: script-src refused eval \(.*\/eval-probe\.js:1\)$/)]);
-    });
+    it.each(['sw', 'fetch'] as const)(
+      "runs the %s page under Content-Security-Policy: script-src 'self', which Chromium enforces",
+      async (page) => {
+        const { flow, problems, csp, probeViolations, csp_header } = await open(strict, page);
+        expect(csp_header).toBe(STRICT_CSP);
+        expectFlow(flow, page === 'sw' ? 'msw-service-worker' : 'fetch');
+        expect(problems).toEqual([]); // no CSP violation report, no page error
+        // The policy really is enforced on this page, and a violation really is reported.
+        expect(csp).toBe('EvalError');
+        expect(probeViolations).toEqual([
+          expect.stringMatching(/^CSP violation: script-src refused eval \(.*\/eval-probe\.js:1\)$/),
+        ]);
+      },
+    );
 
     it(`runs the fetch page on an insecure origin (http://${INSECURE_HOST}), without crypto.randomUUID and crypto.subtle`, async () => {
       const { flow, problems, environment } = await open(plain, 'fetch', INSECURE_HOST);

@@ -45,7 +45,11 @@ export const viteBundler: Bundler = {
       root: app,
       configFile: false,
       logLevel: 'silent',
-      build: { outDir: out, emptyOutDir: true, rolldownOptions: { input: PAGES.map((page) => join(app, `index-${page}.html`)) } },
+      build: {
+        outDir: out,
+        emptyOutDir: true,
+        rolldownOptions: { input: PAGES.map((page) => join(app, `index-${page}.html`)) },
+      },
     });
     return out; // Vite builds the HTML and copies public/ itself
   },

@@ -51,10 +51,16 @@ declare global {
  * is a problem. So is a Content-Security-Policy violation (see problemsOf): Chromium does not log one when the
  * page catches the error, as zod does when it probes for `new Function`.
  */
-export async function watchPage(page: Page, apiBase: string, expectConsole: (message: ConsoleMessage) => boolean = () => false): Promise<PageWatch> {
+export async function watchPage(
+  page: Page,
+  apiBase: string,
+  expectConsole: (message: ConsoleMessage) => boolean = () => false,
+): Promise<PageWatch> {
   const watch: PageWatch = { problems: [], api: [], expectedConsole: [] };
   page.on('pageerror', (error) => watch.problems.push(`pageerror: ${error.stack ?? error.message}`));
-  page.on('requestfailed', (request) => watch.problems.push(`requestfailed: ${request.method()} ${request.url()} ${request.failure()?.errorText}`));
+  page.on('requestfailed', (request) =>
+    watch.problems.push(`requestfailed: ${request.method()} ${request.url()} ${request.failure()?.errorText}`),
+  );
   page.on('console', (message) => {
     if (message.type() !== 'error') return;
     if (expectConsole(message)) watch.expectedConsole.push(message.text());
@@ -62,7 +68,11 @@ export async function watchPage(page: Page, apiBase: string, expectConsole: (mes
   });
   page.on('response', (response) => {
     if (response.url().startsWith(apiBase)) {
-      watch.api.push({ url: response.url(), status: response.status(), fromServiceWorker: response.fromServiceWorker() });
+      watch.api.push({
+        url: response.url(),
+        status: response.status(),
+        fromServiceWorker: response.fromServiceWorker(),
+      });
     }
   });
   await page.addInitScript(() => {

@@ -9,9 +9,17 @@ export const API_BASE = 'https://ledger.test/';
 export function expectFlow(flow: FlowResult, transport: string): void {
   expect(flow.transport).toBe(transport);
   expect(flow.baseUrl).toBe(API_BASE.slice(0, -1));
-  expect(flow.me).toEqual({ user_id: DEMO_IDS.users.alex, household_id: DEMO_IDS.household, token_id: expect.any(String) });
+  expect(flow.me).toEqual({
+    user_id: DEMO_IDS.users.alex,
+    household_id: DEMO_IDS.household,
+    token_id: expect.any(String),
+  });
   expect(flow.categories).toBeGreaterThan(0);
-  expect(flow.account).toEqual({ id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/), name: 'Browser checking', visibility: 'private' });
+  expect(flow.account).toEqual({
+    id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
+    name: 'Browser checking',
+    visibility: 'private',
+  });
   expect(flow.upserts).toEqual(['inserted', 'updated']);
   expect(flow.october).toEqual([{ date: '2026-10-31', balance: 2450.75 }]);
 
@@ -28,7 +36,11 @@ export function expectFlow(flow: FlowResult, transport: string): void {
   expect(flow.bulk.duplicates).toEqual([{ index: BULK.duplicate.index, superseded_by: BULK.duplicate.supersededBy }]);
   expect(flow.bulk.inserted).toBe(BULK.rows - BULK.badIndexes.length - 1);
   expect(flow.bulk.updated).toBe(1); // the duplicate updated the row it superseded
-  expect(flow.bulk.chunks).toEqual([{ rows: 5_000, status: 200 }, { rows: 5_000, status: 200 }, { rows: 2_340, status: 200 }]);
+  expect(flow.bulk.chunks).toEqual([
+    { rows: 5_000, status: 200 },
+    { rows: 5_000, status: 200 },
+    { rows: 2_340, status: 200 },
+  ]);
   expect(flow.stored).toBe(BULK.rows - BULK.badIndexes.length - 1 + 1); // the bulk's keys and 2026-10-31
   expect(flow.duplicateBalance).toBe(-1); // the later row won
   expect(flow.january).toHaveLength(30); // 1990-01-01 was the bad row at index 0
@@ -36,7 +48,11 @@ export function expectFlow(flow: FlowResult, transport: string): void {
 
   expect(flow.notFound).toEqual({ status: 404, code: 'not_found', name: 'NotFoundError' });
   expect(flow.paymentRequired).toEqual({ status: 402, code: 'sharing_not_in_plan', name: 'PaymentRequiredError' });
-  expect(flow.revoked).toEqual({ beforeRevoke: flow.revoked.issuedId, issuedId: expect.any(String), after: { status: 401, code: 'token_revoked', name: 'UnauthorizedError' } });
+  expect(flow.revoked).toEqual({
+    beforeRevoke: flow.revoked.issuedId,
+    issuedId: expect.any(String),
+    after: { status: 401, code: 'token_revoked', name: 'UnauthorizedError' },
+  });
   // The injected 503 was retried once, and the retry succeeded.
   expect(flow.retried.listAccounts).toEqual([503, 200]);
   expect(flow.retried.accounts).toBeGreaterThan(0);

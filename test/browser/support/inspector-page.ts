@@ -4,7 +4,12 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { createLedgerMockServer, type LedgerMockServer, type LedgerMockServerOptions, type RunningLedgerMockServer } from 'personal-ledger-sdk/mocks/node';
+import {
+  createLedgerMockServer,
+  type LedgerMockServer,
+  type LedgerMockServerOptions,
+  type RunningLedgerMockServer,
+} from 'personal-ledger-sdk/mocks/node';
 import { problemsOf, watchPage, type PageWatch } from './chromium';
 
 export interface Inspected {
@@ -27,7 +32,10 @@ export interface Inspected {
 export async function openInspector(
   browser: Browser,
   options: LedgerMockServerOptions = {},
-  { viewport = { width: 1400, height: 1000 }, expectConsole = () => false }: { viewport?: { width: number; height: number }; expectConsole?: (text: string) => boolean } = {},
+  {
+    viewport = { width: 1400, height: 1000 },
+    expectConsole = () => false,
+  }: { viewport?: { width: number; height: number }; expectConsole?: (text: string) => boolean } = {},
 ): Promise<Inspected> {
   const server = createLedgerMockServer({ scenario: 'demo', seed: 'inspector', ...options });
   const running = await server.listen();
@@ -63,12 +71,22 @@ export async function goLive(page: Page, url: string): Promise<void> {
  * A request with node's http client, as curl sends one (no Origin, any type accepted): resolves with the status, and
  * the wall-clock time (ms since the epoch, as the page's `performance.timeOrigin + performance.now()`) it was sent.
  */
-export function nodeRequest(url: string, method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<{ status: number; sentAt: number }> {
+export function nodeRequest(
+  url: string,
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+  body?: string,
+): Promise<{ status: number; sentAt: number }> {
   return new Promise((resolve, reject) => {
     const sentAt = performance.timeOrigin + performance.now();
-    const request = httpRequest(`${url}${path}`, { method, headers: { accept: '*/*', 'user-agent': 'curl/8.5.0', ...headers } }, (response) => {
-      response.resume().once('end', () => resolve({ status: response.statusCode!, sentAt }));
-    });
+    const request = httpRequest(
+      `${url}${path}`,
+      { method, headers: { accept: '*/*', 'user-agent': 'curl/8.5.0', ...headers } },
+      (response) => {
+        response.resume().once('end', () => resolve({ status: response.statusCode!, sentAt }));
+      },
+    );
     request.once('error', reject);
     request.end(body);
   });
@@ -98,7 +116,11 @@ export async function rowArrival(page: Page, path: string): Promise<() => Promis
  * Writes `png` to `path` when the picture there differs from it (by more than 0.5% of its pixels, or in size):
  * the durations on the page differ from run to run, the page's look does not. Chromium compares the two images.
  */
-export async function writeScreenshotIfChanged(browser: Browser, png: Buffer, path: string): Promise<'written' | 'unchanged'> {
+export async function writeScreenshotIfChanged(
+  browser: Browser,
+  png: Buffer,
+  path: string,
+): Promise<'written' | 'unchanged'> {
   if (existsSync(path)) {
     const page = await browser.newPage();
     try {
@@ -117,7 +139,9 @@ export async function writeScreenshotIfChanged(browser: Browser, png: Buffer, pa
           const [a, b] = [await pixels(before!), await pixels(after!)];
           if (a.width !== b.width || a.height !== b.height) return 1;
           let differing = 0;
-          for (let i = 0; i < a.data.length; i += 4) if (a.data[i] !== b.data[i] || a.data[i + 1] !== b.data[i + 1] || a.data[i + 2] !== b.data[i + 2]) differing++;
+          for (let i = 0; i < a.data.length; i += 4)
+            if (a.data[i] !== b.data[i] || a.data[i + 1] !== b.data[i + 1] || a.data[i + 2] !== b.data[i + 2])
+              differing++;
           return differing / (a.width * a.height);
         },
         [readFileSync(path).toString('base64'), png.toString('base64')],

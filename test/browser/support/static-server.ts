@@ -24,7 +24,11 @@ export async function serveStatic(root: string, headers: Record<string, string> 
     const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname));
     try {
       const body = await readFile(join(root, path.endsWith('/') ? `${path}index.html` : path));
-      response.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream', 'cache-control': 'no-store', ...headers });
+      response.writeHead(200, {
+        'content-type': TYPES[extname(path)] ?? 'application/octet-stream',
+        'cache-control': 'no-store',
+        ...headers,
+      });
       response.end(body);
     } catch {
       response.writeHead(404, { 'content-type': 'text/plain', ...headers }).end('not found');

@@ -19,7 +19,9 @@ afterEach(() => mock.control.reset());
 
 describe('docs/observability.md', () => {
   const doc = readFileSync(new URL('../../../docs/observability.md', import.meta.url), 'utf8');
-  const examples = readdirSync(new URL('.', import.meta.url)).filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'));
+  const examples = readdirSync(new URL('.', import.meta.url)).filter(
+    (name) => name.endsWith('.ts') && !name.endsWith('.test.ts'),
+  );
 
   it.each(examples)('shows %s verbatim', (name) => {
     const example = readFileSync(new URL(`./${name}`, import.meta.url), 'utf8');
@@ -65,9 +67,18 @@ describe('logging.ts, against ledger-mock over HTTP', () => {
 
   it('writes a debug line per attempt, and nothing else for a call that succeeds', async () => {
     const lines: string[] = [];
-    const log: ClientLogger = { debug: (l) => void lines.push(`debug ${l}`), info: (l) => void lines.push(`info ${l}`), warn: (l) => void lines.push(`warn ${l}`), error: (l) => void lines.push(`error ${l}`) };
+    const log: ClientLogger = {
+      debug: (l) => void lines.push(`debug ${l}`),
+      info: (l) => void lines.push(`info ${l}`),
+      warn: (l) => void lines.push(`warn ${l}`),
+      error: (l) => void lines.push(`error ${l}`),
+    };
     await loggingClient(running.url, TOKEN, log).categories.list();
-    expect(lines).toEqual([expect.stringMatching(/^debug personal-ledger-sdk: GET \/api\/public\/v1\/categories -> 200 in [\d.]+ ms \(attempt 1\)$/)]);
+    expect(lines).toEqual([
+      expect.stringMatching(
+        /^debug personal-ledger-sdk: GET \/api\/public\/v1\/categories -> 200 in [\d.]+ ms \(attempt 1\)$/,
+      ),
+    ]);
   });
 });
 
@@ -86,12 +97,22 @@ function recordingTracer() {
   const spans: RecordedSpan[] = [];
   const tracer = {
     startSpan(name: string, options?: SpanOptions): Span {
-      const record: RecordedSpan = { name, options, attributes: { ...options?.attributes }, events: [], status: undefined, exceptions: [], ended: false };
+      const record: RecordedSpan = {
+        name,
+        options,
+        attributes: { ...options?.attributes },
+        events: [],
+        status: undefined,
+        exceptions: [],
+        ended: false,
+      };
       spans.push(record);
       const span = {
         setAttribute: (key: string, value: unknown) => ((record.attributes[key] = value), span),
         setAttributes: (attributes: Record<string, unknown>) => (Object.assign(record.attributes, attributes), span),
-        addEvent: (eventName: string, attributes: unknown) => (record.events.push({ name: eventName, attributes }), span),
+        addEvent: (eventName: string, attributes: unknown) => (
+          record.events.push({ name: eventName, attributes }), span
+        ),
         setStatus: (status: SpanStatus) => ((record.status = status), span),
         recordException: (exception: unknown) => void record.exceptions.push(exception),
         end: () => void (record.ended = true),
@@ -111,24 +132,38 @@ describe('tracing.ts (OpenTelemetry)', () => {
     await ledger.accounts.list();
     await expect(ledger.accounts.get(UNKNOWN)).rejects.toMatchObject({ status: 404 });
     mock.control.faults.inject({ operation: 'createAccount', times: 1, kind: { afterApply: 'networkError' } });
-    await expect(ledger.accounts.create({ name: 'Traced', category_id: DEMO_IDS.categories.cash })).rejects.toBeInstanceOf(NetworkError);
+    await expect(
+      ledger.accounts.create({ name: 'Traced', category_id: DEMO_IDS.categories.cash }),
+    ).rejects.toBeInstanceOf(NetworkError);
     stop();
     await ledger.me(); // after stop(): no span
 
-    expect(spans.map((s) => s.name)).toEqual(['GET /api/public/v1/accounts', 'GET /api/public/v1/accounts/{id}', 'POST /api/public/v1/accounts']);
+    expect(spans.map((s) => s.name)).toEqual([
+      'GET /api/public/v1/accounts',
+      'GET /api/public/v1/accounts/{id}',
+      'POST /api/public/v1/accounts',
+    ]);
     expect(spans.every((s) => s.ended)).toBe(true);
     const [list, get, create] = spans;
-    expect(list!.attributes).toMatchObject({ 'http.request.method': 'GET', 'url.template': '/api/public/v1/accounts', 'http.response.status_code': 200, 'http.request.resend_count': 1 });
+    expect(list!.attributes).toMatchObject({
+      'http.request.method': 'GET',
+      'url.template': '/api/public/v1/accounts',
+      'http.response.status_code': 200,
+      'http.request.resend_count': 1,
+    });
     expect(list!.events).toEqual([{ name: 'retry', attributes: { attempt: 1, delay_ms: 0, status: 503 } }]);
     expect(list!.status).toBeUndefined();
-    expect(get!.attributes).toMatchObject({ 'url.template': '/api/public/v1/accounts/{id}', 'http.response.status_code': 404 });
+    expect(get!.attributes).toMatchObject({
+      'url.template': '/api/public/v1/accounts/{id}',
+      'http.response.status_code': 404,
+    });
     expect(get!.status).toEqual({ code: 2 }); // SpanStatusCode.ERROR
     expect(create!.exceptions).toHaveLength(1);
     expect(create!.exceptions[0]).toBeInstanceOf(NetworkError);
     expect(create!.status).toEqual({ code: 2 });
   });
 
-  it("with the global tracer of @opentelemetry/api (a no-op until an SDK registers one), calls run as before", async () => {
+  it('with the global tracer of @opentelemetry/api (a no-op until an SDK registers one), calls run as before', async () => {
     const ledger = client();
     traceLedger(ledger);
     await expect(ledger.me()).resolves.toMatchObject({ user_id: DEMO_IDS.users.alex });

@@ -23,7 +23,7 @@ export function traceLedger(ledger: LedgerClient, tracer: Tracer = trace.getTrac
       spans.set(e.callId, tracer.startSpan(`${e.method} ${e.route}`, { kind: SpanKind.CLIENT, attributes }));
     }),
     ledger.on('retry', (e) => {
-      spans.get(e.callId)?.addEvent('retry', { attempt: e.attempt, 'delay_ms': e.delayMs, status: e.status ?? 0 });
+      spans.get(e.callId)?.addEvent('retry', { attempt: e.attempt, delay_ms: e.delayMs, status: e.status ?? 0 });
     }),
     ledger.on('response', (e) => {
       spans.get(e.callId)?.setAttributes({

@@ -5,7 +5,12 @@ const { runParity } = require('personal-ledger-sdk/parity');
 
 (async () => {
   const running = await createLedgerMockServer({ scenario: 'demo' }).listen();
-  const run = await runParity({ baseUrl: running.url, token: DEMO_TOKENS.alex, rate: 1000, only: ['me.identity', 'accounts.list'] });
+  const run = await runParity({
+    baseUrl: running.url,
+    token: DEMO_TOKENS.alex,
+    rate: 1000,
+    only: ['me.identity', 'accounts.list'],
+  });
   await running.close();
   console.log(JSON.stringify({ summary: run.report.summary }));
 })();

@@ -8,5 +8,10 @@ const running = await createLedgerMockServer({ scenario: 'demo' }).listen();
 const run = await runParity({ baseUrl: running.url, token: DEMO_TOKENS.alex, rate: 1000 });
 await running.close();
 console.log(
-  JSON.stringify({ probes: PROBES.length, summary: run.report.summary, exitCode: run.exitCode, markdown: markdownReport(run.report).split('\n')[0] }),
+  JSON.stringify({
+    probes: PROBES.length,
+    summary: run.report.summary,
+    exitCode: run.exitCode,
+    markdown: markdownReport(run.report).split('\n')[0],
+  }),
 );

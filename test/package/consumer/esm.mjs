@@ -26,4 +26,13 @@ server.close();
 const running = await createLedgerMockServer({ scenario: 'demo' }).listen();
 const viaHttp = await createLedgerClient({ baseUrl: running.url, token }).me();
 await running.close();
-console.log(JSON.stringify({ esm: true, user: Boolean(me.user_id), accounts: accounts.length, notFound, msw: viaMsw.length > 0, http: viaHttp.user_id === me.user_id }));
+console.log(
+  JSON.stringify({
+    esm: true,
+    user: Boolean(me.user_id),
+    accounts: accounts.length,
+    notFound,
+    msw: viaMsw.length > 0,
+    http: viaHttp.user_id === me.user_id,
+  }),
+);

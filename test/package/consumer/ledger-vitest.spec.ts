@@ -16,7 +16,9 @@ test('a fake and a client for the test, and the matcher', async ({ mock, ledger 
   } catch (error) {
     message = (error as Error).message;
   }
-  expect(message).toBe(`expected the fake to have received deleteSnapshot, but it received none (of 2 requests kept)\n\n${mock.control.journal.explain()}`);
+  expect(message).toBe(
+    `expected the fake to have received deleteSnapshot, but it received none (of 2 requests kept)\n\n${mock.control.journal.explain()}`,
+  );
   expect(message).toContain('#2 POST /api/public/v1/snapshots/bulk -> 200');
 });
 

@@ -14,7 +14,11 @@ it('writes a balance and reads it back', async () => {
   const { value } = await mock.control.createToken({ userId: user!.id });
   const ledger = createLedgerClient({ baseUrl: mock.baseUrl, token: value });
   const [account] = await ledger.accounts.list();
-  const written = await ledger.snapshots.upsert({ account_id: account!.id, snapshot_date: '2026-11-15', balance: 42.5 });
+  const written = await ledger.snapshots.upsert({
+    account_id: account!.id,
+    snapshot_date: '2026-11-15',
+    balance: 42.5,
+  });
   expect(written.action).toBe('inserted');
   const read = await ledger.snapshots.list({ account_id: account!.id, from: '2026-11-15', to: '2026-11-15' });
   expect(read.map((s) => s.balance)).toEqual([42.5]);

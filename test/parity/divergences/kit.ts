@@ -25,7 +25,10 @@ export interface Case {
 export const API = '/api/public/v1';
 /** The request is `method` of `path` under the API (a string is exact; a pattern is tested on the path after it). */
 export const is = (e: Exchange, method: string, path: string | RegExp) =>
-  e.method === method && (typeof path === 'string' ? e.path === `${API}${path}` : e.path.startsWith(API) && path.test(e.path.slice(API.length)));
+  e.method === method &&
+  (typeof path === 'string'
+    ? e.path === `${API}${path}`
+    : e.path.startsWith(API) && path.test(e.path.slice(API.length)));
 /** The request's JSON body (an object, or {} when it is none). */
 export const body = (e: Exchange): Record<string, unknown> => {
   try {
@@ -36,10 +39,18 @@ export const body = (e: Exchange): Record<string, unknown> => {
   }
 };
 /** An answer the proxy gives itself. */
-export const reply = (status: number, json: unknown): Reply => ({ status, headers: { 'content-type': 'application/json' }, body: JSON.stringify(json) });
+export const reply = (status: number, json: unknown): Reply => ({
+  status,
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(json),
+});
 /** The request with a new JSON body. */
 export const withBody = (e: Exchange, json: unknown): Exchange => ({ ...e, body: JSON.stringify(json) });
 /** The request sent on as a GET of the same path: the write is silently ignored, and the current record answered. */
 export const ignored = (e: Exchange): Exchange => ({ ...e, method: 'GET', body: '', bytes: Buffer.alloc(0) });
 /** The query without the parameter `name`. */
-export const without = (query: string, name: string) => query.split('&').filter((part) => !part.startsWith(`${name}=`)).join('&');
+export const without = (query: string, name: string) =>
+  query
+    .split('&')
+    .filter((part) => !part.startsWith(`${name}=`))
+    .join('&');

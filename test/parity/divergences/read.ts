@@ -5,7 +5,8 @@ import { API, type Case, is, jsonOf, reply, without, withJson } from './kit';
 
 const SCOPES = /"(ledger:read|snapshots:write|accounts:write)"/g;
 /** A change to the service's openapi.json. */
-const inDocument = (change: (document: Record<string, any>) => void): Case['divergence'] => ({ // eslint-disable-line @typescript-eslint/no-explicit-any
+const inDocument = (change: (document: Record<string, any>) => void): Case['divergence'] => ({
+  // eslint-disable-line @typescript-eslint/no-explicit-any
   response: (e, r) => {
     if (!is(e, 'GET', '/openapi.json')) return r;
     const document = jsonOf(r);
@@ -23,7 +24,9 @@ export const READ_CASES: Case[] = [
     probe: 'auth.missing',
     where: 'headers.www-authenticate',
     breaks: [17],
-    divergence: { response: (_e, r) => (r.status === 401 ? { ...r, headers: { 'content-type': 'application/json' } } : r) },
+    divergence: {
+      response: (_e, r) => (r.status === 401 ? { ...r, headers: { 'content-type': 'application/json' } } : r),
+    },
   },
   {
     change: 'a renamed error code: invalid_query is bad_query',
@@ -31,7 +34,10 @@ export const READ_CASES: Case[] = [
     probe: 'snapshots.from-malformed',
     where: 'body.code',
     breaks: [17],
-    divergence: { response: (_e, r) => (r.body.includes('"invalid_query"') ? { ...r, body: r.body.replace('"invalid_query"', '"bad_query"') } : r) },
+    divergence: {
+      response: (_e, r) =>
+        r.body.includes('"invalid_query"') ? { ...r, body: r.body.replace('"invalid_query"', '"bad_query"') } : r,
+    },
   },
   {
     change: 'a reordered list: categories by name only',
@@ -42,7 +48,9 @@ export const READ_CASES: Case[] = [
     divergence: {
       response: (e, r) => {
         if (!is(e, 'GET', '/categories') || r.status !== 200) return r;
-        return withJson(r, { categories: (jsonOf(r).categories as Array<{ name: string }>).sort((a, b) => a.name.localeCompare(b.name)) });
+        return withJson(r, {
+          categories: (jsonOf(r).categories as Array<{ name: string }>).sort((a, b) => a.name.localeCompare(b.name)),
+        });
       },
     },
   },
@@ -68,7 +76,12 @@ export const READ_CASES: Case[] = [
     probe: 'snapshots.get',
     where: 'answer 1 body.balance',
     breaks: ['§4 GET /snapshots/{id}'],
-    divergence: { response: (e, r) => (is(e, 'GET', /^\/snapshots\/snp_/) && r.status === 200 ? withJson(r, { ...jsonOf(r), balance: String(jsonOf(r).balance) }) : r) },
+    divergence: {
+      response: (e, r) =>
+        is(e, 'GET', /^\/snapshots\/snp_/) && r.status === 200
+          ? withJson(r, { ...jsonOf(r), balance: String(jsonOf(r).balance) })
+          : r,
+    },
   },
   {
     change: 'a rule relaxed: to before from is answered (the bounds swapped)',
@@ -76,7 +89,12 @@ export const READ_CASES: Case[] = [
     probe: 'snapshots.to-before-from',
     where: 'answer 1 status',
     breaks: [12],
-    divergence: { request: (e) => (is(e, 'GET', '/snapshots') && e.query === 'from=2024-02-01&to=2024-01-01' ? { ...e, query: 'from=2024-01-01&to=2024-02-01' } : e) },
+    divergence: {
+      request: (e) =>
+        is(e, 'GET', '/snapshots') && e.query === 'from=2024-02-01&to=2024-01-01'
+          ? { ...e, query: 'from=2024-01-01&to=2024-02-01' }
+          : e,
+    },
   },
   {
     change: 'a field the list must not have: auto_carry_forward in GET /accounts',
@@ -85,7 +103,12 @@ export const READ_CASES: Case[] = [
     where: 'auto_carry_forward',
     breaks: ['§2 Account auto_carry_forward', '§4 GET /accounts response'],
     divergence: {
-      response: (e, r) => (is(e, 'GET', '/accounts') && r.status === 200 ? withJson(r, { accounts: (jsonOf(r).accounts as object[]).map((a) => ({ ...a, auto_carry_forward: false })) }) : r),
+      response: (e, r) =>
+        is(e, 'GET', '/accounts') && r.status === 200
+          ? withJson(r, {
+              accounts: (jsonOf(r).accounts as object[]).map((a) => ({ ...a, auto_carry_forward: false })),
+            })
+          : r,
     },
   },
   {
@@ -94,7 +117,9 @@ export const READ_CASES: Case[] = [
     probe: 'accounts.get-malformed',
     where: 'answer 1 status',
     breaks: [11],
-    divergence: { request: (e) => (is(e, 'GET', '/accounts/not-a-uuid') ? reply(400, { error: 'Bad id', code: 'invalid_id' }) : e) },
+    divergence: {
+      request: (e) => (is(e, 'GET', '/accounts/not-a-uuid') ? reply(400, { error: 'Bad id', code: 'invalid_id' }) : e),
+    },
   },
   {
     change: 'a trailing slash is the same path',
@@ -102,7 +127,9 @@ export const READ_CASES: Case[] = [
     probe: 'route.trailing-slash',
     where: 'answer 1 status',
     breaks: [17],
-    divergence: { request: (e) => (e.path.length > 1 && e.path.endsWith('/') ? { ...e, path: e.path.replace(/\/+$/, '') } : e) },
+    divergence: {
+      request: (e) => (e.path.length > 1 && e.path.endsWith('/') ? { ...e, path: e.path.replace(/\/+$/, '') } : e),
+    },
   },
   {
     change: 'the service document lacks an operation',
@@ -126,16 +153,30 @@ export const READ_CASES: Case[] = [
     probe: 'document.operations',
     where: 'answer 1 body',
     breaks: [
-      '§4 table GET /me', '§4 table GET /categories', '§4 table GET /accounts', '§4 table POST /accounts', '§4 table GET /accounts/{id}',
-      '§4 table PATCH /accounts/{id}', '§4 table GET /snapshots', '§4 table POST /snapshots', '§4 table GET /snapshots/{id}',
-      '§4 table PATCH /snapshots/{id}', '§4 table DELETE /snapshots/{id}', '§4 table POST /snapshots/bulk', '§4 table GET /openapi.json', '§5.4',
+      '§4 table GET /me',
+      '§4 table GET /categories',
+      '§4 table GET /accounts',
+      '§4 table POST /accounts',
+      '§4 table GET /accounts/{id}',
+      '§4 table PATCH /accounts/{id}',
+      '§4 table GET /snapshots',
+      '§4 table POST /snapshots',
+      '§4 table GET /snapshots/{id}',
+      '§4 table PATCH /snapshots/{id}',
+      '§4 table DELETE /snapshots/{id}',
+      '§4 table POST /snapshots/bulk',
+      '§4 table GET /openapi.json',
+      '§5.4',
     ],
     divergence: {
       response: (e, r) => {
         if (!is(e, 'GET', '/openapi.json')) return r;
         // Every operation needs a token, the document too, and under one scope nobody has.
-        const document = JSON.parse(r.body.replace(SCOPES, '"ledger:admin"')) as { paths: Record<string, Record<string, { security?: unknown }>> };
-        for (const item of Object.values(document.paths)) for (const operation of Object.values(item)) operation.security = [{ bearer: ['ledger:admin'] }];
+        const document = JSON.parse(r.body.replace(SCOPES, '"ledger:admin"')) as {
+          paths: Record<string, Record<string, { security?: unknown }>>;
+        };
+        for (const item of Object.values(document.paths))
+          for (const operation of Object.values(item)) operation.security = [{ bearer: ['ledger:admin'] }];
         return withJson(r, document);
       },
     },
@@ -145,7 +186,13 @@ export const READ_CASES: Case[] = [
     mode: 'read',
     probe: 'document.schemas',
     where: 'AccountCreate',
-    breaks: ['§4 POST /accounts body name', '§4 POST /accounts body category_id', '§4 POST /accounts body institution_name', '§4 POST /accounts body visibility', '§4 POST /accounts body liquidity_tier'],
+    breaks: [
+      '§4 POST /accounts body name',
+      '§4 POST /accounts body category_id',
+      '§4 POST /accounts body institution_name',
+      '§4 POST /accounts body visibility',
+      '§4 POST /accounts body liquidity_tier',
+    ],
     divergence: inDocument((d) => {
       const create = d.components.schemas.AccountCreate;
       create.required = [];
@@ -170,7 +217,8 @@ export const READ_CASES: Case[] = [
     where: 'answer 1 body',
     breaks: [21],
     divergence: inDocument((d) => {
-      for (const response of Object.values(d.components.responses as Record<string, { headers?: unknown }>)) delete response.headers;
+      for (const response of Object.values(d.components.responses as Record<string, { headers?: unknown }>))
+        delete response.headers;
     }),
   },
   {
@@ -180,7 +228,8 @@ export const READ_CASES: Case[] = [
     where: 'answer 1 body',
     breaks: ['§7 error body'],
     divergence: inDocument((d) => {
-      for (const response of Object.values(d.components.responses as Record<string, { content?: unknown }>)) delete response.content;
+      for (const response of Object.values(d.components.responses as Record<string, { content?: unknown }>))
+        delete response.content;
     }),
   },
   {
@@ -189,7 +238,10 @@ export const READ_CASES: Case[] = [
     probe: 'me.identity',
     where: 'headers.content-type',
     breaks: ['§4 GET /me'],
-    divergence: { response: (e, r) => (is(e, 'GET', '/me') && e.query === '' ? { ...r, headers: { ...r.headers, 'content-type': 'text/plain' } } : r) },
+    divergence: {
+      response: (e, r) =>
+        is(e, 'GET', '/me') && e.query === '' ? { ...r, headers: { ...r.headers, 'content-type': 'text/plain' } } : r,
+    },
   },
   {
     change: 'GET /me without token_id (where the kit does not read it itself: under a lower-case scheme)',
@@ -199,7 +251,8 @@ export const READ_CASES: Case[] = [
     breaks: ['§2 Identity', '§4 GET /me'],
     divergence: {
       response: (e, r) => {
-        if (!is(e, 'GET', '/me') || !(e.headers.authorization ?? '').startsWith('bearer ') || r.status !== 200) return r;
+        if (!is(e, 'GET', '/me') || !(e.headers.authorization ?? '').startsWith('bearer ') || r.status !== 200)
+          return r;
         const { token_id: _id, ...rest } = jsonOf(r);
         return withJson(r, rest);
       },
@@ -219,7 +272,10 @@ export const READ_CASES: Case[] = [
     probe: 'accounts.get-upper-case-id',
     where: 'answer 1 status',
     breaks: [11],
-    divergence: { request: (e) => (/^\/api\/public\/v1\/accounts\/[0-9A-F-]{36}$/.test(e.path) ? { ...e, path: e.path.toLowerCase() } : e) },
+    divergence: {
+      request: (e) =>
+        /^\/api\/public\/v1\/accounts\/[0-9A-F-]{36}$/.test(e.path) ? { ...e, path: e.path.toLowerCase() } : e,
+    },
   },
   {
     change: 'the scheme name is case-sensitive: `bearer` is refused',
@@ -227,7 +283,12 @@ export const READ_CASES: Case[] = [
     probe: 'auth.scheme-case',
     where: 'answer 1 status',
     breaks: ['§5.1', 19],
-    divergence: { request: (e) => ((e.headers.authorization ?? '').startsWith('bearer ') ? reply(401, { error: 'Unknown scheme', code: 'invalid_token' }) : e) },
+    divergence: {
+      request: (e) =>
+        (e.headers.authorization ?? '').startsWith('bearer ')
+          ? reply(401, { error: 'Unknown scheme', code: 'invalid_token' })
+          : e,
+    },
   },
   {
     change: 'another wording where messages are compared',
@@ -235,7 +296,9 @@ export const READ_CASES: Case[] = [
     probe: 'snapshots.to-before-from',
     where: 'body.detail[0].message',
     breaks: [28],
-    divergence: { response: (_e, r) => ({ ...r, body: r.body.replace('must not be before from', 'is earlier than from') }) },
+    divergence: {
+      response: (_e, r) => ({ ...r, body: r.body.replace('must not be before from', 'is earlier than from') }),
+    },
   },
   {
     change: 'the body judged before authentication: bad JSON without a token is 400',
@@ -243,7 +306,12 @@ export const READ_CASES: Case[] = [
     probe: 'auth.before-body',
     where: 'answer 1 status',
     breaks: [17],
-    divergence: { request: (e) => (e.method === 'POST' && !e.headers.authorization && e.body.startsWith('{"snapshots": [') ? reply(400, { error: 'Bad JSON', code: 'invalid_json' }) : e) },
+    divergence: {
+      request: (e) =>
+        e.method === 'POST' && !e.headers.authorization && e.body.startsWith('{"snapshots": [')
+          ? reply(400, { error: 'Bad JSON', code: 'invalid_json' })
+          : e,
+    },
   },
   {
     change: 'GET /openapi.json needs a token',
@@ -254,7 +322,11 @@ export const READ_CASES: Case[] = [
     divergence: {
       request: (e) =>
         is(e, 'GET', '/openapi.json') && !e.headers.authorization
-          ? { status: 401, headers: { 'content-type': 'application/json', 'www-authenticate': 'Bearer realm="ledger"' }, body: JSON.stringify({ error: 'x', code: 'missing_token' }) }
+          ? {
+              status: 401,
+              headers: { 'content-type': 'application/json', 'www-authenticate': 'Bearer realm="ledger"' },
+              body: JSON.stringify({ error: 'x', code: 'missing_token' }),
+            }
           : e,
     },
   },
@@ -264,7 +336,12 @@ export const READ_CASES: Case[] = [
     probe: 'snapshots.leap-day',
     where: 'answer 1 status',
     breaks: [14],
-    divergence: { request: (e) => (e.query.includes('2024-02-29') ? reply(400, { error: 'Bad date', code: 'invalid_query', detail: [{ path: 'query.from', message: 'x' }] }) : e) },
+    divergence: {
+      request: (e) =>
+        e.query.includes('2024-02-29')
+          ? reply(400, { error: 'Bad date', code: 'invalid_query', detail: [{ path: 'query.from', message: 'x' }] })
+          : e,
+    },
   },
   {
     change: 'unknown query parameters refused',
@@ -272,7 +349,10 @@ export const READ_CASES: Case[] = [
     probe: 'route.unknown-query',
     where: 'answer 1 status',
     breaks: [12],
-    divergence: { request: (e) => (e.query.includes('ledger_parity') ? reply(400, { error: 'Unknown parameter', code: 'invalid_query' }) : e) },
+    divergence: {
+      request: (e) =>
+        e.query.includes('ledger_parity') ? reply(400, { error: 'Unknown parameter', code: 'invalid_query' }) : e,
+    },
   },
   {
     change: 'the detail of an account lacks auto_carry_forward',
@@ -294,7 +374,12 @@ export const READ_CASES: Case[] = [
     probe: 'accounts.get-unknown',
     where: 'answer 1 status',
     breaks: ['§4 GET /accounts/{id} 404', '§7 404', 11],
-    divergence: { request: (e) => (is(e, 'GET', /^\/accounts\/[0-9a-f-]{36}$/) && !KNOWN.test(e.path.slice(API.length)) ? reply(403, { error: 'Forbidden', code: 'forbidden' }) : e) },
+    divergence: {
+      request: (e) =>
+        is(e, 'GET', /^\/accounts\/[0-9a-f-]{36}$/) && !KNOWN.test(e.path.slice(API.length))
+          ? reply(403, { error: 'Forbidden', code: 'forbidden' })
+          : e,
+    },
   },
   {
     change: 'a snapshot out of reach is 410',
@@ -302,7 +387,9 @@ export const READ_CASES: Case[] = [
     probe: 'snapshots.get-unknown',
     where: 'answer 1 status',
     breaks: ['§4 GET /snapshots/{id} 404', '§7 404'],
-    divergence: { request: (e) => (is(e, 'GET', /^\/snapshots\/[0-9a-f-]{36}$/) ? reply(410, { error: 'Gone', code: 'gone' }) : e) },
+    divergence: {
+      request: (e) => (is(e, 'GET', /^\/snapshots\/[0-9a-f-]{36}$/) ? reply(410, { error: 'Gone', code: 'gone' }) : e),
+    },
   },
   {
     change: 'the account_id filter ignored',
@@ -310,7 +397,9 @@ export const READ_CASES: Case[] = [
     probe: 'snapshots.list-account',
     where: 'answer 1 body.snapshots (length)',
     breaks: ['§4 GET /snapshots account_id'],
-    divergence: { request: (e) => (is(e, 'GET', '/snapshots') && /^account_id=[^&]+$/.test(e.query) ? { ...e, query: '' } : e) },
+    divergence: {
+      request: (e) => (is(e, 'GET', '/snapshots') && /^account_id=[^&]+$/.test(e.query) ? { ...e, query: '' } : e),
+    },
   },
   {
     change: 'from ignored',
@@ -318,7 +407,9 @@ export const READ_CASES: Case[] = [
     probe: 'snapshots.from-only',
     where: 'answer 1 body.snapshots (length)',
     breaks: ['§4 GET /snapshots from'],
-    divergence: { request: (e) => (is(e, 'GET', '/snapshots') && /^from=[^&]+$/.test(e.query) ? { ...e, query: '' } : e) },
+    divergence: {
+      request: (e) => (is(e, 'GET', '/snapshots') && /^from=[^&]+$/.test(e.query) ? { ...e, query: '' } : e),
+    },
   },
   {
     change: 'to ignored',
@@ -326,7 +417,12 @@ export const READ_CASES: Case[] = [
     probe: 'snapshots.to-only',
     where: 'answer 1 body.snapshots (length)',
     breaks: ['§4 GET /snapshots to'],
-    divergence: { request: (e) => (is(e, 'GET', '/snapshots') && /^account_id=[^&]+&to=[^&]+$/.test(e.query) ? { ...e, query: without(e.query, 'to') } : e) },
+    divergence: {
+      request: (e) =>
+        is(e, 'GET', '/snapshots') && /^account_id=[^&]+&to=[^&]+$/.test(e.query)
+          ? { ...e, query: without(e.query, 'to') }
+          : e,
+    },
   },
   {
     change: 'a date that does not exist accepted in a query',
@@ -337,12 +433,17 @@ export const READ_CASES: Case[] = [
     divergence: { request: (e) => (e.query === 'from=2023-02-29' ? reply(200, { snapshots: [] }) : e) },
   },
   {
-    change: 'a request without Authorization is answered as the token\'s owner',
+    change: "a request without Authorization is answered as the token's owner",
     mode: 'read',
     probe: 'auth.missing',
     where: 'answer 1 status',
     breaks: ['§5.1', '§5.5', '§7 401'],
-    divergence: { request: (e) => (e.headers.authorization === undefined ? { ...e, headers: { ...e.headers, authorization: `Bearer ${TOKEN}` } } : e) },
+    divergence: {
+      request: (e) =>
+        e.headers.authorization === undefined
+          ? { ...e, headers: { ...e.headers, authorization: `Bearer ${TOKEN}` } }
+          : e,
+    },
   },
   {
     change: 'a 401 body without its error message',
@@ -364,7 +465,12 @@ export const READ_CASES: Case[] = [
     probe: 'auth.made-up-token',
     where: 'answer 1 status',
     breaks: ['§5.5'],
-    divergence: { response: (e, r) => (is(e, 'GET', '/categories') && r.status === 401 ? { ...r, status: 403, body: JSON.stringify({ error: 'x', code: 'forbidden' }) } : r) },
+    divergence: {
+      response: (e, r) =>
+        is(e, 'GET', '/categories') && r.status === 401
+          ? { ...r, status: 403, body: JSON.stringify({ error: 'x', code: 'forbidden' }) }
+          : r,
+    },
   },
   {
     change: 'another version in the path answered as v1',
@@ -372,7 +478,9 @@ export const READ_CASES: Case[] = [
     probe: 'route.other-version',
     where: 'answer 1 status',
     breaks: ['§9.1'],
-    divergence: { request: (e) => (e.path.startsWith('/api/public/v2/') ? { ...e, path: e.path.replace('/v2/', '/v1/') } : e) },
+    divergence: {
+      request: (e) => (e.path.startsWith('/api/public/v2/') ? { ...e, path: e.path.replace('/v2/', '/v1/') } : e),
+    },
   },
   {
     change: 'GET /accounts says there is another page (next_cursor)',
@@ -381,7 +489,10 @@ export const READ_CASES: Case[] = [
     odd: 'paged',
     where: 'the answer says there is more: next_cursor',
     breaks: ['§4 GET /accounts no pagination', '§8 pagination'],
-    divergence: { response: (e, r) => (is(e, 'GET', '/accounts') && r.status === 200 ? withJson(r, { ...jsonOf(r), next_cursor: 'page-2' }) : r) },
+    divergence: {
+      response: (e, r) =>
+        is(e, 'GET', '/accounts') && r.status === 200 ? withJson(r, { ...jsonOf(r), next_cursor: 'page-2' }) : r,
+    },
   },
   {
     change: 'GET /snapshots repeats a page of snapshots',
@@ -405,7 +516,12 @@ export const READ_CASES: Case[] = [
     odd: 'unlisted-account',
     where: 'which the account listing does not hold',
     breaks: ['§4 GET /accounts lists every visible account'],
-    divergence: { response: (e, r) => (is(e, 'GET', '/accounts') && r.status === 200 ? withJson(r, { accounts: (jsonOf(r).accounts as Array<{ id: string }>).slice(1) }) : r) },
+    divergence: {
+      response: (e, r) =>
+        is(e, 'GET', '/accounts') && r.status === 200
+          ? withJson(r, { accounts: (jsonOf(r).accounts as Array<{ id: string }>).slice(1) })
+          : r,
+    },
   },
   {
     change: 'GET /snapshots lists two snapshots for one (account, date)',

@@ -31,17 +31,24 @@ export function describeDivergences(label: string, cases: readonly Case[]): Dive
   /** The divergences the kit reported where it should, of those that ran. */
   const tally = { caught: 0, ran: 0 };
   afterAll(() => {
-    console.log(`ledger-parity caught ${tally.caught} of ${tally.ran} ${label} divergences (the list has ${cases.length})`);
+    console.log(
+      `ledger-parity caught ${tally.caught} of ${tally.ran} ${label} divergences (the list has ${cases.length})`,
+    );
   });
 
-  describe(`a target that differs in one thing is reported by the probe aimed at it (${label})`, { timeout: 60_000 }, () => {
+  describe(`a target that differs in one thing is reported by the probe aimed at it (${label})`, {
+    timeout: 60_000,
+  }, () => {
     it.each(cases.map((c) => [c.change, c] as const))('%s', async (_change, c) => {
       tally.ran += 1;
       served.proxy.divergence = c.divergence;
       const result = await run(c.mode, [c.probe]);
       if (c.odd) {
         const odd = result.report.oddities.filter((o) => o.kind === c.odd);
-        expect(odd.map((o) => o.what).join('\n'), JSON.stringify(result.report.oddities, null, 1).slice(0, 3000)).toContain(c.where);
+        expect(
+          odd.map((o) => o.what).join('\n'),
+          JSON.stringify(result.report.oddities, null, 1).slice(0, 3000),
+        ).toContain(c.where);
       } else {
         const probe = result.report.probes.find((p) => p.id === c.probe)!;
         expect(probe.outcome, JSON.stringify(probe, null, 1).slice(0, 3000)).toBe('differs');

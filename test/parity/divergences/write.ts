@@ -4,7 +4,10 @@ import { type Case, body, ignored, is, jsonOf, reply, withBody, withJson } from 
 
 const ofScratch = (e: Parameters<typeof is>[0], method: string) => is(e, method, `/accounts/${SCRATCH}`);
 /** Only the first request `match` selects is changed (a cleanup that sends the same must go through). */
-function once(match: (e: Parameters<typeof is>[0]) => boolean, change: (e: Parameters<typeof is>[0]) => ReturnType<NonNullable<Case['divergence']['request']>>): Case['divergence'] {
+function once(
+  match: (e: Parameters<typeof is>[0]) => boolean,
+  change: (e: Parameters<typeof is>[0]) => ReturnType<NonNullable<Case['divergence']['request']>>,
+): Case['divergence'] {
   let done = false;
   return { request: (e) => (!done && match(e) ? ((done = true), change(e)) : e) };
 }
@@ -16,7 +19,9 @@ export const WRITE_CASES: Case[] = [
     probe: 'snapshot.delete',
     where: 'answer 2 status',
     breaks: ['§4 DELETE /snapshots/{id} response', 1],
-    divergence: { response: (e, r) => (e.method === 'DELETE' && r.status === 200 ? { status: 204, headers: {}, body: '' } : r) },
+    divergence: {
+      response: (e, r) => (e.method === 'DELETE' && r.status === 200 ? { status: 204, headers: {}, body: '' } : r),
+    },
   },
   {
     change: 'an extra required field: POST /snapshots needs a currency',
@@ -27,7 +32,11 @@ export const WRITE_CASES: Case[] = [
     divergence: {
       request: (e) =>
         is(e, 'POST', '/snapshots') && e.body.startsWith('{') && !('currency' in body(e))
-          ? reply(422, { error: 'Validation failed', code: 'validation_failed', detail: [{ path: 'body.currency', message: 'is required' }] })
+          ? reply(422, {
+              error: 'Validation failed',
+              code: 'validation_failed',
+              detail: [{ path: 'body.currency', message: 'is required' }],
+            })
           : e,
     },
   },
@@ -66,7 +75,10 @@ export const WRITE_CASES: Case[] = [
     where: 'is_estimated',
     breaks: ['§3 is_estimated none -> false', '§4 POST /snapshots rule 2'],
     divergence: {
-      response: (e, r) => (is(e, 'POST', '/snapshots') && r.status < 300 ? withJson(r, { ...jsonOf(r), snapshot: { ...(jsonOf(r).snapshot as object), is_estimated: true } }) : r),
+      response: (e, r) =>
+        is(e, 'POST', '/snapshots') && r.status < 300
+          ? withJson(r, { ...jsonOf(r), snapshot: { ...(jsonOf(r).snapshot as object), is_estimated: true } })
+          : r,
     },
   },
   {
@@ -75,7 +87,12 @@ export const WRITE_CASES: Case[] = [
     probe: 'bulk.too-many-rows',
     where: 'answer 1 status',
     breaks: ['§8 rows per bulk call', '§4 POST /snapshots/bulk body', 7],
-    divergence: { response: (_e, r) => (r.status === 413 && r.body.includes('too_many_rows') ? { ...r, status: 422, body: r.body.replace('too_many_rows', 'nothing_written') } : r) },
+    divergence: {
+      response: (_e, r) =>
+        r.status === 413 && r.body.includes('too_many_rows')
+          ? { ...r, status: 422, body: r.body.replace('too_many_rows', 'nothing_written') }
+          : r,
+    },
   },
   {
     change: 'the bulk 422 without the result fields',
@@ -111,7 +128,9 @@ export const WRITE_CASES: Case[] = [
     probe: 'upsert.missing-balance',
     where: 'body.detail[0].path',
     breaks: [16],
-    divergence: { response: (_e, r) => (r.status === 422 ? { ...r, body: r.body.replace(/"path":"body\./g, '"path":"') } : r) },
+    divergence: {
+      response: (_e, r) => (r.status === 422 ? { ...r, body: r.body.replace(/"path":"body\./g, '"path":"') } : r),
+    },
   },
   {
     change: 'moving a snapshot onto a taken date is 409',
@@ -131,7 +150,9 @@ export const WRITE_CASES: Case[] = [
       request: (e) => {
         if (!is(e, 'POST', '/snapshots') || !e.body.startsWith('{')) return e;
         const json = body(e);
-        return typeof json.balance === 'number' ? withBody(e, { ...json, balance: Math.round(json.balance * 100) / 100 }) : e;
+        return typeof json.balance === 'number'
+          ? withBody(e, { ...json, balance: Math.round(json.balance * 100) / 100 })
+          : e;
       },
     },
   },
@@ -141,7 +162,12 @@ export const WRITE_CASES: Case[] = [
     probe: 'bulk.empty',
     where: 'answer 1 status',
     breaks: [8],
-    divergence: { request: (e) => (is(e, 'POST', '/snapshots/bulk') && e.body === '{"snapshots":[]}' ? reply(200, { received: 0, inserted: 0, updated: 0, skipped: [], webhooks_attempted: 0 }) : e) },
+    divergence: {
+      request: (e) =>
+        is(e, 'POST', '/snapshots/bulk') && e.body === '{"snapshots":[]}'
+          ? reply(200, { received: 0, inserted: 0, updated: 0, skipped: [], webhooks_attempted: 0 })
+          : e,
+    },
   },
   {
     change: 'a write to an archived account refused',
@@ -149,7 +175,12 @@ export const WRITE_CASES: Case[] = [
     probe: 'upsert.archived-account',
     where: 'answer 2 status',
     breaks: ['§3 lifecycle active -> archived', 24],
-    divergence: { request: (e) => (is(e, 'POST', '/snapshots') && e.body.includes(SCRATCH) && e.body.includes('2000-01-12') ? reply(422, { error: 'Archived', code: 'account_archived' }) : e) },
+    divergence: {
+      request: (e) =>
+        is(e, 'POST', '/snapshots') && e.body.includes(SCRATCH) && e.body.includes('2000-01-12')
+          ? reply(422, { error: 'Archived', code: 'account_archived' })
+          : e,
+    },
   },
   {
     change: 'webhooks_attempted sent as a string',
@@ -157,7 +188,12 @@ export const WRITE_CASES: Case[] = [
     probe: 'upsert.insert-then-update',
     where: 'body.webhooks_attempted',
     breaks: ['§6 webhooks_attempted'],
-    divergence: { response: (e, r) => (is(e, 'POST', '/snapshots') && r.status < 300 ? withJson(r, { ...jsonOf(r), webhooks_attempted: String(jsonOf(r).webhooks_attempted) }) : r) },
+    divergence: {
+      response: (e, r) =>
+        is(e, 'POST', '/snapshots') && r.status < 300
+          ? withJson(r, { ...jsonOf(r), webhooks_attempted: String(jsonOf(r).webhooks_attempted) })
+          : r,
+    },
   },
   {
     change: 'two first writes of one pair at once both answered inserted',
@@ -167,7 +203,9 @@ export const WRITE_CASES: Case[] = [
     breaks: ['§2 Snapshot', '§4 POST /snapshots rule 1', 2],
     divergence: {
       response: (e, r) =>
-        is(e, 'POST', '/snapshots') && e.body.includes('2000-03-10') && r.status === 200 ? withJson(r, { ...jsonOf(r), action: 'inserted' }, 201) : r,
+        is(e, 'POST', '/snapshots') && e.body.includes('2000-03-10') && r.status === 200
+          ? withJson(r, { ...jsonOf(r), action: 'inserted' }, 201)
+          : r,
     },
   },
   {
@@ -176,7 +214,12 @@ export const WRITE_CASES: Case[] = [
     probe: 'upsert.balance-beyond-double',
     where: 'answer 1 status',
     breaks: [14, '§2 Snapshot balance', '§4 POST /snapshots body'],
-    divergence: { request: (e) => (is(e, 'POST', '/snapshots') && e.body.includes('"balance":1e400') ? { ...e, body: e.body.replace('1e400', '1.7976931348623157e308') } : e) },
+    divergence: {
+      request: (e) =>
+        is(e, 'POST', '/snapshots') && e.body.includes('"balance":1e400')
+          ? { ...e, body: e.body.replace('1e400', '1.7976931348623157e308') }
+          : e,
+    },
   },
   {
     change: 'a missing snapshot_date answered as an account nobody can write',
@@ -187,7 +230,11 @@ export const WRITE_CASES: Case[] = [
     divergence: {
       response: (e, r) =>
         is(e, 'POST', '/snapshots') && r.status === 422 && r.body.includes('body.snapshot_date')
-          ? withJson(r, { error: 'Not writable', code: 'account_not_writable', detail: [{ path: 'body.account_id', message: 'not writable' }] })
+          ? withJson(r, {
+              error: 'Not writable',
+              code: 'account_not_writable',
+              detail: [{ path: 'body.account_id', message: 'not writable' }],
+            })
           : r,
     },
   },
@@ -197,7 +244,12 @@ export const WRITE_CASES: Case[] = [
     probe: 'upsert.unknown-account',
     where: 'answer 1 status',
     breaks: ['§4 POST /snapshots rule 3', '§7 422'],
-    divergence: { response: (e, r) => (is(e, 'POST', '/snapshots') && r.body.includes('account_not_writable') ? { ...r, status: 404, body: JSON.stringify({ error: 'Not found', code: 'not_found' }) } : r) },
+    divergence: {
+      response: (e, r) =>
+        is(e, 'POST', '/snapshots') && r.body.includes('account_not_writable')
+          ? { ...r, status: 404, body: JSON.stringify({ error: 'Not found', code: 'not_found' }) }
+          : r,
+    },
   },
   {
     change: 'bad JSON is 422',
@@ -205,7 +257,12 @@ export const WRITE_CASES: Case[] = [
     probe: 'upsert.bad-json',
     where: 'answer 1 status',
     breaks: ['§7 400', 15],
-    divergence: { response: (e, r) => (is(e, 'POST', '/snapshots') && r.body.includes('invalid_json') ? { ...r, status: 422, body: r.body.replace('invalid_json', 'validation_failed') } : r) },
+    divergence: {
+      response: (e, r) =>
+        is(e, 'POST', '/snapshots') && r.body.includes('invalid_json')
+          ? { ...r, status: 422, body: r.body.replace('invalid_json', 'validation_failed') }
+          : r,
+    },
   },
   {
     change: 'an update attempts no webhook',
@@ -213,19 +270,32 @@ export const WRITE_CASES: Case[] = [
     probe: 'webhooks.every-upsert',
     where: 'answer 2 body.webhooks_attempted',
     breaks: ['§4 POST /snapshots rule 4', '§6 emitted by POST /snapshots', 26],
-    divergence: { response: (e, r) => (is(e, 'POST', '/snapshots') && r.status === 200 && r.body.includes('"updated"') ? withJson(r, { ...jsonOf(r), webhooks_attempted: 0 }) : r) },
+    divergence: {
+      response: (e, r) =>
+        is(e, 'POST', '/snapshots') && r.status === 200 && r.body.includes('"updated"')
+          ? withJson(r, { ...jsonOf(r), webhooks_attempted: 0 })
+          : r,
+    },
   },
   {
     change: 'a bulk call attempts a webhook per row written',
     mode: 'scratch',
     probe: 'webhooks.bulk-one-event',
     where: 'answer 2 body.webhooks_attempted',
-    breaks: ['§4 POST /snapshots/bulk rule 4', '§6 emitted by POST /snapshots/bulk', '§4 POST /snapshots/bulk webhooks_attempted', 26],
+    breaks: [
+      '§4 POST /snapshots/bulk rule 4',
+      '§6 emitted by POST /snapshots/bulk',
+      '§4 POST /snapshots/bulk webhooks_attempted',
+      26,
+    ],
     divergence: {
       response: (e, r) => {
         if (!is(e, 'POST', '/snapshots/bulk') || r.status !== 200) return r;
         const result = jsonOf(r) as { inserted: number; updated: number; webhooks_attempted: number };
-        return withJson(r, { ...result, webhooks_attempted: result.webhooks_attempted * (result.inserted + result.updated) });
+        return withJson(r, {
+          ...result,
+          webhooks_attempted: result.webhooks_attempted * (result.inserted + result.updated),
+        });
       },
     },
   },
@@ -239,7 +309,12 @@ export const WRITE_CASES: Case[] = [
       response: (e, r) => {
         if (!is(e, 'POST', '/snapshots/bulk') || r.status !== 200) return r;
         const result = jsonOf(r) as { received: number; inserted: number; updated: number };
-        return withJson(r, { ...result, received: result.received + 1, inserted: result.updated, updated: result.inserted });
+        return withJson(r, {
+          ...result,
+          received: result.received + 1,
+          inserted: result.updated,
+          updated: result.inserted,
+        });
       },
     },
   },
@@ -277,7 +352,12 @@ export const WRITE_CASES: Case[] = [
     probe: 'bulk.skipped-rows',
     where: 'answer 1 status',
     breaks: ['§4 POST /snapshots/bulk rule 2'],
-    divergence: { response: (e, r) => (is(e, 'POST', '/snapshots/bulk') && r.status === 200 && (jsonOf(r).skipped as unknown[]).length > 0 ? { ...r, status: 207 } : r) },
+    divergence: {
+      response: (e, r) =>
+        is(e, 'POST', '/snapshots/bulk') && r.status === 200 && (jsonOf(r).skipped as unknown[]).length > 0
+          ? { ...r, status: 207 }
+          : r,
+    },
   },
   {
     change: 'two rows for one pair in a bulk call: the first is kept',
@@ -308,7 +388,12 @@ export const WRITE_CASES: Case[] = [
     probe: 'snapshot.patch-all-or-nothing',
     where: 'answer 2 status',
     breaks: ['§4 PATCH /snapshots/{id} body', '§7 422', 14],
-    divergence: { request: (e) => (is(e, 'PATCH', /^\/snapshots\/snp_/) && body(e).snapshot_date === '2000-02-30' ? withBody(e, { balance: body(e).balance }) : e) },
+    divergence: {
+      request: (e) =>
+        is(e, 'PATCH', /^\/snapshots\/snp_/) && body(e).snapshot_date === '2000-02-30'
+          ? withBody(e, { balance: body(e).balance })
+          : e,
+    },
   },
   {
     change: 'PATCH /snapshots/{id} answers the snapshot wrapped in { snapshot }',
@@ -316,7 +401,10 @@ export const WRITE_CASES: Case[] = [
     probe: 'snapshot.patch-balance',
     where: 'answer 2 body',
     breaks: ['§4 PATCH /snapshots/{id} response'],
-    divergence: { response: (e, r) => (is(e, 'PATCH', /^\/snapshots\/snp_/) && r.status === 200 ? withJson(r, { snapshot: jsonOf(r) }) : r) },
+    divergence: {
+      response: (e, r) =>
+        is(e, 'PATCH', /^\/snapshots\/snp_/) && r.status === 200 ? withJson(r, { snapshot: jsonOf(r) }) : r,
+    },
   },
   {
     change: 'PATCH of a snapshot nobody has is 422',
@@ -333,7 +421,10 @@ export const WRITE_CASES: Case[] = [
     where: 'answer 3 status',
     breaks: ['§4 DELETE /snapshots/{id} 404', 11],
     divergence: {
-      response: (e, r) => (is(e, 'DELETE', /^\/snapshots\/snp_/) && r.status === 404 ? withJson(r, { deleted: true, id: decodeURIComponent(e.path.split('/').pop()!) }, 200) : r),
+      response: (e, r) =>
+        is(e, 'DELETE', /^\/snapshots\/snp_/) && r.status === 404
+          ? withJson(r, { deleted: true, id: decodeURIComponent(e.path.split('/').pop()!) }, 200)
+          : r,
     },
   },
   {
@@ -342,7 +433,10 @@ export const WRITE_CASES: Case[] = [
     probe: 'account.bad-visibility',
     where: 'answer 1 status',
     breaks: ['§2 Account visibility', '§4 PATCH /accounts/{id} visibility'],
-    divergence: { request: (e) => (ofScratch(e, 'PATCH') && body(e).visibility === 'public' ? withBody(e, { visibility: 'private' }) : e) },
+    divergence: {
+      request: (e) =>
+        ofScratch(e, 'PATCH') && body(e).visibility === 'public' ? withBody(e, { visibility: 'private' }) : e,
+    },
   },
   {
     change: 'a read-only field (category_name) silently ignored',
@@ -358,7 +452,12 @@ export const WRITE_CASES: Case[] = [
     probe: 'account.tier-auto',
     where: 'liquidity_tier',
     breaks: ['§2 Account liquidity_tier', '§4 PATCH /accounts/{id} liquidity_tier', 22],
-    divergence: { response: (e, r) => (ofScratch(e, 'PATCH') && body(e).liquidity_tier === 'auto' && r.status === 200 ? withJson(r, { ...jsonOf(r), liquidity_tier: 'auto' }) : r) },
+    divergence: {
+      response: (e, r) =>
+        ofScratch(e, 'PATCH') && body(e).liquidity_tier === 'auto' && r.status === 200
+          ? withJson(r, { ...jsonOf(r), liquidity_tier: 'auto' })
+          : r,
+    },
   },
   {
     change: 'unarchiving ignored: the account stays archived',
@@ -366,7 +465,10 @@ export const WRITE_CASES: Case[] = [
     probe: 'account.unarchive',
     where: 'answer 2 body.lifecycle_status',
     breaks: ['§3 lifecycle archived -> active', '§4 PATCH /accounts/{id} lifecycle_status', 4],
-    divergence: once((e) => ofScratch(e, 'PATCH') && JSON.stringify(body(e)) === '{"lifecycle_status":"active"}', ignored),
+    divergence: once(
+      (e) => ofScratch(e, 'PATCH') && JSON.stringify(body(e)) === '{"lifecycle_status":"active"}',
+      ignored,
+    ),
   },
   {
     change: 'archived accounts left out of GET /accounts',
@@ -376,7 +478,13 @@ export const WRITE_CASES: Case[] = [
     breaks: ['§3 archived accounts listed'],
     divergence: {
       response: (e, r) =>
-        is(e, 'GET', '/accounts') && r.status === 200 ? withJson(r, { accounts: (jsonOf(r).accounts as Array<{ lifecycle_status: string }>).filter((a) => a.lifecycle_status !== 'archived') }) : r,
+        is(e, 'GET', '/accounts') && r.status === 200
+          ? withJson(r, {
+              accounts: (jsonOf(r).accounts as Array<{ lifecycle_status: string }>).filter(
+                (a) => a.lifecycle_status !== 'archived',
+              ),
+            })
+          : r,
     },
   },
   {
@@ -393,7 +501,12 @@ export const WRITE_CASES: Case[] = [
     probe: 'account.patch-all-or-nothing',
     where: 'answer 1 status',
     breaks: ['§4 PATCH /accounts/{id} body', '§7 422', 13],
-    divergence: { request: (e) => (ofScratch(e, 'PATCH') && body(e).visibility === 'public' && 'name' in body(e) ? withBody(e, { name: body(e).name }) : e) },
+    divergence: {
+      request: (e) =>
+        ofScratch(e, 'PATCH') && body(e).visibility === 'public' && 'name' in body(e)
+          ? withBody(e, { name: body(e).name })
+          : e,
+    },
   },
   {
     change: 'a 121-character name accepted (cut to 120)',
@@ -401,7 +514,12 @@ export const WRITE_CASES: Case[] = [
     probe: 'account.name-too-long',
     where: 'answer 1 status',
     breaks: ['§4 PATCH /accounts/{id} name', '§8 name length', 14],
-    divergence: { request: (e) => (ofScratch(e, 'PATCH') && String(body(e).name ?? '').length === 121 ? withBody(e, { name: String(body(e).name).slice(0, 120) }) : e) },
+    divergence: {
+      request: (e) =>
+        ofScratch(e, 'PATCH') && String(body(e).name ?? '').length === 121
+          ? withBody(e, { name: String(body(e).name).slice(0, 120) })
+          : e,
+    },
   },
   {
     change: 'a 121-character institution_name accepted (cut to 120)',
@@ -410,7 +528,10 @@ export const WRITE_CASES: Case[] = [
     where: 'answer 1 status',
     breaks: ['§4 PATCH /accounts/{id} institution_name', '§8 institution_name length'],
     divergence: {
-      request: (e) => (ofScratch(e, 'PATCH') && String(body(e).institution_name ?? '').length === 121 ? withBody(e, { institution_name: String(body(e).institution_name).slice(0, 120) }) : e),
+      request: (e) =>
+        ofScratch(e, 'PATCH') && String(body(e).institution_name ?? '').length === 121
+          ? withBody(e, { institution_name: String(body(e).institution_name).slice(0, 120) })
+          : e,
     },
   },
   {
@@ -419,7 +540,12 @@ export const WRITE_CASES: Case[] = [
     probe: 'account.unknown-category',
     where: 'answer 1 status',
     breaks: ['§4 PATCH /accounts/{id} category_id', 17],
-    divergence: { response: (e, r) => (ofScratch(e, 'PATCH') && r.body.includes('category_not_found') ? { ...r, status: 404, body: JSON.stringify({ error: 'Not found', code: 'not_found' }) } : r) },
+    divergence: {
+      response: (e, r) =>
+        ofScratch(e, 'PATCH') && r.body.includes('category_not_found')
+          ? { ...r, status: 404, body: JSON.stringify({ error: 'Not found', code: 'not_found' }) }
+          : r,
+    },
   },
   {
     change: 'auto_carry_forward is no field of PATCH',
@@ -430,7 +556,11 @@ export const WRITE_CASES: Case[] = [
     divergence: {
       request: (e) =>
         ofScratch(e, 'PATCH') && 'auto_carry_forward' in body(e)
-          ? reply(422, { error: 'Validation failed', code: 'validation_failed', detail: [{ path: 'body.auto_carry_forward', message: 'is not a known field' }] })
+          ? reply(422, {
+              error: 'Validation failed',
+              code: 'validation_failed',
+              detail: [{ path: 'body.auto_carry_forward', message: 'is not a known field' }],
+            })
           : e,
     },
   },
@@ -440,7 +570,9 @@ export const WRITE_CASES: Case[] = [
     probe: 'account.patch-unknown',
     where: 'answer 1 status',
     breaks: ['§4 PATCH /accounts/{id} rule 1', '§7 404'],
-    divergence: { response: (e, r) => (is(e, 'PATCH', /^\/accounts\//) && r.status === 404 ? { ...r, status: 422 } : r) },
+    divergence: {
+      response: (e, r) => (is(e, 'PATCH', /^\/accounts\//) && r.status === 404 ? { ...r, status: 422 } : r),
+    },
   },
   {
     change: 'a shared visibility refused with 403',
@@ -448,7 +580,12 @@ export const WRITE_CASES: Case[] = [
     probe: 'account.shared-visibility',
     where: 'answer 1 status',
     breaks: ['§4 PATCH /accounts/{id} rule 2', '§7 402', '§8 sharing', 20],
-    divergence: { request: (e) => (ofScratch(e, 'PATCH') && body(e).visibility === 'shared_read_only' ? reply(403, { error: 'Forbidden', code: 'forbidden' }) : e) },
+    divergence: {
+      request: (e) =>
+        ofScratch(e, 'PATCH') && body(e).visibility === 'shared_read_only'
+          ? reply(403, { error: 'Forbidden', code: 'forbidden' })
+          : e,
+    },
   },
   {
     change: 'visibility private (unchanged) refused 402 without a sharing plan',
@@ -457,7 +594,10 @@ export const WRITE_CASES: Case[] = [
     where: 'answer 1 status',
     breaks: ['§4 PATCH /accounts/{id} rule 2', '§8 sharing', 30],
     divergence: {
-      request: (e) => (ofScratch(e, 'PATCH') && JSON.stringify(body(e)) === '{"visibility":"private"}' ? reply(402, { error: 'Sharing is not in your plan', code: 'sharing_not_in_plan' }) : e),
+      request: (e) =>
+        ofScratch(e, 'PATCH') && JSON.stringify(body(e)) === '{"visibility":"private"}'
+          ? reply(402, { error: 'Sharing is not in your plan', code: 'sharing_not_in_plan' })
+          : e,
     },
   },
 ];

@@ -22,7 +22,13 @@ export interface RealLedger {
   /** The fake's whole state as text (households, users, tokens but their last use, accounts, snapshots). */
   fingerprint(): string;
   /** Steps run so far (for the summary). */
-  stats: { steps: number; viewChecks: number; unchangedSteps: number; byCommand: Map<string, number>; statuses: Map<number, number> };
+  stats: {
+    steps: number;
+    viewChecks: number;
+    unchangedSteps: number;
+    byCommand: Map<string, number>;
+    statuses: Map<number, number>;
+  };
 }
 
 type Cmd = fc.AsyncCommand<ModelState, RealLedger>;
@@ -44,10 +50,15 @@ function same(actual: unknown, expected: unknown): boolean {
 
 /** Status, code and (for a success) body of an answer against the model's expectation. */
 function compare(what: string, answer: Answer, expected: Expected, body?: unknown): void {
-  if (answer.status !== expected.status) fail(`${what}: status ${answer.status} ${JSON.stringify(answer.body).slice(0, 300)}, model says ${expected.status} ${expected.code ?? ''}`);
-  if (expected.code !== undefined && answer.body?.code !== expected.code) fail(`${what}: code ${answer.body?.code}, model says ${expected.code}`);
+  if (answer.status !== expected.status)
+    fail(
+      `${what}: status ${answer.status} ${JSON.stringify(answer.body).slice(0, 300)}, model says ${expected.status} ${expected.code ?? ''}`,
+    );
+  if (expected.code !== undefined && answer.body?.code !== expected.code)
+    fail(`${what}: code ${answer.body?.code}, model says ${expected.code}`);
   const wanted = body ?? expected.body;
-  if (wanted !== undefined && !same(answer.body, wanted)) fail(`${what}: body\n  fake:  ${JSON.stringify(answer.body)}\n  model: ${JSON.stringify(wanted)}`);
+  if (wanted !== undefined && !same(answer.body, wanted))
+    fail(`${what}: body\n  fake:  ${JSON.stringify(answer.body)}\n  model: ${JSON.stringify(wanted)}`);
 }
 
 /** Learns a snapshot's id from an answer, or checks it against the one already known. */
@@ -74,10 +85,16 @@ export async function learnStartingIds(state: ModelState, real: RealLedger): Pro
  * refused (401/402) must be refused the same way; one of the two reads is enough to show it (they alternate).
  */
 export async function compareViews(state: ModelState, real: RealLedger, after: string): Promise<void> {
-  const refused = state.tokens.map((_, t) => model.authorize(state, t)).map((who) => ('status' in who ? who : undefined));
+  const refused = state.tokens
+    .map((_, t) => model.authorize(state, t))
+    .map((who) => ('status' in who ? who : undefined));
   const alternate = real.stats.steps % 2 === 0 ? '/accounts' : '/snapshots';
   const views = await Promise.all(
-    state.tokens.map((_, t) => (refused[t] ? Promise.all([real.view(t, alternate)]) : Promise.all([real.view(t, '/accounts'), real.view(t, '/snapshots')]))),
+    state.tokens.map((_, t) =>
+      refused[t]
+        ? Promise.all([real.view(t, alternate)])
+        : Promise.all([real.view(t, '/accounts'), real.view(t, '/snapshots')]),
+    ),
   );
   for (let t = 0; t < state.tokens.length; t += 1) {
     real.stats.viewChecks += views[t]!.length;
@@ -92,9 +109,12 @@ export async function compareViews(state: ModelState, real: RealLedger, after: s
     compare(`after ${after}: GET /snapshots by token ${t}`, snapshots, { status: expected.status });
     const rows = (expected.body as { snapshots: ModelSnapshot[] }).snapshots;
     const seen = snapshots.body.snapshots as Array<Record<string, unknown>>;
-    const shown = (rows: Array<Record<string, unknown>>) => rows.map((r) => `${r.account_id}|${r.snapshot_date}|${r.balance}|${r.is_estimated}`);
+    const shown = (rows: Array<Record<string, unknown>>) =>
+      rows.map((r) => `${r.account_id}|${r.snapshot_date}|${r.balance}|${r.is_estimated}`);
     if (!same(shown(seen), shown(rows as unknown as Array<Record<string, unknown>>))) {
-      fail(`after ${after}: GET /snapshots by token ${t}\n  fake:  ${shown(seen).join(' ')}\n  model: ${shown(rows as never).join(' ')}`);
+      fail(
+        `after ${after}: GET /snapshots by token ${t}\n  fake:  ${shown(seen).join(' ')}\n  model: ${shown(rows as never).join(' ')}`,
+      );
     }
     rows.forEach((row, i) => learnId(state, row, seen[i]!.id, `after ${after}: GET /snapshots by token ${t}`));
   }
@@ -127,7 +147,8 @@ abstract class Step implements Cmd {
     if (!changed) {
       // A read or a refused write: the model did not change, so the fake's state must not have either. Then
       // every view is what it was after the previous step, where it was compared (views are reads of the state).
-      if (real.fingerprint() !== before) fail(`${this.label}: the model says nothing changed, but the fake's state did`);
+      if (real.fingerprint() !== before)
+        fail(`${this.label}: the model says nothing changed, but the fake's state did`);
       real.stats.unchangedSteps += 1;
       return;
     }
@@ -154,7 +175,13 @@ class GetMe extends Step {
 }
 
 class CreateAccount extends Step {
-  constructor(readonly token: number, readonly name: string, readonly category: number, readonly visibility: Visibility | undefined, readonly tier: Tier | undefined) {
+  constructor(
+    readonly token: number,
+    readonly name: string,
+    readonly category: number,
+    readonly visibility: Visibility | undefined,
+    readonly tier: Tier | undefined,
+  ) {
     super();
   }
   get label() {
@@ -177,7 +204,18 @@ class CreateAccount extends Step {
 }
 
 class UpdateAccount extends Step {
-  constructor(readonly token: number, readonly account: number, readonly change: { name?: string; category?: number; visibility?: Visibility; lifecycle_status?: 'active' | 'archived'; liquidity_tier?: Tier; auto_carry_forward?: boolean }) {
+  constructor(
+    readonly token: number,
+    readonly account: number,
+    readonly change: {
+      name?: string;
+      category?: number;
+      visibility?: Visibility;
+      lifecycle_status?: 'active' | 'archived';
+      liquidity_tier?: Tier;
+      auto_carry_forward?: boolean;
+    },
+  ) {
     super();
   }
   get label() {
@@ -195,7 +233,10 @@ class UpdateAccount extends Step {
 }
 
 class GetAccount extends Step {
-  constructor(readonly token: number, readonly account: number) {
+  constructor(
+    readonly token: number,
+    readonly account: number,
+  ) {
     super();
   }
   get label() {
@@ -209,7 +250,12 @@ class GetAccount extends Step {
 }
 
 class UpsertSnapshot extends Step {
-  constructor(readonly token: number, readonly account: number, readonly date: string, readonly balance: number) {
+  constructor(
+    readonly token: number,
+    readonly account: number,
+    readonly date: string,
+    readonly balance: number,
+  ) {
     super();
   }
   get label() {
@@ -221,14 +267,22 @@ class UpsertSnapshot extends Step {
     const expected = model.upsertSnapshot(state, this.token, input);
     if (expected.row) {
       if (answer.status === expected.status) learnId(state, expected.row, answer.body?.snapshot?.id, this.label);
-      compare(this.label, answer, expected, { snapshot: { ...expected.row }, action: (expected.body as { action: string }).action, webhooks_attempted: 0 });
+      compare(this.label, answer, expected, {
+        snapshot: { ...expected.row },
+        action: (expected.body as { action: string }).action,
+        webhooks_attempted: 0,
+      });
     } else compare(this.label, answer, expected);
     return expected.status < 300;
   }
 }
 
 class UpdateSnapshot extends Step {
-  constructor(readonly token: number, readonly snapshot: number, readonly change: { snapshot_date?: string; balance?: number }) {
+  constructor(
+    readonly token: number,
+    readonly snapshot: number,
+    readonly change: { snapshot_date?: string; balance?: number },
+  ) {
     super();
   }
   get label() {
@@ -244,7 +298,10 @@ class UpdateSnapshot extends Step {
 }
 
 class DeleteSnapshot extends Step {
-  constructor(readonly token: number, readonly snapshot: number) {
+  constructor(
+    readonly token: number,
+    readonly snapshot: number,
+  ) {
     super();
   }
   get label() {
@@ -260,7 +317,10 @@ class DeleteSnapshot extends Step {
 }
 
 class GetSnapshot extends Step {
-  constructor(readonly token: number, readonly snapshot: number) {
+  constructor(
+    readonly token: number,
+    readonly snapshot: number,
+  ) {
     super();
   }
   get label() {
@@ -268,26 +328,42 @@ class GetSnapshot extends Step {
   }
   async step(state: ModelState, real: RealLedger) {
     const id = snapshotAt(state, this.snapshot);
-    compare(this.label, await real.call(this.token, 'GET', `/snapshots/${id}`), model.getSnapshot(state, this.token, id));
+    compare(
+      this.label,
+      await real.call(this.token, 'GET', `/snapshots/${id}`),
+      model.getSnapshot(state, this.token, id),
+    );
     return false;
   }
 }
 
 class BulkUpsert extends Step {
-  constructor(readonly token: number, readonly rows: Array<{ account: number; date: string; balance: number }>) {
+  constructor(
+    readonly token: number,
+    readonly rows: Array<{ account: number; date: string; balance: number }>,
+  ) {
     super();
   }
   get label() {
     return `BulkUpsert(t${this.token}, ${this.rows.map((r) => `a${r.account}/${r.date}/${r.balance}`).join(' ')})`;
   }
   async step(state: ModelState, real: RealLedger) {
-    const rows = this.rows.map((r) => ({ account_id: accountAt(state, r.account), snapshot_date: r.date, balance: r.balance }));
+    const rows = this.rows.map((r) => ({
+      account_id: accountAt(state, r.account),
+      snapshot_date: r.date,
+      balance: r.balance,
+    }));
     const answer = await real.call(this.token, 'POST', '/snapshots/bulk', { snapshots: rows });
     const expected = model.bulkUpsert(state, this.token, rows);
     compare(this.label, answer, { status: expected.status, ...(expected.code ? { code: expected.code } : {}) });
     if (expected.body) {
       const want = expected.body as { received: number; inserted: number; updated: number; skipped: number[] };
-      const got = { received: answer.body.received, inserted: answer.body.inserted, updated: answer.body.updated, skipped: (answer.body.skipped as Array<{ index: number }>).map((s) => s.index) };
+      const got = {
+        received: answer.body.received,
+        inserted: answer.body.inserted,
+        updated: answer.body.updated,
+        skipped: (answer.body.skipped as Array<{ index: number }>).map((s) => s.index),
+      };
       if (!same(got, want)) fail(`${this.label}: result ${JSON.stringify(got)}, model says ${JSON.stringify(want)}`);
     }
     return expected.status < 300;
@@ -295,7 +371,10 @@ class BulkUpsert extends Step {
 }
 
 class MoveUser extends Step {
-  constructor(readonly user: number, readonly target: number) {
+  constructor(
+    readonly user: number,
+    readonly target: number,
+  ) {
     super();
   }
   get label() {
@@ -316,7 +395,10 @@ class MoveUser extends Step {
 }
 
 class SetPlan extends Step {
-  constructor(readonly household: number, readonly plan: model.Plan) {
+  constructor(
+    readonly household: number,
+    readonly plan: model.Plan,
+  ) {
     super();
   }
   get label() {
@@ -351,17 +433,40 @@ const date = fc.constantFrom(...DATES);
 const balance = fc.oneof(fc.integer({ min: -1_000_000, max: 1_000_000 }), fc.constantFrom(-0, 0.5, 1e9, -12.34));
 const name = fc.oneof(
   { weight: 4, arbitrary: fc.string({ minLength: 1, maxLength: 12 }) },
-  { weight: 1, arbitrary: fc.constantFrom('', 'x'.repeat(120), 'x'.repeat(121), '😀'.repeat(120), '😀'.repeat(121), 'Home', 'e\u0301'.repeat(60)) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      '',
+      'x'.repeat(120),
+      'x'.repeat(121),
+      '😀'.repeat(120),
+      '😀'.repeat(121),
+      'Home',
+      'e\u0301'.repeat(60),
+    ),
+  },
 );
 const visibility = fc.option(fc.constantFrom(...VISIBILITIES), { nil: undefined });
 const tier = fc.option(fc.constantFrom(...TIERS), { nil: undefined });
 
 /** The command generators, repeated by weight. */
 export const COMMANDS: Array<fc.Arbitrary<Cmd>> = [
-  ...Array.from({ length: 3 }, () => fc.tuple(token, ref, date, balance).map(([t, a, d, b]) => new UpsertSnapshot(t, a, d, b))),
+  ...Array.from({ length: 3 }, () =>
+    fc.tuple(token, ref, date, balance).map(([t, a, d, b]) => new UpsertSnapshot(t, a, d, b)),
+  ),
   ...Array.from({ length: 2 }, () =>
     fc
-      .tuple(token, fc.array(fc.record({ account: ref, date: fc.oneof({ weight: 9, arbitrary: date }, { weight: 1, arbitrary: fc.constant('2023-02-29') }), balance }), { minLength: 1, maxLength: 6 }))
+      .tuple(
+        token,
+        fc.array(
+          fc.record({
+            account: ref,
+            date: fc.oneof({ weight: 9, arbitrary: date }, { weight: 1, arbitrary: fc.constant('2023-02-29') }),
+            balance,
+          }),
+          { minLength: 1, maxLength: 6 },
+        ),
+      )
       .map(([t, rows]) => new BulkUpsert(t, rows)),
   ),
   ...Array.from({ length: 2 }, () =>
@@ -371,7 +476,9 @@ export const COMMANDS: Array<fc.Arbitrary<Cmd>> = [
   ),
   fc.tuple(token, ref).map(([t, s]) => new DeleteSnapshot(t, s)),
   fc.tuple(token, ref).map(([t, s]) => new GetSnapshot(t, s)),
-  ...Array.from({ length: 2 }, () => fc.tuple(token, name, ref, visibility, tier).map(([t, n, c, v, l]) => new CreateAccount(t, n, c, v, l))),
+  ...Array.from({ length: 2 }, () =>
+    fc.tuple(token, name, ref, visibility, tier).map(([t, n, c, v, l]) => new CreateAccount(t, n, c, v, l)),
+  ),
   ...Array.from({ length: 2 }, () =>
     fc
       .tuple(

@@ -85,7 +85,13 @@ export function modelOf(scenario: ScenarioLike): ModelState {
       liquidity_tier: (a.liquidity_tier ?? 'auto') as Tier,
       auto_carry_forward: false,
     })),
-    snapshots: scenario.snapshots.map((s) => ({ id: undefined, account_id: s.account_id, snapshot_date: s.snapshot_date, balance: s.balance, is_estimated: s.is_estimated ?? false })),
+    snapshots: scenario.snapshots.map((s) => ({
+      id: undefined,
+      account_id: s.account_id,
+      snapshot_date: s.snapshot_date,
+      balance: s.balance,
+      is_estimated: s.is_estimated ?? false,
+    })),
   };
 }
 
@@ -116,7 +122,9 @@ export function canSee(state: ModelState, user: string, account: ModelAccount): 
 /** The owner edits; members edit only shared_full_access accounts. */
 export function canEdit(state: ModelState, user: string, account: ModelAccount): boolean {
   if (account.kind !== 'standard') return false;
-  return account.owner === user || (account.visibility === 'shared_full_access' && sameHousehold(state, user, account.owner));
+  return (
+    account.owner === user || (account.visibility === 'shared_full_access' && sameHousehold(state, user, account.owner))
+  );
 }
 
 function categoryFor(state: ModelState, user: string, id: string) {
@@ -166,7 +174,10 @@ export function accountDetail(state: ModelState, account: ModelAccount): Record<
 export function expectedAccounts(state: ModelState, tokenIndex: number): Expected {
   const who = authorize(state, tokenIndex);
   if ('status' in who) return who;
-  return { status: 200, body: { accounts: state.accounts.filter((a) => canSee(state, who.user, a)).map((a) => accountView(state, a)) } };
+  return {
+    status: 200,
+    body: { accounts: state.accounts.filter((a) => canSee(state, who.user, a)).map((a) => accountView(state, a)) },
+  };
 }
 
 /** GET /snapshots for a token: every visible account's snapshots, by account_id then date. */
@@ -196,13 +207,19 @@ export interface AccountCreateInput {
 const validName = (name: string) => [...name].length >= 1 && [...name].length <= 120;
 
 /** POST /accounts: validation (422), category (422), sharing (402), then 201. `id` is the id the service gave. */
-export function createAccount(state: ModelState, tokenIndex: number, input: AccountCreateInput, id: () => string | undefined): Expected {
+export function createAccount(
+  state: ModelState,
+  tokenIndex: number,
+  input: AccountCreateInput,
+  id: () => string | undefined,
+): Expected {
   const who = authorize(state, tokenIndex);
   if ('status' in who) return who;
   if (!validName(input.name)) return { status: 422, code: 'validation_failed' };
   if (!categoryFor(state, who.user, input.category_id)) return { status: 422, code: 'category_not_found' };
   const plan = state.households.get(state.users.get(who.user)!)!;
-  if (input.visibility !== undefined && input.visibility !== 'private' && !hasSharing(plan)) return { status: 402, code: 'sharing_not_in_plan' };
+  if (input.visibility !== undefined && input.visibility !== 'private' && !hasSharing(plan))
+    return { status: 402, code: 'sharing_not_in_plan' };
   const newId = id();
   if (newId === undefined) return { status: 201 }; // the answer carried no id: the comparison fails on the body
   const account: ModelAccount = {
@@ -231,16 +248,25 @@ export interface AccountChangeInput {
 }
 
 /** PATCH /accounts/{id}: validation (422), editable (404; a member changing visibility too), category (422), sharing (402). */
-export function updateAccount(state: ModelState, tokenIndex: number, accountId: string, change: AccountChangeInput): Expected {
+export function updateAccount(
+  state: ModelState,
+  tokenIndex: number,
+  accountId: string,
+  change: AccountChangeInput,
+): Expected {
   const who = authorize(state, tokenIndex);
   if ('status' in who) return who;
-  if (Object.keys(change).length === 0 || (change.name !== undefined && !validName(change.name))) return { status: 422, code: 'validation_failed' };
+  if (Object.keys(change).length === 0 || (change.name !== undefined && !validName(change.name)))
+    return { status: 422, code: 'validation_failed' };
   const account = state.accounts.find((a) => a.id === accountId);
   if (!account || !canEdit(state, who.user, account)) return { status: 404, code: 'not_found' };
-  if (change.visibility !== undefined && change.visibility !== account.visibility && account.owner !== who.user) return { status: 404, code: 'not_found' };
-  if (change.category_id !== undefined && !categoryFor(state, who.user, change.category_id)) return { status: 422, code: 'category_not_found' };
+  if (change.visibility !== undefined && change.visibility !== account.visibility && account.owner !== who.user)
+    return { status: 404, code: 'not_found' };
+  if (change.category_id !== undefined && !categoryFor(state, who.user, change.category_id))
+    return { status: 422, code: 'category_not_found' };
   const plan = state.households.get(state.users.get(who.user)!)!;
-  if (change.visibility !== undefined && change.visibility !== 'private' && !hasSharing(plan)) return { status: 402, code: 'sharing_not_in_plan' };
+  if (change.visibility !== undefined && change.visibility !== 'private' && !hasSharing(plan))
+    return { status: 402, code: 'sharing_not_in_plan' };
   Object.assign(account, change);
   return { status: 200, body: accountDetail(state, account) };
 }
@@ -260,7 +286,12 @@ function writable(state: ModelState, user: string, accountId: string): boolean {
 }
 
 /** Writes a balance for (account, date): the stored row, and whether it was inserted. */
-function upsert(state: ModelState, accountId: string, date: string, balance: number): { row: ModelSnapshot; inserted: boolean } {
+function upsert(
+  state: ModelState,
+  accountId: string,
+  date: string,
+  balance: number,
+): { row: ModelSnapshot; inserted: boolean } {
   const existing = state.snapshots.find((s) => s.account_id === accountId && s.snapshot_date === date);
   const value = balance === 0 ? 0 : balance; // -0 is stored as 0
   if (existing) {
@@ -268,13 +299,23 @@ function upsert(state: ModelState, accountId: string, date: string, balance: num
     existing.is_estimated = false;
     return { row: existing, inserted: false };
   }
-  const row: ModelSnapshot = { id: undefined, account_id: accountId, snapshot_date: date, balance: value, is_estimated: false };
+  const row: ModelSnapshot = {
+    id: undefined,
+    account_id: accountId,
+    snapshot_date: date,
+    balance: value,
+    is_estimated: false,
+  };
   state.snapshots.push(row);
   return { row, inserted: true };
 }
 
 /** POST /snapshots: 422 for an account not writable, else 201 inserted / 200 updated, confirmed. */
-export function upsertSnapshot(state: ModelState, tokenIndex: number, input: { account_id: string; snapshot_date: string; balance: number }): Expected & { row?: ModelSnapshot } {
+export function upsertSnapshot(
+  state: ModelState,
+  tokenIndex: number,
+  input: { account_id: string; snapshot_date: string; balance: number },
+): Expected & { row?: ModelSnapshot } {
   const who = authorize(state, tokenIndex);
   if ('status' in who) return who;
   if (!writable(state, who.user, input.account_id)) return { status: 422, code: 'account_not_writable' };
@@ -287,13 +328,22 @@ function snapshotById(state: ModelState, id: string): ModelSnapshot | undefined 
 }
 
 /** PATCH /snapshots/{id}: validation (422), editable (404), date taken (422), then 200 confirmed. */
-export function updateSnapshot(state: ModelState, tokenIndex: number, id: string, change: { snapshot_date?: string; balance?: number }): Expected & { row?: ModelSnapshot } {
+export function updateSnapshot(
+  state: ModelState,
+  tokenIndex: number,
+  id: string,
+  change: { snapshot_date?: string; balance?: number },
+): Expected & { row?: ModelSnapshot } {
   const who = authorize(state, tokenIndex);
   if ('status' in who) return who;
   if (Object.keys(change).length === 0) return { status: 422, code: 'validation_failed' };
   const row = snapshotById(state, id);
   if (!row || !writable(state, who.user, row.account_id)) return { status: 404, code: 'not_found' };
-  if (change.snapshot_date !== undefined && change.snapshot_date !== row.snapshot_date && state.snapshots.some((s) => s.account_id === row.account_id && s.snapshot_date === change.snapshot_date)) {
+  if (
+    change.snapshot_date !== undefined &&
+    change.snapshot_date !== row.snapshot_date &&
+    state.snapshots.some((s) => s.account_id === row.account_id && s.snapshot_date === change.snapshot_date)
+  ) {
     return { status: 422, code: 'snapshot_date_taken' };
   }
   if (change.snapshot_date !== undefined) row.snapshot_date = change.snapshot_date;
@@ -348,7 +398,8 @@ export function bulkUpsert(state: ModelState, tokenIndex: number, rows: BulkRowI
     if (!REAL_DATE(row.snapshot_date) || !writable(state, who.user, row.account_id)) skipped.push(index);
     else good.push(row);
   });
-  if (good.length === 0) return { status: 422, code: 'nothing_written', body: { received: rows.length, inserted: 0, updated: 0, skipped } };
+  if (good.length === 0)
+    return { status: 422, code: 'nothing_written', body: { received: rows.length, inserted: 0, updated: 0, skipped } };
   let inserted = 0;
   for (const row of good) if (upsert(state, row.account_id, row.snapshot_date, row.balance).inserted) inserted += 1;
   return { status: 200, body: { received: rows.length, inserted, updated: good.length - inserted, skipped } };

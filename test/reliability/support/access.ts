@@ -44,7 +44,9 @@ export function accessOf(state: AccessState, tokenId: string): AccessView {
     if (own || (member && account.visibility !== 'private')) see.add(account.id);
     if (own || (member && account.visibility === 'shared_full_access')) write.add(account.id);
   }
-  const categories = new Set(state.categories.filter((c) => c.owner_user_id === null || c.owner_user_id === user.id).map((c) => c.id));
+  const categories = new Set(
+    state.categories.filter((c) => c.owner_user_id === null || c.owner_user_id === user.id).map((c) => c.id),
+  );
   const refusal =
     token.status !== 'active'
       ? { status: 401 as const, code: token.status === 'revoked' ? 'token_revoked' : 'token_expired' }

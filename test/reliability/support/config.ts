@@ -16,7 +16,12 @@ export function scaled(ciCount: number): number {
  * Runs a fast-check property with the suite's seed. On failure the error message starts with the seed and
  * path to replay (`FC_SEED=<seed>`), followed by fast-check's own report (counterexample, shrunk path).
  */
-export async function checkProperty<T>(name: string, property: fc.IAsyncPropertyWithHooks<T> | fc.IAsyncProperty<T>, numRuns: number, extra: Partial<fc.Parameters<T>> = {}): Promise<void> {
+export async function checkProperty<T>(
+  name: string,
+  property: fc.IAsyncPropertyWithHooks<T> | fc.IAsyncProperty<T>,
+  numRuns: number,
+  extra: Partial<fc.Parameters<T>> = {},
+): Promise<void> {
   const details = await fc.check(property, { seed: SEED, numRuns, ...extra });
   if (!details.failed) return;
   const replay = `FC_SEED=${details.seed} (path "${details.counterexamplePath ?? ''}")`;

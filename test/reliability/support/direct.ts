@@ -12,12 +12,23 @@ export interface DirectAnswer {
 }
 
 /** One API call by a token (or none); throws on a dropped connection or an answer that breaks openapi.json. */
-export async function directCall(mock: LedgerMock, method: string, path: string, options: { token?: string; body?: unknown } = {}): Promise<DirectAnswer> {
+export async function directCall(
+  mock: LedgerMock,
+  method: string,
+  path: string,
+  options: { token?: string; body?: unknown } = {},
+): Promise<DirectAnswer> {
   const headers: Record<string, string> = {};
   if (options.token !== undefined) headers.authorization = `Bearer ${options.token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   const [pathOnly, query = ''] = `${API}${path}`.split('?', 2) as [string, string?];
-  const reply = await mock.handle({ method, path: pathOnly, query, headers, ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}) });
+  const reply = await mock.handle({
+    method,
+    path: pathOnly,
+    query,
+    headers,
+    ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+  });
   if ('networkError' in reply) throw new Error(`${method} ${path}: the connection was dropped`);
   const url = `${mock.baseUrl}${API}${path}`;
   const problems = checkResponse({

@@ -122,12 +122,25 @@ const nameValue = fc.oneof(
 function enumValue(values: readonly string[]): fc.Arbitrary<unknown> {
   return fc.oneof(
     { weight: 6, arbitrary: fc.constantFrom(...values) },
-    { weight: 1, arbitrary: fc.constantFrom<unknown>(...values.map((v) => v.toUpperCase()), `${values[0]} `, 'shared', ...WRONG_TYPES) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom<unknown>(
+        ...values.map((v) => v.toUpperCase()),
+        `${values[0]} `,
+        'shared',
+        ...WRONG_TYPES,
+      ),
+    },
   );
 }
 
 const dateValue: fc.Arbitrary<unknown> = fc.oneof(
-  { weight: 3, arbitrary: fc.integer({ min: 0, max: 40 }).map((n) => new Date(Date.UTC(2024, 0, 1 + n * 7)).toISOString().slice(0, 10)) },
+  {
+    weight: 3,
+    arbitrary: fc
+      .integer({ min: 0, max: 40 })
+      .map((n) => new Date(Date.UTC(2024, 0, 1 + n * 7)).toISOString().slice(0, 10)),
+  },
   { weight: 3, arbitrary: fc.constantFrom(...DATE_EDGES) },
   { weight: 1, arbitrary: fc.string({ maxLength: 12 }) },
 );
@@ -139,7 +152,20 @@ const balanceValue: fc.Arbitrary<unknown> = fc.oneof(
 );
 
 const extraFields = fc.dictionary(
-  fc.constantFrom('id', 'is_estimated', 'balanse', 'owner_user_id', 'kind', '', ' ', '__proto__', 'constructor', 'auto_carry_forward', 'snapshots', 'ñ'),
+  fc.constantFrom(
+    'id',
+    'is_estimated',
+    'balanse',
+    'owner_user_id',
+    'kind',
+    '',
+    ' ',
+    '__proto__',
+    'constructor',
+    'auto_carry_forward',
+    'snapshots',
+    'ñ',
+  ),
   fc.constantFrom<unknown>(...WRONG_TYPES, 'x'),
   { maxKeys: 2 },
 );
@@ -151,14 +177,26 @@ function objectBody(fields: Record<string, fc.Arbitrary<unknown>>, required: str
   return fc.oneof(
     { weight: 6, arbitrary: complete },
     { weight: 2, arbitrary: partial },
-    { weight: 1, arbitrary: fc.tuple(complete, extraFields).map(([body, extra]) => ({ ...(body as object), ...extra })) },
+    {
+      weight: 1,
+      arbitrary: fc.tuple(complete, extraFields).map(([body, extra]) => ({ ...(body as object), ...extra })),
+    },
     { weight: 1, arbitrary: fc.oneof(fc.constantFrom<unknown>(...WRONG_TYPES), fc.array(complete, { maxLength: 2 })) },
   );
 }
 
 function snapshotRow(world: World): fc.Arbitrary<unknown> {
-  const writable = [world.accounts.alicePrivate, world.accounts.aliceFull, world.accounts.bobFull, world.accounts.aliceReadOnly];
-  return objectBody({ account_id: uuidValue(world, writable), snapshot_date: dateValue, balance: balanceValue }, ['account_id', 'snapshot_date', 'balance']);
+  const writable = [
+    world.accounts.alicePrivate,
+    world.accounts.aliceFull,
+    world.accounts.bobFull,
+    world.accounts.aliceReadOnly,
+  ];
+  return objectBody({ account_id: uuidValue(world, writable), snapshot_date: dateValue, balance: balanceValue }, [
+    'account_id',
+    'snapshot_date',
+    'balance',
+  ]);
 }
 
 /** Bodies per operation, by operationId. */
@@ -200,7 +238,10 @@ function bodyFor(world: World, operationId: string): fc.Arbitrary<BodyPlan> {
       break;
     case 'upsertSnapshot':
       structured = json(
-        objectBody({ account_id: uuidValue(world, writableAccounts), snapshot_date: dateValue, balance: balanceValue }, ['account_id', 'snapshot_date', 'balance']),
+        objectBody(
+          { account_id: uuidValue(world, writableAccounts), snapshot_date: dateValue, balance: balanceValue },
+          ['account_id', 'snapshot_date', 'balance'],
+        ),
       );
       break;
     case 'updateSnapshot':
@@ -208,10 +249,23 @@ function bodyFor(world: World, operationId: string): fc.Arbitrary<BodyPlan> {
       break;
     case 'bulkUpsertSnapshots':
       structured = fc.oneof(
-        { weight: 90, arbitrary: json(fc.array(snapshotRow(world), { minLength: 1, maxLength: 30 }).map((rows) => ({ snapshots: rows }))) },
-        { weight: 15, arbitrary: json(objectBody({ snapshots: fc.array(snapshotRow(world), { maxLength: 5 }) }, ['snapshots'])) },
+        {
+          weight: 90,
+          arbitrary: json(
+            fc.array(snapshotRow(world), { minLength: 1, maxLength: 30 }).map((rows) => ({ snapshots: rows })),
+          ),
+        },
+        {
+          weight: 15,
+          arbitrary: json(objectBody({ snapshots: fc.array(snapshotRow(world), { maxLength: 5 }) }, ['snapshots'])),
+        },
         // 5,000 and 5,001 rows: built when sent (they are big), so used sparingly.
-        { weight: 1, arbitrary: fc.record({ rows: fc.constantFrom(5000, 5001), valid: fc.boolean() }).map(({ rows, valid }): BodyPlan => ({ kind: 'bulk', rows, valid })) },
+        {
+          weight: 1,
+          arbitrary: fc
+            .record({ rows: fc.constantFrom(5000, 5001), valid: fc.boolean() })
+            .map(({ rows, valid }): BodyPlan => ({ kind: 'bulk', rows, valid })),
+        },
       );
       break;
     default:
@@ -221,7 +275,10 @@ function bodyFor(world: World, operationId: string): fc.Arbitrary<BodyPlan> {
     { weight: 12, arbitrary: structured },
     { weight: 2, arbitrary: fc.constantFrom(...TEXT_BODIES).map((text): BodyPlan => ({ kind: 'text', text })) },
     { weight: 1, arbitrary: fc.constantFrom(...INVALID_UTF8).map((bytes): BodyPlan => ({ kind: 'bytes', bytes })) },
-    { weight: 1, arbitrary: fc.string({ unit: anyCodePoint, maxLength: 40 }).map((text): BodyPlan => ({ kind: 'text', text })) },
+    {
+      weight: 1,
+      arbitrary: fc.string({ unit: anyCodePoint, maxLength: 40 }).map((text): BodyPlan => ({ kind: 'text', text })),
+    },
     // Huge strings: 100 kB and 2 MB of name (422) and, rarely, 9 MiB (413 body_too_large).
     {
       weight: 1,
@@ -248,7 +305,12 @@ function authorization(world: World): fc.Arbitrary<{ authorization: string | nul
         .map(([token, scheme, tail]) => as(`${scheme}${token.value}${tail}`, token.outcome)),
     },
     { weight: 2, arbitrary: fc.constantFrom(t.aliceRead).map((token) => as(`Bearer ${token.value}`, token.outcome)) },
-    { weight: 2, arbitrary: fc.constantFrom(t.revoked, t.expired, t.lapsed, t.free).map((token) => as(`Bearer ${token.value}`, token.outcome)) },
+    {
+      weight: 2,
+      arbitrary: fc
+        .constantFrom(t.revoked, t.expired, t.lapsed, t.free)
+        .map((token) => as(`Bearer ${token.value}`, token.outcome)),
+    },
     { weight: 1, arbitrary: fc.constant(as(null, 'refused_401')) },
     {
       weight: 2,
@@ -287,11 +349,27 @@ function authorization(world: World): fc.Arbitrary<{ authorization: string | nul
   );
 }
 
-const QUERY_EXTRAS = ['foo=bar', 'limit=10', 'page=2', 'account_id[]=x', 'from[]=2024-01-01', '=', '&&', 'x', '%ZZ=1', 'a=%E0%A4%A', 'sort=-date', 'to'];
+const QUERY_EXTRAS = [
+  'foo=bar',
+  'limit=10',
+  'page=2',
+  'account_id[]=x',
+  'from[]=2024-01-01',
+  '=',
+  '&&',
+  'x',
+  '%ZZ=1',
+  'a=%E0%A4%A',
+  'sort=-date',
+  'to',
+];
 
 function snapshotQuery(world: World): fc.Arbitrary<string> {
   const param = (name: string, value: fc.Arbitrary<unknown>) =>
-    fc.option(value.map((v) => `${name}=${encodeURIComponent(typeof v === 'string' ? v : JSON.stringify(v) ?? '')}`), { nil: undefined, freq: 2 });
+    fc.option(
+      value.map((v) => `${name}=${encodeURIComponent(typeof v === 'string' ? v : (JSON.stringify(v) ?? ''))}`),
+      { nil: undefined, freq: 2 },
+    );
   const accountIds = Object.values(world.accounts);
   return fc
     .tuple(
@@ -299,7 +377,10 @@ function snapshotQuery(world: World): fc.Arbitrary<string> {
       param('from', dateValue),
       param('to', dateValue),
       fc.option(fc.constantFrom(...QUERY_EXTRAS), { nil: undefined, freq: 3 }),
-      fc.option(fc.constantFrom('from=2024-01-01&from=2023-13-01', 'account_id=&from=', 'to=2024-01-01&from=2024-12-31'), { nil: undefined, freq: 5 }),
+      fc.option(
+        fc.constantFrom('from=2024-01-01&from=2023-13-01', 'account_id=&from=', 'to=2024-01-01&from=2024-12-31'),
+        { nil: undefined, freq: 5 },
+      ),
     )
     .map((parts) => parts.filter((p): p is string => p !== undefined).join('&'));
 }
@@ -348,7 +429,16 @@ export function requestPlan(world: World, operations: readonly OperationShape[])
   const ids = idSegments(world);
   const contentType = fc.oneof(
     { weight: 8, arbitrary: fc.constant('application/json') },
-    { weight: 1, arbitrary: fc.constantFrom<string | null>(null, 'text/plain', 'application/x-www-form-urlencoded', 'application/json; charset=latin1', 'multipart/form-data; boundary=x') },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom<string | null>(
+        null,
+        'text/plain',
+        'application/x-www-form-urlencoded',
+        'application/json; charset=latin1',
+        'multipart/form-data; boundary=x',
+      ),
+    },
   );
   const auth = authorization(world);
   const deleteBody = fc.option(bodyFor(world, 'none'), { nil: undefined, freq: 8 });
@@ -358,7 +448,10 @@ export function requestPlan(world: World, operations: readonly OperationShape[])
       .record({
         id: ids,
         auth,
-        query: op.operationId === 'listSnapshots' ? snapshotQuery(world) : fc.option(fc.constantFrom(...QUERY_EXTRAS), { nil: '', freq: 4 }),
+        query:
+          op.operationId === 'listSnapshots'
+            ? snapshotQuery(world)
+            : fc.option(fc.constantFrom(...QUERY_EXTRAS), { nil: '', freq: 4 }),
         contentType,
         body: readsBody ? bodyFor(world, op.operationId) : op.method === 'DELETE' ? deleteBody : fc.constant(undefined),
       })
@@ -373,9 +466,17 @@ export function requestPlan(world: World, operations: readonly OperationShape[])
   };
   const unknown = fc
     .record({ route: fc.constantFrom(...UNKNOWN_ROUTES), auth, query: fc.constantFrom('', 'x=1') })
-    .map(({ route: [method, path], auth, query }): RequestPlan => ({ method, path, query, ...auth, contentType: null }));
+    .map(
+      ({ route: [method, path], auth, query }): RequestPlan => ({ method, path, query, ...auth, contentType: null }),
+    );
   // GET /openapi.json (no input but the headers, and a 70 kB answer) at less than half the weight of the others.
-  return fc.oneof(...operations.map((op) => ({ weight: op.operationId === 'getOpenApiDocument' ? 2 : 5, arbitrary: forOperation(op) })), { weight: 3, arbitrary: unknown });
+  return fc.oneof(
+    ...operations.map((op) => ({
+      weight: op.operationId === 'getOpenApiDocument' ? 2 : 5,
+      arbitrary: forOperation(op),
+    })),
+    { weight: 3, arbitrary: unknown },
+  );
 }
 
 /** The rows of a 5,000 / 5,001-row bulk: distinct keys on writable accounts, or every tenth row broken. */

@@ -19,7 +19,15 @@ export function toJsonText(value: unknown): string {
 }
 
 export const VISIBILITIES = ['private', 'shared_read_only', 'shared_full_access'] as const;
-export const TIERS = ['auto', 'cash', 'taxable_investment', 'retirement', 'property', 'other_illiquid', 'debt'] as const;
+export const TIERS = [
+  'auto',
+  'cash',
+  'taxable_investment',
+  'retirement',
+  'property',
+  'other_illiquid',
+  'debt',
+] as const;
 export const WRONG_TYPES: unknown[] = [null, true, false, 0, 1, -1, 1.5, [], {}, [1], { a: 1 }, 'text', ''];
 
 /** Names of 0/1/119/120/121 characters, astral, combining, RTL, zero-width, lone surrogates, huge. */

@@ -43,19 +43,23 @@ export function assertInvariants(mock: LedgerMock): void {
     if (!accountIds.has(accountId)) fail(`snapshots kept for missing account ${accountId}`);
     const rows = snapshots.range(accountId);
     if (rows.length === 0) fail(`empty date index kept for account ${accountId}`);
-    if (snapshots.countFor(accountId) !== rows.length) fail(`countFor(${accountId}) ${snapshots.countFor(accountId)} != ${rows.length} rows`);
+    if (snapshots.countFor(accountId) !== rows.length)
+      fail(`countFor(${accountId}) ${snapshots.countFor(accountId)} != ${rows.length} rows`);
     let previous = '';
     for (const row of rows) {
       if (row.account_id !== accountId) fail(`row ${row.id} of ${row.account_id} listed under ${accountId}`);
       // YYYY-MM-DD strings sort as the dates do.
-      if (!(row.snapshot_date > previous)) fail(`dates of ${accountId} not strictly increasing at ${row.snapshot_date}`);
+      if (!(row.snapshot_date > previous))
+        fail(`dates of ${accountId} not strictly increasing at ${row.snapshot_date}`);
       previous = row.snapshot_date;
       const day = dayOf(row.snapshot_date);
       if (seenIds.has(row.id)) fail(`snapshot id ${row.id} used twice`);
       seenIds.add(row.id);
       if (!same(snapshots.get(row.id), row)) fail(`id index disagrees for ${row.id}`);
-      if (!same(snapshots.find(accountId, day), row)) fail(`date index point lookup disagrees for ${accountId} ${row.snapshot_date}`);
-      if (typeof row.balance !== 'number' || !Number.isFinite(row.balance) || Object.is(row.balance, -0)) fail(`bad balance ${row.balance} on ${row.id}`);
+      if (!same(snapshots.find(accountId, day), row))
+        fail(`date index point lookup disagrees for ${accountId} ${row.snapshot_date}`);
+      if (typeof row.balance !== 'number' || !Number.isFinite(row.balance) || Object.is(row.balance, -0))
+        fail(`bad balance ${row.balance} on ${row.id}`);
     }
     total += rows.length;
   }
@@ -66,10 +70,14 @@ export function assertInvariants(mock: LedgerMock): void {
  * The snapshots (and, with `accounts`, the accounts) as one string: equal strings mean nothing a request could
  * change has changed.
  */
-export function stateFingerprint(mock: LedgerMock, what: { accounts: boolean; snapshots: boolean } = { accounts: true, snapshots: true }): string {
+export function stateFingerprint(
+  mock: LedgerMock,
+  what: { accounts: boolean; snapshots: boolean } = { accounts: true, snapshots: true },
+): string {
   const { store } = mock;
   const rows: SnapshotView[] = [];
-  if (what.snapshots) for (const accountId of store.snapshots.accountIds().sort()) rows.push(...store.snapshots.range(accountId));
+  if (what.snapshots)
+    for (const accountId of store.snapshots.accountIds().sort()) rows.push(...store.snapshots.range(accountId));
   return JSON.stringify([what.accounts ? store.accounts.all() : store.accounts.count(), rows]);
 }
 

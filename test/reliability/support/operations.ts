@@ -37,7 +37,11 @@ const PATHS: PathItem[] = Object.entries(document.paths as Record<string, Json>)
           operationId: op.operationId,
           method: method.toUpperCase(),
           template: path.slice(API.length),
-          allowed: new Set(Object.keys(op.responses).filter((k) => k !== 'default').map(Number)),
+          allowed: new Set(
+            Object.keys(op.responses)
+              .filter((k) => k !== 'default')
+              .map(Number),
+          ),
           scope: op.security && op.security.length === 0 ? null : (op.security?.[0]?.bearerAuth?.[0] ?? 'ledger:read'),
         };
         return [operation.method, operation];

@@ -49,8 +49,13 @@ export async function buildWorld(control: LedgerControl): Promise<World> {
   const aliceArt = await control.createCategory({ name: 'Art', type: 'asset', userId: alice.id });
   const carolWine = await control.createCategory({ name: 'Wine', type: 'asset', userId: carol.id });
 
-  const account = async (userId: string, name: string, visibility: 'private' | 'shared_read_only' | 'shared_full_access', categoryId = checking.id, kind: 'standard' | 'vault' = 'standard') =>
-    (await control.createAccount({ userId, name, categoryId, visibility, kind })).id;
+  const account = async (
+    userId: string,
+    name: string,
+    visibility: 'private' | 'shared_read_only' | 'shared_full_access',
+    categoryId = checking.id,
+    kind: 'standard' | 'vault' = 'standard',
+  ) => (await control.createAccount({ userId, name, categoryId, visibility, kind })).id;
   const accounts = {
     alicePrivate: await account(alice.id, 'Alice private', 'private'),
     aliceReadOnly: await account(alice.id, 'Alice read-only', 'shared_read_only'),
@@ -63,11 +68,20 @@ export async function buildWorld(control: LedgerControl): Promise<World> {
   };
   await control.seedSnapshots(
     Object.values(accounts).flatMap((accountId, i) =>
-      ['2024-01-31', '2024-02-29', '2024-03-31'].map((snapshot_date, j) => ({ account_id: accountId, snapshot_date, balance: 100 * i + j })),
+      ['2024-01-31', '2024-02-29', '2024-03-31'].map((snapshot_date, j) => ({
+        account_id: accountId,
+        snapshot_date,
+        balance: 100 * i + j,
+      })),
     ),
   );
 
-  const token = async (key: string, userId: string, outcome: AuthOutcome, scopes?: Array<'ledger:read' | 'snapshots:write' | 'accounts:write'>): Promise<WorldToken> => {
+  const token = async (
+    key: string,
+    userId: string,
+    outcome: AuthOutcome,
+    scopes?: Array<'ledger:read' | 'snapshots:write' | 'accounts:write'>,
+  ): Promise<WorldToken> => {
     const issued = await control.createToken({ userId, name: key, ...(scopes ? { scopes } : {}) });
     return { key, id: issued.id, value: issued.value, userId, outcome };
   };

@@ -20,7 +20,8 @@ function row(accountId, i, extraCents = 0) {
 }
 
 function expectEqual(what, actual, expected) {
-  if (actual !== expected) throw new Error(`${what}: got ${JSON.stringify(actual)}, expected ${JSON.stringify(expected)}`);
+  if (actual !== expected)
+    throw new Error(`${what}: got ${JSON.stringify(actual)}, expected ${JSON.stringify(expected)}`);
 }
 
 const cents = (balance) => Math.round(balance * 100);
@@ -44,7 +45,11 @@ export async function ledgerFlow(ledger, label) {
   const cash = (await ledger.categories.list()).find((category) => category.name === 'Cash');
   if (!cash) throw new Error('no Cash category in the starting scenario');
   const account = await ledger.accounts.create({ name: `Runtime check (${label})`, category_id: cash.id });
-  expectEqual('accounts.list: has the new account', (await ledger.accounts.list()).some((a) => a.id === account.id), true);
+  expectEqual(
+    'accounts.list: has the new account',
+    (await ledger.accounts.list()).some((a) => a.id === account.id),
+    true,
+  );
 
   const rows = Array.from({ length: ROWS }, (_, i) => row(account.id, i));
   const first = await ledger.snapshots.bulkUpsert(rows, { chunkSize: CHUNK_SIZE });
@@ -66,6 +71,16 @@ export async function ledgerFlow(ledger, label) {
   expectEqual('read back: last date', dates.at(-1), rows.at(-1).snapshot_date);
 
   const firstDay = back.find((snapshot) => snapshot.snapshot_date === rows[0].snapshot_date);
-  expectEqual('get: the rewritten balance', cents((await ledger.snapshots.get(firstDay.id)).balance), cents(rows[0].balance) + 100);
-  return { rows: back.length, chunks: first.chunks.length + second.chunks.length, inserted: first.inserted, updated: second.updated, cents: sumCents(back) };
+  expectEqual(
+    'get: the rewritten balance',
+    cents((await ledger.snapshots.get(firstDay.id)).balance),
+    cents(rows[0].balance) + 100,
+  );
+  return {
+    rows: back.length,
+    chunks: first.chunks.length + second.chunks.length,
+    inserted: first.inserted,
+    updated: second.updated,
+    cents: sumCents(back),
+  };
 }

@@ -4,6 +4,7 @@ import { DEMO_TOKENS } from 'personal-ledger-sdk/mocks';
 import { ledgerFlow } from './flow.mjs';
 
 const baseUrl = process.argv[2];
-if (!/^http:\/\/127\.0\.0\.1:\d+$/.test(baseUrl ?? '')) throw new Error(`expected a ledger-mock URL on 127.0.0.1, got ${baseUrl}`);
+if (!/^http:\/\/127\.0\.0\.1:\d+$/.test(baseUrl ?? ''))
+  throw new Error(`expected a ledger-mock URL on 127.0.0.1, got ${baseUrl}`);
 const ledger = createLedgerClient({ baseUrl, token: DEMO_TOKENS.alex });
 console.log(JSON.stringify(await ledgerFlow(ledger, 'ledger-mock')));

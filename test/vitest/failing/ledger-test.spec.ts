@@ -5,7 +5,10 @@ import { ledgerTest } from 'personal-ledger-sdk/mocks/vitest';
 
 const test = ledgerTest({ scenario: 'demo', client: { retry: { baseDelayMs: 1, maxDelayMs: 1 } } });
 
-test('a bug in the fake fails the test after it, though the client retried the 500s and the code under test swallowed the last', async ({ mock, ledger }) => {
+test('a bug in the fake fails the test after it, though the client retried the 500s and the code under test swallowed the last', async ({
+  mock,
+  ledger,
+}) => {
   mock.store.accounts.peek = () => {
     throw new Error('a simulated bug');
   };
