@@ -8,7 +8,7 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: /^msw(\/.*)?$/, replacement: 'msw3$1' },
-      ...(base.resolve?.alias as { find: RegExp; replacement: string }[]),
+      ...((base.resolve?.alias ?? []) as { find: RegExp; replacement: string }[]),
     ],
   },
   test: {

@@ -46,8 +46,14 @@ const n = (count: number) => count.toLocaleString('en-US');
 /** Runs the backfill. Returns 0 done, 1 stopped (see the checkpoint) or failed, 2 refused to start. */
 export async function main(argv: string[], env: Record<string, string | undefined>, io: Io): Promise<number> {
   const say = (text: string) => io.stdout.write(`${text}\n`);
-  const refuse = (text: string) => (io.stderr.write(`Error: ${text}\n`), 2);
-  if (argv.includes('--help') || argv.includes('-h')) return (say(USAGE), 0);
+  const refuse = (text: string) => {
+    io.stderr.write(`Error: ${text}\n`);
+    return 2;
+  };
+  if (argv.includes('--help') || argv.includes('-h')) {
+    say(USAGE);
+    return 0;
+  }
   const { values, tokens } = parseArgs({ args: argv, options: OPTIONS, strict: false, tokens: true });
   const wrong = tokens.find((t) => t.kind !== 'option' || !(t.name in OPTIONS));
   if (wrong)
@@ -109,8 +115,9 @@ export async function main(argv: string[], env: Record<string, string | undefine
   let shown = -5; // a progress line every 5%
   const onProgress = ({ rowsDone }: { rowsDone: number }) => {
     const percent = Math.floor((rowsDone / rows.length) * 100);
-    if (percent >= shown + 5)
-      say(`progress: ${String((shown = percent)).padStart(3)}%  ${n(rowsDone)}/${n(rows.length)} rows`);
+    if (percent < shown + 5) return;
+    shown = percent;
+    say(`progress: ${String(percent).padStart(3)}%  ${n(rowsDone)}/${n(rows.length)} rows`);
   };
   try {
     const report = await client.snapshots.bulkUpsert(rows, {
@@ -166,7 +173,8 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   };
   process.on('SIGINT', stop).on('SIGTERM', stop);
   const io = { stdout: process.stdout, stderr: process.stderr, signal: controller.signal };
-  process.exitCode = await main(process.argv.slice(2), process.env, io).catch(
-    (error: Error) => (process.stderr.write(`Error: ${error.message}\n`), 1),
-  ); // one line, no stack
+  process.exitCode = await main(process.argv.slice(2), process.env, io).catch((error: Error) => {
+    process.stderr.write(`Error: ${error.message}\n`); // one line, no stack
+    return 1;
+  });
 }

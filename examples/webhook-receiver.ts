@@ -29,7 +29,11 @@ export async function startWebhookReceiver(
   });
   Object.assign(server, { requestTimeout: 10_000, headersTimeout: 5_000, keepAliveTimeout: 1_000 }); // a stuck sender cannot hold on
   await new Promise<void>((resolve, reject) => server.once('error', reject).listen(port, '127.0.0.1', () => resolve()));
-  const close = () => new Promise<void>((resolve) => (server.close(() => resolve()), server.closeAllConnections()));
+  const close = () =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, close };
 }
 
@@ -70,7 +74,8 @@ async function readBody(request: IncomingMessage): Promise<string | undefined> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of request as AsyncIterable<Buffer>) {
-    if ((size += chunk.length) > MAX_BODY_BYTES) return undefined;
+    size += chunk.length;
+    if (size > MAX_BODY_BYTES) return undefined;
     chunks.push(chunk);
   }
   return Buffer.concat(chunks).toString('utf8');
@@ -86,14 +91,18 @@ export async function main(
   _env: unknown,
   io: { stdout: Output; stderr: Output; signal?: AbortSignal },
 ): Promise<number> {
-  if (argv.includes('--help') || argv.includes('-h')) return (say(io.stdout, USAGE), 0);
+  if (argv.includes('--help') || argv.includes('-h')) {
+    say(io.stdout, USAGE);
+    return 0;
+  }
   let port: number;
   try {
     port = Number(parseArgs({ args: argv, options: { port: { type: 'string' } } }).values.port ?? 0);
     if (!Number.isInteger(port) || port < 0 || port > 65_535)
       throw new Error('--port must be a whole number from 0 to 65535');
   } catch (error) {
-    return (say(io.stderr, `Error: ${(error as Error).message}\n${USAGE}`), 2);
+    say(io.stderr, `Error: ${(error as Error).message}\n${USAGE}`);
+    return 2;
   }
   const receiver = await startWebhookReceiver(port, io.stdout).catch(({ code, message }: NodeJS.ErrnoException) => {
     const inUse = `port ${port} on 127.0.0.1 is in use: pick another with --port, or --port 0 for a free one`;

@@ -22,7 +22,6 @@ import { RESERVED_RANGE } from './state/reserved';
 
 /** The package version (set at build time). */
 const KIT_VERSION: string = typeof __SDK_VERSION__ === 'string' ? __SDK_VERSION__ : 'dev';
-const API = '/api/public/v1';
 const NEVER = 'the kit never sends this to a target: accounts cannot be deleted, so POST /accounts could not be undone';
 const NOT_SELECTED = 'not selected (only)';
 

@@ -121,7 +121,10 @@ function listed<T extends { id: string }>(answer: Answer, key: string, schema: s
   const valid: T[] = [];
   list.forEach((record: unknown, position) => {
     const problems = schemaProblems(schema, record);
-    if (problems.length === 0) return valid.push(record as T);
+    if (problems.length === 0) {
+      valid.push(record as T);
+      return;
+    }
     const id = (record as { id?: unknown } | null)?.id;
     oddities.push({
       kind: 'wrong-field',
@@ -189,7 +192,10 @@ function pairsOnce(snapshots: Snapshot[], request: string, oddities: Oddity[]): 
   return snapshots.filter((snapshot) => {
     const pair = `${snapshot.account_id}@${snapshot.snapshot_date}`;
     const was = first.get(pair);
-    if (!was) return (first.set(pair, snapshot), true);
+    if (!was) {
+      first.set(pair, snapshot);
+      return true;
+    }
     oddities.push({
       kind: 'pair-twice',
       request,
@@ -210,10 +216,11 @@ function ofListedAccounts(
 ): Snapshot[] {
   const listedIds = new Set(accounts.map((a) => a.id));
   const unlisted = new Map<string, Snapshot[]>();
-  const kept = snapshots.filter(
-    (s) =>
-      listedIds.has(s.account_id) || (unlisted.set(s.account_id, [...(unlisted.get(s.account_id) ?? []), s]), false),
-  );
+  const kept: Snapshot[] = [];
+  for (const s of snapshots) {
+    if (listedIds.has(s.account_id)) kept.push(s);
+    else unlisted.set(s.account_id, [...(unlisted.get(s.account_id) ?? []), s]);
+  }
   for (const [accountId, orphans] of unlisted) {
     oddities.push({
       kind: 'unlisted-account',

@@ -45,7 +45,7 @@ const [{ generateApiConstants }, { generateTypes, writeTypes }, { generateValida
 const root = process.cwd();
 const docPath = resolve(root, 'openapi.json');
 const before = existsSync(docPath) ? JSON.parse(readFileSync(docPath, 'utf8')) : {};
-writeFileSync(docPath, JSON.stringify(next, null, 2) + '\n');
+writeFileSync(docPath, `${JSON.stringify(next, null, 2)}\n`);
 writeTypes(resolve(root, 'src/generated/openapi.ts'), await generateTypes(docPath));
 writeTypes(resolve(root, 'src/generated/api-constants.ts'), generateApiConstants(docPath));
 const validators = generateValidators(docPath);

@@ -7,7 +7,9 @@ import type { NormalizedClientOptions } from './options';
  */
 export function clientHeaders(options: NormalizedClientOptions): Record<string, string> {
   const headers: Record<string, string> = {};
-  new Headers(options.headers).forEach((value, name) => (headers[name] = value));
+  new Headers(options.headers).forEach((value, name) => {
+    headers[name] = value;
+  });
   headers.authorization = `Bearer ${options.token}`;
   headers['user-agent'] = options.userAgent;
   return headers;

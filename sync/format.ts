@@ -13,7 +13,6 @@ const CELL_START = 16;
  * sequences become spaces, so nothing can move the cursor, recolour or retitle the terminal.
  */
 export function printable(text: string): string {
-  // eslint-disable-next-line no-control-regex
   return text.replace(
     /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|[\u0000-\u001f\u007f-\u009f]+/g,
     ' ',

@@ -33,11 +33,11 @@ function currentRuntime(): MswRuntime {
   try {
     // The msw this module's own `import 'msw'` resolves to (getBuiltinModule: no node: import for bundlers to follow;
     // __filename in the CommonJS build, where import.meta is empty).
-    const { createRequire } = process?.getBuiltinModule?.('node:module') as {
-      createRequire(from: string): (id: string) => unknown;
-    };
+    const nodeModule = process?.getBuiltinModule?.('node:module') as
+      | { createRequire(from: string): (id: string) => unknown }
+      | undefined;
     const here = typeof __filename === 'string' ? __filename : import.meta.url;
-    mswVersion = (createRequire(here)('msw/package.json') as { version?: string }).version;
+    mswVersion = (nodeModule?.createRequire(here)('msw/package.json') as { version?: string } | undefined)?.version;
   } catch {
     mswVersion = undefined;
   }

@@ -193,7 +193,11 @@ class NodeBody implements BodyReader {
           fail(error); // past the limit: read no more
         }
       };
-      const onEnd = () => settle(() => resolve((this.received = collected.bytes())));
+      const onEnd = () =>
+        settle(() => {
+          this.received = collected.bytes();
+          resolve(this.received);
+        });
       const onGone = () => {
         if (!req.complete)
           fail(

@@ -57,7 +57,10 @@ export function createFrontDoor(target: FrontDoorTarget, options: AccessOptions 
       if (refused) return Promise.resolve(refused);
       if (inspector === undefined) return handleControlRequest(control, request, routeOptions);
       const answer = inspector.route(request) ?? handleControlRequest(control, request, routeOptions);
-      return answer.then((response) => (inspector.answered(request, response), response));
+      return answer.then((response) => {
+        inspector.answered(request, response);
+        return response;
+      });
     }
     const refused = refusalOf(checks.api, request);
     if (refused) return Promise.resolve(refused);

@@ -60,7 +60,8 @@ export interface ActiveFault extends FaultSpec {
 let operationIds: readonly string[] | undefined;
 /** The operationIds of openapi.json, read once (the same document the generated OperationId type comes from). */
 export function faultOperationIds(): readonly string[] {
-  return (operationIds ??= documentOperations().map((operation) => operation.operationId));
+  operationIds ??= documentOperations().map((operation) => operation.operationId);
+  return operationIds;
 }
 
 /**

@@ -337,7 +337,9 @@ export class StateFile implements ChangeSink {
         if (items[0]!.kind === 'image') await this.#replace(chunks);
         else await this.#append(chunks);
         this.#durableUpTo = upTo;
-        this.#waiters = this.#waiters.filter((waiter) => (waiter.upTo <= upTo ? (waiter.resolve(), false) : true));
+        const durable = this.#waiters.filter((waiter) => waiter.upTo <= upTo);
+        this.#waiters = this.#waiters.filter((waiter) => waiter.upTo > upTo);
+        for (const waiter of durable) waiter.resolve();
       }
     } catch (error) {
       this.#fail(error as Error);

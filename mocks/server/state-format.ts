@@ -105,19 +105,21 @@ export function encodeImage(image: StoreImage, writtenAt: string): Buffer[] {
 
 /** One group commit: the changes of one or more sealed units, and the random position after them. */
 export function encodeBatch(changes: readonly StoreChange[], random: RandomPosition | undefined): Buffer {
-  const encoded = changes.map((change): EncodedChange => {
-    switch (change.kind) {
-      case 'put':
-        return ['put', change.table, change.record as unknown as Record<string, unknown>];
-      case 'snapshot':
-        return ['snapshot', change.seq, change.accountId, formatDay(change.day), change.balance, change.estimated];
-      case 'snapshot_deleted':
-        return ['snapshot_deleted', change.seq];
-      case 'cleared':
-        return ['cleared'];
-    }
-  });
+  const encoded = changes.map(encodeChange);
   return encodeRecord(random ? { t: 'batch', changes: encoded, random } : { t: 'batch', changes: encoded });
+}
+
+function encodeChange(change: StoreChange): EncodedChange {
+  switch (change.kind) {
+    case 'put':
+      return ['put', change.table, change.record as unknown as Record<string, unknown>];
+    case 'snapshot':
+      return ['snapshot', change.seq, change.accountId, formatDay(change.day), change.balance, change.estimated];
+    case 'snapshot_deleted':
+      return ['snapshot_deleted', change.seq];
+    case 'cleared':
+      return ['cleared'];
+  }
 }
 
 /** A state file as read: the image, the changes after it, and what was dropped from its end. */

@@ -61,9 +61,10 @@ interface LockText {
  * globalThis under a registered symbol, so two copies of this module in one process (the ESM and the CJS build)
  * share it. (Worker threads do not share it: a worker's lock looks like one left by an earlier process.)
  */
-const held: Map<string, string> = ((globalThis as Record<symbol, unknown>)[
-  Symbol.for('personal-ledger-sdk.state-locks')
-] ??= new Map<string, string>()) as Map<string, string>;
+const LOCKS_KEY = Symbol.for('personal-ledger-sdk.state-locks');
+const globals = globalThis as Record<symbol, unknown>;
+globals[LOCKS_KEY] ??= new Map<string, string>();
+const held = globals[LOCKS_KEY] as Map<string, string>;
 let exitHook = false;
 
 /** A lock older than this that cannot be read was left half-written by a process that died creating it. */
@@ -124,7 +125,11 @@ export class StateLock {
     if (!exitHook) {
       exitHook = true;
       // A normal exit, process.exit() on a signal, or an uncaught exception: the lock goes with the process.
-      process.on('exit', () => held.forEach((nonce, lock) => removeIfMine(lock, nonce)));
+      process.on('exit', () =>
+        held.forEach((nonce, lock) => {
+          removeIfMine(lock, nonce);
+        }),
+      );
     }
     return new StateLock(path, mine.nonce, tookOver);
   }

@@ -26,6 +26,7 @@ export interface LedgerTestOptions extends LedgerMockOptions {
    * and restores it before each test (so each test sees that state, an empty journal, no faults, no events). The
    * tests of the file then share one fake, so they may not run concurrently. @default none: a new fake per test
    */
+  // biome-ignore lint/suspicious/noConfusingVoidType: a setup returns nothing, or a promise the fixture awaits
   setup?: (mock: LedgerMock) => void | Promise<unknown>;
 }
 
@@ -63,7 +64,7 @@ export function ledgerTest(options: LedgerTestOptions = {}): TestAPI<LedgerFixtu
     })());
 
   return test.extend<LedgerFixtures>({
-    // eslint-disable-next-line no-empty-pattern
+    // biome-ignore lint/correctness/noEmptyPattern: Vitest reads a fixture's first parameter, which must be a pattern
     mock: async ({}, use) => {
       if (!setup) {
         const mock = createLedgerMock(mockOptions);

@@ -24,7 +24,7 @@ export interface LedgerMatchers<R = unknown> {
 }
 
 declare module 'vitest' {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any, @typescript-eslint/no-empty-object-type
+  // biome-ignore lint/suspicious/noExplicitAny: the same type parameter as Vitest's own declaration, which merging needs
   interface Matchers<T = any> extends LedgerMatchers<T> {}
 }
 

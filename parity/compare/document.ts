@@ -17,10 +17,16 @@ export const ANSWER_FIELDS: ReadonlySet<string> = (() => {
   const walk = (node: unknown): void => {
     if (typeof node !== 'object' || node === null || seen.has(node)) return;
     seen.add(node);
-    if (Array.isArray(node)) return node.forEach(walk);
+    if (Array.isArray(node)) {
+      node.forEach(walk);
+      return;
+    }
     const object = resolve(node as Json);
     const properties = object.properties as Json | undefined;
-    if (properties) for (const [name, property] of Object.entries(properties)) names.add(name), walk(property);
+    for (const [name, property] of Object.entries(properties ?? {})) {
+      names.add(name);
+      walk(property);
+    }
     for (const key of ['items', 'allOf', 'oneOf', 'anyOf', 'additionalProperties']) walk(object[key]);
   };
   for (const { item } of DOCUMENTED_ROUTES) {

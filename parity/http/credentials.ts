@@ -49,7 +49,7 @@ export class Credentials {
 
   /** True when `text` holds the token: decided on what is sent, never on what a probe says it sends. */
   carriesToken(text: string | undefined): boolean {
-    return text !== undefined && text.includes(this.#token);
+    return text?.includes(this.#token) ?? false;
   }
 
   /** `text` with every occurrence of the token replaced (a last guard for anything written out). */

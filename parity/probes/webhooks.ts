@@ -67,7 +67,10 @@ export const webhookProbes: readonly Probe[] = [
     operations: ['upsertSnapshot'],
     steps: [
       (s) => upsert(s, 80, 1),
-      (s) => (needsSubscription(s), upsert(s, 80, 2)),
+      (s) => {
+        needsSubscription(s);
+        return upsert(s, 80, 2);
+      },
       (s) => upsert(s, 80, 2),
       (s) => upsert(s, 81, 3),
     ],
@@ -89,14 +92,14 @@ export const webhookProbes: readonly Probe[] = [
     operations: ['upsertSnapshot', 'bulkUpsertSnapshots'],
     steps: [
       (s) => upsert(s, 83, 1),
-      (s) => (
-        needsSubscription(s),
-        bulk(s, [
+      (s) => {
+        needsSubscription(s);
+        return bulk(s, [
           [84, 1],
           [85, 2],
           [86, 3],
-        ])
-      ),
+        ]);
+      },
       (s) =>
         bulk(s, [
           [83, 9],

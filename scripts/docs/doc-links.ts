@@ -1,6 +1,6 @@
 // Links between the docs: every relative link (and every absolute link into this repository on GitHub) must name a
 // file that exists and, for a markdown file, an anchor that its headings give (GitHub's slugs).
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join, normalize, posix } from 'node:path';
 import GithubSlugger from 'github-slugger';
 import MarkdownIt from 'markdown-it';

@@ -66,7 +66,7 @@ function localImports(file: string, source: string, testDir: string): string[] {
   for (const [, specifier] of source.matchAll(/(?:from|import\()\s*'(\.{1,2}\/[^']+)'/g)) {
     const base = resolve(dirname(file), specifier!.replace(/\.js$/, ''));
     const path = [`${base}.ts`, join(base, 'index.ts'), base].find((p) => p.endsWith('.ts') && existsSync(p));
-    if (path && path.startsWith(`${testDir}/`)) found.push(path);
+    if (path?.startsWith(`${testDir}/`)) found.push(path);
   }
   return found;
 }

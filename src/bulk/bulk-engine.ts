@@ -140,7 +140,8 @@ class BulkRun {
 
   /** Reads the rest of a sync input into the unsent rows (checked, so bad rows are reported as skipped). */
   readRest(): void {
-    const chunk = (this.unsent ??= { seq: this.nextSeq, rows: [], indexes: [], after: new Set() });
+    this.unsent ??= { seq: this.nextSeq, rows: [], indexes: [], after: new Set() };
+    const chunk = this.unsent;
     const iterator = this.source.iterator as Iterator<unknown>;
     for (let step = iterator.next(); !step.done; step = iterator.next()) this.take(chunk, step.value, this.received++);
     this.inputDone = true;

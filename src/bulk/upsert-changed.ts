@@ -160,12 +160,10 @@ async function storedSnapshots(
   for (const { row } of kept) {
     const range = ranges.get(row.account_id);
     const date = row.snapshot_date;
-    ranges.set(
-      row.account_id,
-      range
-        ? { from: date < range.from ? date : range.from, to: date > range.to ? date : range.to }
-        : { from: date, to: date },
-    );
+    // ISO dates compare as strings (Math.min would make them NaN).
+    const from = range && range.from < date ? range.from : date;
+    const to = range && range.to > date ? range.to : date;
+    ranges.set(row.account_id, { from, to });
   }
   const stored = new Map<string, Map<string, Snapshot>>();
   for (const [accountId, { from, to }] of ranges) {

@@ -11,6 +11,6 @@ export function commandLineMistake(error: unknown, command: string): string {
   const ambiguous = /^Option '(--[\w-]+)' argument is ambiguous/.exec(message);
   const said = ambiguous
     ? `${ambiguous[1]} takes a value: write ${ambiguous[1]}=<value> for one that starts with -`
-    : message.replace(/\. To specify a positional argument starting with a '-'[^]*$/, '');
+    : message.replace(/\. To specify a positional argument starting with a '-'[\s\S]*$/, '');
   return `${said}\nRun npx ${command} --help for the options.`;
 }

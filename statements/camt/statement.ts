@@ -222,7 +222,10 @@ function historyOf(booked: readonly EntryDraft[], amounts: readonly Decimal[]): 
         problem: `line ${e.line}: a booked entry has neither BookgDt nor ValDt, so the day it was booked is unknown`,
       };
     let date = days.get(text);
-    if (date === undefined && !days.has(text)) days.set(text, (date = dayOf(text)));
+    if (date === undefined && !days.has(text)) {
+      date = dayOf(text);
+      days.set(text, date);
+    }
     if (date === undefined)
       return {
         entries: [],

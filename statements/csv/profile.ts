@@ -156,7 +156,10 @@ export function checkProfile(raw: unknown, where: string, besides: readonly stri
   }
   const ignore = p.ignore_lines ?? [];
   if (!Array.isArray(ignore)) problems.push(`${where}.ignore_lines must be a list of regular expressions`);
-  else ignore.forEach((pattern, i) => isPattern(pattern, `${where}.ignore_lines[${i}]`, problems));
+  else
+    ignore.forEach((pattern, i) => {
+      isPattern(pattern, `${where}.ignore_lines[${i}]`, problems);
+    });
   const institution = p.institution_name;
   if (institution !== undefined && (typeof institution !== 'string' || institution === '')) {
     problems.push(`${where}.institution_name must be a non-empty string`);

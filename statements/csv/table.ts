@@ -137,13 +137,19 @@ export function readExport(text: string, profile: BankProfile): ExportTable {
     if (!record.some((c) => c.trim() !== '') || (raw !== undefined && ignore.some((re) => re.test(raw)))) return;
     const labelText = cell(record, at.label);
     let label = seenLabels.get(labelText);
-    if (label === undefined) seenLabels.set(labelText, (label = own(labelText)));
+    if (label === undefined) {
+      label = own(labelText);
+      seenLabels.set(labelText, label);
+    }
     const dateText = cell(record, at.date);
     const balanceText = cell(record, at.balance);
     const reject = (reason: string) => rejected.push({ line, label, date: dateText, balance: balanceText, reason });
     if (at.label !== undefined && label === '') return reject('no account label');
     let date = seenDates.get(dateText);
-    if (!date) seenDates.set(dateText, (date = dates.read(dateText)));
+    if (!date) {
+      date = dates.read(dateText);
+      seenDates.set(dateText, date);
+    }
     if (!date.ok) return reject(date.reason);
     if (balanceText === '') return reject('no balance on this line (pending lines have none)');
     const balance = parseDecimalAmount(balanceText, profile.decimal_separator);

@@ -8,7 +8,7 @@
 // statements in one file. The tree is built in one linear pass (ofx-tree.ts).
 import { sum, toNumber, toPlain } from '../decimal';
 import { StatementFormatError } from '../errors';
-import { formatMoney, maskAccountNumber, plural } from '../format';
+import { formatMoney, plural } from '../format';
 import type { StatementHistory } from '../types';
 import { bomEncoding, decodeText, isEncoding } from '../text';
 import { ofxHistory } from './history';

@@ -5,7 +5,7 @@ import {
   createApiError,
   isLedgerApiError,
   isLedgerError,
-  LedgerApiError,
+  type LedgerApiError,
   LedgerError,
   NotFoundError,
   UnexpectedStatusError,

@@ -7,7 +7,7 @@ import {
   createLedgerClient,
   ForbiddenError,
   isLedgerError,
-  LedgerApiError,
+  type LedgerApiError,
   LedgerError,
   NotFoundError,
   PaymentRequiredError,

@@ -23,7 +23,6 @@ async function control(method: string, path: string, body?: unknown) {
     headers: { 'content-type': 'application/json' },
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
   });
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const json = (await res.json()) as any;
   if (!res.ok) throw new Error(`control ${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
   return json;

@@ -3,7 +3,6 @@ import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import document from '../../openapi.json' with { type: 'json' };
-import { freePort } from '../../bench/lib/processes';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const PRISM_CLI = createRequire(import.meta.url).resolve('@stoplight/prism-cli/dist/index.js');

@@ -20,7 +20,11 @@ const REPOSITORY = 'https://github.com/personal-ledger/personal-ledger-sdk';
 const [START, MIDDLE, END] = ['<'.repeat(7), '='.repeat(7), '>'.repeat(7)];
 
 const made: string[] = [];
-afterAll(() => made.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+afterAll(() =>
+  made.forEach((dir) => {
+    rmSync(dir, { recursive: true, force: true });
+  }),
+);
 
 /** A git repository (nothing committed: new files count) holding `files`, with this project's package.json fields. */
 async function repository(files: Record<string, string>): Promise<string> {

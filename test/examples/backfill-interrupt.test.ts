@@ -57,7 +57,7 @@ describe('backfill offline: Ctrl-C midway saves the checkpoint, --resume finishe
   }, async () => {
     const checkpoint = join(dir.path, 'backfill.checkpoint.json');
     const options = ['--accounts', '100', '--days', '3000', '--end', '2026-10-31', '--checkpoint', checkpoint];
-    const stopped = await backfill(options, /progress:[^]*\nprogress:/); // the second progress line
+    const stopped = await backfill(options, /progress:[\s\S]*\nprogress:/); // the second progress line
     expect(stopped.stderr).toContain('SIGINT: stopping after the current step');
     expect(stopped.code).toBe(1);
     const written = /Stopped \(aborted\): ([\d,]+) of 300,000 rows written\./.exec(stopped.stdout);

@@ -10,7 +10,9 @@ import { captureIo, dataFile } from './support.js';
 const runs: CliRun[] = [];
 const dir = stateDir();
 afterAll(() => {
-  runs.forEach((run) => run.kill());
+  runs.forEach((run) => {
+    run.kill();
+  });
   dir.cleanup();
 });
 
@@ -76,7 +78,7 @@ describe('docs/ledger-mock.md: an idempotent re-run of sync-csv against ledger-m
     const guide = readFileSync(new URL('../../docs/ledger-mock.md', import.meta.url), 'utf8');
     // The guide's ledger-mock listens on port 4010; this one on a free port.
     expect(guide, 'the guide shows what the second run prints').toContain(
-      '```text\n' + secondRun.replace(first.url, 'http://127.0.0.1:4010') + '```',
+      `\`\`\`text\n${secondRun.replace(first.url, 'http://127.0.0.1:4010')}\`\`\``,
     );
     expect(await writes(first.url)).toEqual(written);
 

@@ -86,13 +86,13 @@ describe('__proto__, constructor and prototype keys are refused at any depth (sp
         fc.constantFrom(...FORBIDDEN),
         safeJson,
         fc.boolean(),
-        (value, steps, key, payload, escape) => {
+        (value, steps, key, payload, escaped) => {
           const planted = plant(structuredClone(value), steps, key, payload);
           expect(forbiddenKeyPaths(planted.value)).toContain(
             planted.path.length > 200 ? `…${planted.path.slice(-200)}` : planted.path,
           );
           let text = JSON.stringify(planted.value);
-          if (escape) text = escapedKey(text, key);
+          if (escaped) text = escapedKey(text, key);
           let thrown: unknown;
           try {
             parseJson(text);

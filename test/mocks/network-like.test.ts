@@ -17,7 +17,7 @@ const server = setupServer(...mock.handlers);
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
 
-let accounts: string[] = [];
+const accounts: string[] = [];
 beforeAll(async () => {
   for (let i = 0; i < 10; i++) {
     accounts.push(

@@ -40,7 +40,7 @@ describe('snapshots (spec 2, 3, 4; spec-gaps 1, 2, 5, 10, 11, 12, 14, 24)', () =
   it('"-0 is stored as 0" (spec-gaps 14)', async () => {
     const res = await call('POST', '/snapshots', {
       token: alex,
-      body: '{"account_id":"' + checking + '","snapshot_date":"2026-11-02","balance":-0}',
+      body: `{"account_id":"${checking}","snapshot_date":"2026-11-02","balance":-0}`,
     });
     expect(Object.is(res.body.snapshot.balance, 0)).toBe(true);
     const [stored] = await control.listSnapshots({ accountId: checking, from: '2026-11-02', to: '2026-11-02' });

@@ -22,7 +22,9 @@ function recordingSink(options: { hold?: boolean } = {}) {
     release: () => {
       const waiting = held;
       held = [];
-      waiting.forEach((resolve) => resolve());
+      waiting.forEach((resolve) => {
+        resolve();
+      });
     },
     /** How many durable() calls are held. */
     waiting: () => held.length,

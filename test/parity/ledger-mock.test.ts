@@ -27,10 +27,15 @@ const outputs = () => {
 
 /** Every object in a JSON value that names an account_id. */
 function rowsOf(value: unknown, out: Array<Record<string, unknown>> = []): Array<Record<string, unknown>> {
-  if (Array.isArray(value)) value.forEach((item) => rowsOf(item, out));
+  if (Array.isArray(value))
+    value.forEach((item) => {
+      rowsOf(item, out);
+    });
   else if (typeof value === 'object' && value !== null) {
     if ('account_id' in value) out.push(value as Record<string, unknown>);
-    Object.values(value).forEach((item) => rowsOf(item, out));
+    Object.values(value).forEach((item) => {
+      rowsOf(item, out);
+    });
   }
   return out;
 }

@@ -60,7 +60,7 @@ describe('ledger-parity refuses to start, saying why (exit 2)', { timeout: 90_00
       'an unknown option',
       ['--base-url', 'http://127.0.0.1:9', '--scratch'],
       {},
-      /Unknown option '--scratch'[^]*\nRun npx ledger-parity --help for the options\.\n$/,
+      /Unknown option '--scratch'[\s\S]*\nRun npx ledger-parity --help for the options\.\n$/,
     ],
     ['a target that does not answer', ['--base-url', 'http://127.0.0.1:9'], {}, /cannot reach the target/],
   ] as const)('%s', async (_name, args, env, message) => {

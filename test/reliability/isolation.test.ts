@@ -194,7 +194,6 @@ class Runner {
   }
 
   /** Sends one request by one token and checks isolation on its answer. */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   async send(key: TokenKey, request: ApiRequest): Promise<{ status: number; body: any; access: AccessView }> {
     const access = accessOf(this.state, this.tokenId(key));
     const token = this.tokens[key].value;

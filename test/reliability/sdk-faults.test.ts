@@ -42,7 +42,9 @@ const KINDS: FaultKind[] = [
 /** Injects the mix for one operation: faults are tried in order, so each rate is its share of what is left. */
 function injectMix(ctl: LedgerControl, operation: FaultOperation): void {
   const share = FAULT_RATE / KINDS.length;
-  KINDS.forEach((kind, i) => ctl.faults.inject({ operation, rate: share / (1 - share * i), kind }));
+  KINDS.forEach((kind, i) => {
+    ctl.faults.inject({ operation, rate: share / (1 - share * i), kind });
+  });
 }
 
 async function setUp(): Promise<{ client: LedgerClient; accountIds: string[]; retries: { count: number } }> {

@@ -52,7 +52,7 @@ describe.concurrent('drift check', { timeout: 120_000 }, () => {
     const dir = workspace();
     writeFileSync(
       join(dir, 'src/generated/openapi.ts'),
-      readFileSync(join(dir, 'src/generated/openapi.ts'), 'utf8') + '// edited\n',
+      `${readFileSync(join(dir, 'src/generated/openapi.ts'), 'utf8')}// edited\n`,
     );
     await expect(run('node', [script('check-generated.mjs')], { cwd: dir })).rejects.toMatchObject({
       code: 1,

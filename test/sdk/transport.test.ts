@@ -143,7 +143,7 @@ describe('against a real server on 127.0.0.1 (the default fetch)', () => {
   const open = new Set<ServerResponse>();
   let closedEarly = 0;
   beforeAll(async () => {
-    server = createServer((req, res) => {
+    server = createServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.write('{"user_id":'); // then nothing more
       open.add(res);

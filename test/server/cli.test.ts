@@ -12,7 +12,11 @@ const cli = (args: string[]) => {
   runs.push(run);
   return run;
 };
-afterAll(() => runs.forEach((run) => run.kill()));
+afterAll(() =>
+  runs.forEach((run) => {
+    run.kill();
+  }),
+);
 
 const dir = mkdtempSync(join(tmpdir(), 'ledger-mock-cli-'));
 const file = (name: string, text: string) => {
@@ -48,7 +52,7 @@ describe.concurrent('ledger-mock command', { timeout: 90_000 }, () => {
   });
 
   it('loads --scenario path.json and lists its tokens', async () => {
-    const value = 'plk_' + 'A'.repeat(40);
+    const value = `plk_${'A'.repeat(40)}`;
     const path = file(
       'custom.json',
       JSON.stringify({
@@ -85,7 +89,7 @@ describe.concurrent('ledger-mock command', { timeout: 90_000 }, () => {
   });
 
   it.each([
-    [['--nope'], /Unknown option '--nope'[^]*\nRun npx ledger-mock --help for the options\.\n$/],
+    [['--nope'], /Unknown option '--nope'[\s\S]*\nRun npx ledger-mock --help for the options\.\n$/],
     [['--port', 'abc'], /--port must be a number from 0 to 65535, not "abc"/],
     [['--port', '-1'], /^ledger-mock: --port must be a number from 0 to 65535, not "-1"\n$/],
     [['extra'], /positional argument/],

@@ -14,7 +14,6 @@ async function call(method: string, path: string, body?: unknown) {
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
   });
   const text = await res.text();
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   return { status: res.status, body: (text ? JSON.parse(text) : undefined) as any };
 }
 

@@ -20,7 +20,11 @@ const file = (name: string, text: string) => {
 };
 
 const runs: CliRun[] = [];
-afterAll(() => runs.forEach((run) => run.kill()));
+afterAll(() =>
+  runs.forEach((run) => {
+    run.kill();
+  }),
+);
 function cli(args: string[], env: Record<string, string> = {}) {
   const run = runCli(args, env);
   runs.push(run);

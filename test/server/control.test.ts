@@ -15,7 +15,6 @@ async function call(method: string, path: string, body?: unknown, token?: string
     ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
   });
   const text = await res.text();
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   return { status: res.status, headers: res.headers, body: (text ? JSON.parse(text) : undefined) as any };
 }
 

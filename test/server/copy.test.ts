@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_IDS, DEMO_TOKENS, type Scenario } from 'personal-ledger-sdk/mocks';
-import { jsonOf, startProxy, withJson, type Proxy } from '../parity/support';
+import { jsonOf, startProxy, withJson, type Proxy as RecordingProxy } from '../parity/support';
 import { runCli, within, type CliRun } from './support';
 
 const TOKEN = DEMO_TOKENS.alex;
@@ -14,7 +14,7 @@ const API = '/api/public/v1';
 const dir = mkdtempSync(join(tmpdir(), 'ledger-mock-copy-'));
 const runs: CliRun[] = [];
 let service: { url: string };
-let proxy: Proxy;
+let proxy: RecordingProxy;
 
 /** ledger-mock from source as another process, listening on a free port; its base URL. */
 async function ledgerMock(args: string[]): Promise<string> {

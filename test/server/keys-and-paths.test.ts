@@ -108,7 +108,7 @@ describe('malformed percent-encoding in any path is a 4xx, never a 500', () => {
   });
 
   it('300 random paths of escapes, under /__mock and the API, with every method: always an answer below 500', async () => {
-    const escape = fc.oneof(
+    const escapeOf = fc.oneof(
       fc.constantFrom(
         '%',
         '%Z',
@@ -129,7 +129,7 @@ describe('malformed percent-encoding in any path is a 4xx, never a 500', () => {
       fc.stringMatching(/^[A-Za-z0-9._~-]{0,6}$/),
     );
     const segments = fc.array(
-      fc.array(escape, { minLength: 1, maxLength: 3 }).map((parts) => parts.join('')),
+      fc.array(escapeOf, { minLength: 1, maxLength: 3 }).map((parts) => parts.join('')),
       { minLength: 1, maxLength: 4 },
     );
     const prefix = fc.constantFrom(

@@ -12,8 +12,12 @@ const alex = DEMO_TOKENS.alex;
 const runs: CliRun[] = [];
 const dirs: Array<ReturnType<typeof stateDir>> = [];
 afterAll(() => {
-  runs.forEach((run) => run.kill());
-  dirs.forEach((dir) => dir.cleanup());
+  runs.forEach((run) => {
+    run.kill();
+  });
+  dirs.forEach((dir) => {
+    dir.cleanup();
+  });
 });
 function newFile(): string {
   const dir = stateDir();
@@ -271,7 +275,7 @@ describe.concurrent('ledger-mock --state as a process', { timeout: 120_000 }, ()
 
   it("a file holding tokens the banner knows no value of says they are kept as hashes only (not 'No tokens yet'), and how to create one; with their scenario, their values are shown", async () => {
     const file = newFile();
-    const value = 'plk_' + 'B'.repeat(40);
+    const value = `plk_${'B'.repeat(40)}`;
     const scenario = {
       households: [{ id: 'h1', plan: 'household' as const }],
       users: [{ id: 'u1', name: 'Robin', household_id: 'h1' }],
@@ -326,7 +330,7 @@ describe.concurrent('ledger-mock --state as a process', { timeout: 120_000 }, ()
     );
     expect([snapshot.status, snapshot.body.code]).toEqual([500, 'state_not_saved']);
     expect((await call('GET', '/api/public/v1/accounts', undefined, DEMO_TOKENS.sam)).status).toBe(200);
-    expect((await call('GET', '/api/public/v1/me', undefined, 'plk_' + 'Z'.repeat(40))).body.code).toBe(
+    expect((await call('GET', '/api/public/v1/me', undefined, `plk_${'Z'.repeat(40)}`)).body.code).toBe(
       'invalid_token',
     ); // a read's own refusal stays its own
     expect(run.stderr()).toBe(

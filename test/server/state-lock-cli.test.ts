@@ -28,8 +28,12 @@ const alex = DEMO_TOKENS.alex;
 const runs: CliRun[] = [];
 const dirs: Array<ReturnType<typeof stateDir>> = [];
 afterAll(() => {
-  runs.forEach((run) => run.kill());
-  dirs.forEach((dir) => dir.cleanup());
+  runs.forEach((run) => {
+    run.kill();
+  });
+  dirs.forEach((dir) => {
+    dir.cleanup();
+  });
 });
 function newDir() {
   const dir = stateDir();
@@ -417,11 +421,9 @@ describe('ledger-mock --state: a dead lock raced', { timeout: 120_000 }, () => {
       const winners = tries.filter((o) => o.won).sort((a, b) => a.heldFrom - b.heldFrom);
       expect(winners.length, `round ${round}`).toBeGreaterThanOrEqual(1);
       if (winners.length === 1) singleHolderRounds++;
-      winners
-        .slice(1)
-        .forEach((later, i) =>
-          expect(later.heldFrom, `round ${round}: two holders at once`).toBeGreaterThanOrEqual(winners[i]!.heldTo),
-        );
+      for (const [i, later] of winners.slice(1).entries()) {
+        expect(later.heldFrom, `round ${round}: two holders at once`).toBeGreaterThanOrEqual(winners[i]!.heldTo);
+      }
       expect([null, { pid: dead, hostname: hostname(), startedAt: '2026-01-02T03:04:05.000Z' }]).toContainEqual(
         winners[0]!.tookOver,
       );

@@ -6,7 +6,6 @@ import { spawnSync } from 'node:child_process';
 import {
   existsSync,
   lstatSync,
-  mkdirSync,
   readdirSync,
   readFileSync,
   readlinkSync,
@@ -36,7 +35,9 @@ const running: RunningLedgerMockServer[] = [];
 const dirs: Array<ReturnType<typeof stateDir>> = [];
 afterEach(async () => {
   await Promise.all(running.splice(0).map((server) => server.close()));
-  dirs.splice(0).forEach((dir) => dir.cleanup());
+  dirs.splice(0).forEach((dir) => {
+    dir.cleanup();
+  });
 });
 
 function newDir() {

@@ -7,7 +7,6 @@ import { join } from 'node:path';
 export interface Answer {
   status: number;
   headers: Headers;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   body: any;
 }
 
@@ -109,7 +108,6 @@ export function stateDir(): { path(name?: string): string; cleanup(): void } {
 }
 
 /** What a restart must keep of GET /__mock/state: everything but the clock and the event journal. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function persistent(dump: any): unknown {
   const { now: _now, events: _events, ...state } = dump;
   return state;

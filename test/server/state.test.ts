@@ -18,7 +18,9 @@ const running: RunningLedgerMockServer[] = [];
 const dirs: Array<ReturnType<typeof stateDir>> = [];
 afterEach(async () => {
   await Promise.all(running.splice(0).map((server) => server.close()));
-  dirs.splice(0).forEach((dir) => dir.cleanup());
+  dirs.splice(0).forEach((dir) => {
+    dir.cleanup();
+  });
 });
 
 function newDir() {

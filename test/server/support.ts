@@ -141,7 +141,11 @@ export function serversForThisFile() {
     await Promise.all(running.splice(0).map((server) => server.close()));
   });
   const runs: CliRun[] = [];
-  afterAll(() => runs.forEach((run) => run.kill()));
+  afterAll(() =>
+    runs.forEach((run) => {
+      run.kill();
+    }),
+  );
   return {
     async serve(options: LedgerMockServerOptions = {}) {
       const server = createLedgerMockServer({ scenario: 'demo', ...options });

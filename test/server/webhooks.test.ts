@@ -47,7 +47,9 @@ afterEach(async () => {
   received.length = 0;
   receiverStatus = 204;
   receiverHolds = false;
-  held.splice(0).forEach((answer) => answer());
+  held.splice(0).forEach((answer) => {
+    answer();
+  });
   await server.mock.control.reset();
 });
 

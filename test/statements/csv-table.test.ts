@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { decodeExport, ExportFormatError, parseExport, type TableLine } from '../../statements/csv/table';
 import { checkProfile, type BankProfile } from '../../statements/csv/profile';

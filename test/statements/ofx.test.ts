@@ -210,7 +210,7 @@ describe('parseOfx: what real bank files do', () => {
   });
 
   it('decodes entities in values', () => {
-    const text = sgml(ACCOUNT.replace('DE00123', 'A&amp;B&#233;') + '\n' + LEDGER);
+    const text = sgml(`${ACCOUNT.replace('DE00123', 'A&amp;B&#233;')}\n${LEDGER}`);
     expect(parseOfx(text).statements[0]?.accountId).toBe('A&Bé');
   });
 

@@ -8,7 +8,6 @@ import {
   readStatements,
   selectBalances,
   STATEMENT_FORMATS,
-  StatementFormatError,
   type StatementFile,
 } from '../../statements/index';
 import { BANK_LAYOUTS } from '../../statements/csv/bank-profiles';

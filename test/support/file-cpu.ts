@@ -33,7 +33,7 @@ function cpuMs(): number {
 // importing the test file is counted too.
 const started = cpuMs();
 // The first argument is the file's fixtures (none used), the second the file itself.
-// eslint-disable-next-line no-empty-pattern
+// biome-ignore lint/correctness/noEmptyPattern: Vitest reads a fixture's first parameter, which must be a pattern
 afterAll(({}, file) => {
   file.meta.cpuMs = cpuMs() - started;
 });

@@ -35,7 +35,6 @@ export interface CallOptions {
 
 export interface CallResult {
   status: number;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   body: any;
   headers: Headers;
 }

@@ -302,11 +302,11 @@ describe('ledger-sync: accounts not in the mapping', () => {
         reason: 'not in the mapping: add "NL81ASNB0000000001" to its "accounts"',
       },
     ]);
-    expect(result.stderr).toMatch(/  .+? +DE89370400440532013000 +2026-10-31 +1,246\.56 +not in the mapping/);
-    expect(result.stderr).toMatch(/  .+? +0532013000 +2026-10-31 +80\.00 +not in the mapping/);
+    expect(result.stderr).toMatch(/ {2}.+? +DE89370400440532013000 +2026-10-31 +1,246\.56 +not in the mapping/);
+    expect(result.stderr).toMatch(/ {2}.+? +0532013000 +2026-10-31 +80\.00 +not in the mapping/);
     // The mapping printed is JSON, one entry per account, ready to edit and merge into "accounts".
     const printed =
-      /3 accounts are not in the mapping\. To add to its "accounts" \(name each ledger account, set its category; a card is a liability\):\n([\s\S]*?\n  \})\n/.exec(
+      /3 accounts are not in the mapping\. To add to its "accounts" \(name each ledger account, set its category; a card is a liability\):\n([\s\S]*?\n {2}\})\n/.exec(
         result.stderr,
       )![1]!;
     expect(JSON.parse(printed)).toEqual({
@@ -337,7 +337,7 @@ describe('ledger-sync: accounts not in the mapping', () => {
       '--dry-run',
     ]);
     expect(result.stdout).toMatch(
-      /  .+? +…3000 +2026-10-31 +1,246\.56 +the balance is in EUR, but the mapping expects USD for "Girokonto"/,
+      / {2}.+? +…3000 +2026-10-31 +1,246\.56 +the balance is in EUR, but the mapping expects USD for "Girokonto"/,
     );
     expect(result.stdout).not.toContain('not in the mapping');
   });

@@ -232,7 +232,6 @@ describe.concurrent('ledger-sync simplefin', { timeout: 120_000 }, () => {
       'Exiting with status 1 because the SimpleFIN server reported 1 error (listed above).',
     );
     expect((JSON.parse(result.stdout) as Report).rows).toHaveLength(2);
-    // eslint-disable-next-line no-control-regex
     expect(result.stdout + result.stderr).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f]/);
   });
 
@@ -353,7 +352,7 @@ describe.concurrent('ledger-sync simplefin', { timeout: 120_000 }, () => {
       'not in the mapping: add "simplefin:otherbank.example/77" to its "accounts" and pass it with --mapping',
     ]);
     // The mapping printed is valid JSON with one entry per account, ready to edit.
-    const printed = /a card is a liability\):\n([\s\S]*?\n  \})\n/.exec(result.stderr)![1]!;
+    const printed = /a card is a liability\):\n([\s\S]*?\n {2}\})\n/.exec(result.stderr)![1]!;
     expect(Object.keys((JSON.parse(printed) as { accounts: object }).accounts)).toEqual([
       'simplefin:mybank.example/ACT-checking-1',
       'simplefin:mybank.example/ACT-card-2',

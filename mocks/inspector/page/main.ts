@@ -62,7 +62,8 @@ let readAgain = false;
 let timer: ReturnType<typeof setTimeout> | undefined;
 /** Reads the state once the current burst of changes is over (one read at a time). */
 function readStateSoon(): void {
-  timer ??= setTimeout(() => {
+  if (timer !== undefined) return;
+  timer = setTimeout(() => {
     timer = undefined;
     void readState();
   }, STATE_READ_EVERY_MS);

@@ -287,7 +287,10 @@ export class StateView {
   #drawChart(snapshots: SnapshotView[], title: string): void {
     const figure = byId('chart');
     this.#drawn = undefined;
-    if (snapshots.length === 0) return figure.replaceChildren(h('p', { class: 'empty' }, 'No balance yet.'));
+    if (snapshots.length === 0) {
+      figure.replaceChildren(h('p', { class: 'empty' }, 'No balance yet.'));
+      return;
+    }
     const width = figure.clientWidth;
     const legend = h(
       'figcaption',
@@ -307,7 +310,7 @@ export class StateView {
     const shown = frozen ? now : now + (performance.now() - seenAt);
     const time = byId<HTMLTimeElement>('clock');
     time.dateTime = new Date(shown).toISOString();
-    time.textContent = new Date(shown).toISOString().replace('T', ' ').slice(0, 19) + ' UTC';
+    time.textContent = `${new Date(shown).toISOString().replace('T', ' ').slice(0, 19)} UTC`;
     byId('clock-mode').textContent = frozen ? 'frozen' : 'running';
   }
 }

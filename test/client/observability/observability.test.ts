@@ -26,7 +26,7 @@ describe('docs/observability.md', () => {
   it.each(examples)('shows %s verbatim', (name) => {
     const example = readFileSync(new URL(`./${name}`, import.meta.url), 'utf8');
     expect(example.startsWith(`// ${name}\n`)).toBe(true);
-    expect(doc).toContain('```ts\n' + example + '```');
+    expect(doc).toContain(`\`\`\`ts\n${example}\`\`\``);
   });
 
   it('has no ts code block that is not one of those files (so every block is run here)', () => {

@@ -37,5 +37,8 @@ export function traceLedger(ledger: LedgerClient, tracer: Tracer = trace.getTrac
       if (e.final) end(e.callId, true, e.error);
     }),
   ];
-  return () => stops.forEach((stop) => stop());
+  return () =>
+    stops.forEach((stop) => {
+      stop();
+    });
 }

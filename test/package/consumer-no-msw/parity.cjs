@@ -13,4 +13,7 @@ const { runParity } = require('personal-ledger-sdk/parity');
   });
   await running.close();
   console.log(JSON.stringify({ summary: run.report.summary }));
-})();
+})().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});

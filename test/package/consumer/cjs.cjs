@@ -18,4 +18,7 @@ const { createLedgerMockServer } = require('personal-ledger-sdk/mocks/node');
   const viaHttp = await createLedgerClient({ baseUrl: running.url, token }).categories.list();
   await running.close();
   console.log(JSON.stringify({ cjs: true, categories: categories.length, msw: viaMsw.length, http: viaHttp.length }));
-})();
+})().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -6,7 +6,6 @@ import { API, type Case, is, jsonOf, reply, without, withJson } from './kit';
 const SCOPES = /"(ledger:read|snapshots:write|accounts:write)"/g;
 /** A change to the service's openapi.json. */
 const inDocument = (change: (document: Record<string, any>) => void): Case['divergence'] => ({
-  // eslint-disable-line @typescript-eslint/no-explicit-any
   response: (e, r) => {
     if (!is(e, 'GET', '/openapi.json')) return r;
     const document = jsonOf(r);

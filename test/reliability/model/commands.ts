@@ -8,7 +8,6 @@ import type { Expected, ModelSnapshot, ModelState, Tier, Visibility } from './le
 
 export interface Answer {
   status: number;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   body: any;
 }
 
@@ -116,7 +115,9 @@ export async function compareViews(state: ModelState, real: RealLedger, after: s
         `after ${after}: GET /snapshots by token ${t}\n  fake:  ${shown(seen).join(' ')}\n  model: ${shown(rows as never).join(' ')}`,
       );
     }
-    rows.forEach((row, i) => learnId(state, row, seen[i]!.id, `after ${after}: GET /snapshots by token ${t}`));
+    rows.forEach((row, i) => {
+      learnId(state, row, seen[i]!.id, `after ${after}: GET /snapshots by token ${t}`);
+    });
   }
 }
 

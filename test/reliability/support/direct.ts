@@ -7,7 +7,6 @@ import { API } from './operations';
 
 export interface DirectAnswer {
   status: number;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   body: any;
 }
 
