@@ -1,11 +1,12 @@
 // One camt statement (Stmt) or report (Rpt) as read, turned into a Statement or a skipped item: its balances signed,
 // its booked entries summed by the add-up check and listed with their days (the history `daily` derives from), and
-// the one dialect read leniently. Some systems write no CdtDbtInd on any balance or entry, or no Sts on any entry,
-// although the schema requires both: such a statement is read as credits, or as booked, only when it then adds up,
-// and says so in its notes. A statement with some marks (or statuses) and not others is never guessed.
+// the dialects read leniently. Some systems write no CdtDbtInd on any balance or entry, none on the balances while
+// every entry has one (or the reverse), or no Sts on any entry, although the schema requires both: such a statement
+// is read as credits, or as booked, only when it then adds up, and says so in its notes. A statement with some marks
+// (or statuses) and not others among its balances, or among its entries, is never guessed.
 import { addUp, describeAddUp } from '../add-up';
 import { balanceKind, kindBySpelling, type BalanceKind } from '../balance-kinds';
-import { negate, parseDecimal, toPlain, type Decimal } from '../decimal';
+import { equals, negate, parseDecimal, toPlain, type Decimal } from '../decimal';
 import type { SkippedItem, Statement, StatementBalance, StatementEntry, StatementHistory } from '../types';
 import { amountProblem, dayOf } from './values';
 
@@ -49,8 +50,25 @@ export interface StatementDraft {
 /** What a statement read leniently lacks, as its notes and reasons say it. */
 const LACKS = {
   marks: 'its balances and entries have no CdtDbtInd (credit or debit), which camt requires',
+  balanceMarks: 'its balances have no CdtDbtInd (credit or debit), which camt requires, while its entries have one',
+  entryMarks: 'its entries have no CdtDbtInd (credit or debit), which camt requires, while its balances have one',
   statuses: 'its entries have no Sts (booked, pending or information), which camt requires',
 } as const;
+
+/** Which CdtDbtInd a statement lacks: on every balance and entry, on its balances only, or on its entries only. */
+type LackedMarks = 'all' | 'balances' | 'entries';
+
+/** How a statement that lacks marks or statuses is read: `them` after "reading", `read` before "it adds up". */
+function readingOf(marks: LackedMarks | undefined, lacksStatuses: boolean): { them: string; read: string } {
+  if (marks === 'balances') {
+    const entries = lacksStatuses ? ' and its entries as booked' : '';
+    return { them: `its balances as credits${entries}`, read: `with its balances read as credits${entries}` };
+  }
+  const as = marks === undefined ? 'booked' : lacksStatuses ? 'booked credits' : 'credits';
+  return marks === 'entries'
+    ? { them: `its entries as ${as}`, read: `with its entries read as ${as}` }
+    : { them: `them as ${as}`, read: `read as ${as}` };
+}
 
 /** The statement the draft holds, or why it is skipped. */
 export function finish(draft: StatementDraft, type: string): Statement | SkippedItem {
@@ -64,13 +82,22 @@ export function finish(draft: StatementDraft, type: string): Statement | Skipped
   });
   const notes: string[] = [];
 
-  // Marks: all given, or none (all read as credits, if it adds up). A zero amount needs none: its sign changes nothing.
-  let marked = 0;
-  let unmarked: { line: number; what: string } | undefined;
-  const signedAndTallied = (text: string, indicator: string, line: number, what: string): Decimal => {
+  // Marks: all given; or none on the balances, or none on the entries, or none at all (read as credits, if it adds
+  // up). A zero amount needs none: its sign changes nothing.
+  const tally = {
+    balances: { marked: 0, unmarked: undefined as { line: number; what: string } | undefined },
+    entries: { marked: 0, unmarked: undefined as { line: number; what: string } | undefined },
+  };
+  const signedAndTallied = (
+    text: string,
+    indicator: string,
+    line: number,
+    what: string,
+    group: keyof typeof tally,
+  ): Decimal => {
     const amount = parseDecimal(text)!;
-    if (indicator !== '') marked += 1;
-    else if (amount.units !== 0n) unmarked ??= { line, what };
+    if (indicator !== '') tally[group].marked += 1;
+    else if (amount.units !== 0n) tally[group].unmarked ??= { line, what };
     return indicator === 'DBIT' && amount.units !== 0n ? negate(amount) : amount;
   };
 
@@ -88,7 +115,7 @@ export function finish(draft: StatementDraft, type: string): Statement | Skipped
     if (wrong) return skip(`line ${b.line}: ${what} has ${wrong}`);
     const date = dayOf(b.date);
     if (date === undefined) return skip(`line ${b.line}: ${what} has the date "${b.date}", not a real YYYY-MM-DD date`);
-    kept.push({ draft: b, kind, amount: signedAndTallied(b.amount, b.indicator, b.line, what), date });
+    kept.push({ draft: b, kind, amount: signedAndTallied(b.amount, b.indicator, b.line, what, 'balances'), date });
   }
 
   // Statuses: all given (pending and information entries are left out), or none (all read as booked, if it adds up).
@@ -105,14 +132,18 @@ export function finish(draft: StatementDraft, type: string): Statement | Skipped
   for (const e of booked) {
     const wrong = amountWrong(e.amount) ?? indicatorProblem(e.indicator);
     if (wrong) return skip(`line ${e.line}: the entry has ${wrong}`);
-    amounts.push(signedAndTallied(e.amount, e.indicator, e.line, 'the entry'));
+    amounts.push(signedAndTallied(e.amount, e.indicator, e.line, 'the entry', 'entries'));
   }
-  const lacksMarks = unmarked !== undefined && marked === 0;
-  if (unmarked && marked > 0) {
-    return skip(
-      `line ${unmarked.line}: ${unmarked.what} has no CdtDbtInd (credit or debit) while other balances or entries of the statement have one: its sign is not guessed`,
-    );
+  for (const group of ['balances', 'entries'] as const) {
+    const { marked, unmarked } = tally[group];
+    if (unmarked && marked > 0)
+      return skip(
+        `line ${unmarked.line}: ${unmarked.what} has no CdtDbtInd (credit or debit) while other ${group} of the statement have one: its sign is not guessed`,
+      );
   }
+  const { balances: b, entries: e } = tally;
+  const marks: LackedMarks | undefined =
+    b.unmarked || e.unmarked ? (b.marked + e.marked === 0 ? 'all' : b.unmarked ? 'balances' : 'entries') : undefined;
 
   if (!draft.account || !account)
     return skip('it has no Acct/Id (IBAN or Othr/Id), so the account it is for is unknown');
@@ -153,16 +184,17 @@ export function finish(draft: StatementDraft, type: string): Statement | Skipped
     else statement.addUp = addUp(opening.amount, amounts, closing.amount);
   }
 
-  if (lacksMarks || lacksStatuses) {
-    const lacked = [...(lacksMarks ? [LACKS.marks] : []), ...(lacksStatuses ? [LACKS.statuses] : [])].join(', and ');
-    const read = lacksMarks && lacksStatuses ? 'booked credits' : lacksMarks ? 'credits' : 'booked';
+  if (marks || lacksStatuses) {
+    const lackedMarks = { all: LACKS.marks, balances: LACKS.balanceMarks, entries: LACKS.entryMarks };
+    const lacked = [...(marks ? [lackedMarks[marks]] : []), ...(lacksStatuses ? [LACKS.statuses] : [])].join(', and ');
+    const { them, read } = readingOf(marks, lacksStatuses);
     const unchecked =
       !opening || !closing
         ? 'with no opening and closing balance'
         : !statement.addUp
           ? `as its balances and entries are in ${currencies.join(', ')}`
           : undefined;
-    if (unchecked !== undefined && !lacksMarks) {
+    if (unchecked !== undefined && !marks) {
       // Only the statuses are missing: the balances carry their own marks and stand as stated (as they did before this
       // dialect was read); which entries are booked is unknown, so no day is derived from them.
       const why = `${LACKS.statuses}, and ${unchecked} the add-up check cannot show which are booked`;
@@ -172,18 +204,25 @@ export function finish(draft: StatementDraft, type: string): Statement | Skipped
     }
     if (!opening || !closing)
       return skip(
-        `${lacked}, and with no opening and closing balance the statement cannot show that reading them as ${read} is right`,
+        `${lacked}, and with no opening and closing balance the statement cannot show that reading ${them} is right`,
       );
     if (!statement.addUp)
       return skip(
-        `${lacked}, and as its balances and entries are in ${currencies.join(', ')} the add-up check that would show reading them as ${read} is right cannot be made`,
+        `${lacked}, and as its balances and entries are in ${currencies.join(', ')} the add-up check that would show reading ${them} is right cannot be made`,
       );
-    if (!statement.addUp.ok) return skip(`${lacked}, and read as ${read} ${describeAddUp(statement.addUp)}`);
+    if (!statement.addUp.ok) return skip(`${lacked}, and ${read} ${describeAddUp(statement.addUp)}`);
+    // Balances read as credits next to marked entries: the add-up tells a credit balance from a debit one, except
+    // when both are equal and the entries sum to zero (then debits add up as well).
+    const open = parseDecimal(opening.amount)!;
+    if (marks === 'balances' && open.units !== 0n && equals(open, parseDecimal(closing.amount)!))
+      return skip(
+        `${lacked}, and ${read} it adds up, but so it would were both debits: its opening and closing balances are equal and its entries sum to zero, so their sign is not guessed`,
+      );
     notes.push(
-      `${lacked}: read as ${read}, and the statement adds up so${lacksMarks ? ' (as it would were every balance and entry a debit: the file cannot tell the two apart)' : ''}`,
+      `${lacked}: ${read.replace(/^with /, '')}, and the statement adds up so${marks === 'all' ? ' (as it would were every balance and entry a debit: the file cannot tell the two apart)' : ''}`,
     );
     // The add-up vouches only for its own balances' signs.
-    if (lacksMarks) {
+    if (marks === 'all' || marks === 'balances') {
       const unsure = balances.filter((b, i) => b !== opening && b !== closing && kept[i]!.amount.units !== 0n);
       for (const b of unsure)
         notes.push(

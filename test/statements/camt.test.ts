@@ -269,14 +269,90 @@ describe('camt dialects banks really write', () => {
     );
   });
 
-  it('some marks or statuses given and others not: never guessed, the statement is skipped naming the line', () => {
-    const mixedMarks = one(`${bal('OPBD', '10.00')}${bal('CLBD', '15.00')}\n${entry('5.00', '<Sts>BOOK</Sts>')}`);
-    expect(mixedMarks.skipped[0]!.reason).toBe(
-      'line 2: the entry has no CdtDbtInd (credit or debit) while other balances or entries of the statement have one: its sign is not guessed',
+  it('no CdtDbtInd on the balances while every entry has one, or the reverse (a Lithuanian settlement account): read as credits when the statement then adds up, and said so; skipped when it does not', () => {
+    const file = read('camt053-v02-balances-unmarked.xml');
+    expect(file.statements.map((s) => [s.location, s.account.id, s.addUp?.ok, s.notes])).toEqual([
+      [
+        'statement 1 (line 8)',
+        'LT121000011101001000',
+        true,
+        [
+          'its balances have no CdtDbtInd (credit or debit), which camt requires, while its entries have one: its balances read as credits, and the statement adds up so',
+          'line 49: the closing available balance has no CdtDbtInd and the add-up check does not cover it, so its sign is unknown: not used',
+        ],
+      ],
+      [
+        'statement 3 (line 202)',
+        'LT471000011101002000',
+        true,
+        [
+          'its entries have no CdtDbtInd (credit or debit), which camt requires, while its balances have one: its entries read as credits, and the statement adds up so',
+        ],
+      ],
+    ]);
+    // The entries keep their own marks: 1000.00 + 250.00 - 49.99 = 1200.01.
+    expect(file.statements[0]!.addUp).toMatchObject({ opening: '1000.00', entries: '200.01', closing: '1200.01' });
+    expect(file.statements[0]!.history!.entries.map((e) => e.amount)).toEqual(['250.00', '-49.99']);
+    expect(file.statements[1]!.history!.entries.map((e) => e.amount)).toEqual(['120.00', '30.00']);
+    // A debit balance in truth (an overdraft after a 1500.00 debit) does not add up read as a credit: skipped.
+    expect(file.skipped).toEqual([
+      {
+        location: 'statement 2 (line 127)',
+        line: 127,
+        account: 'LT121000011101001000',
+        reason:
+          'its balances have no CdtDbtInd (credit or debit), which camt requires, while its entries have one, and with its balances read as credits it does not add up: opening 1200.01 + 1 entry -1500.00 = -299.99, but its closing balance is 299.99',
+      },
+    ]);
+    const { balances, skipped } = selectBalances([{ source: 'lt.xml', file }], { daily: true });
+    expect(balances.map((b) => [b.statement.account.id, b.balance.date, b.balance.amount])).toEqual([
+      ['LT121000011101001000', '2026-04-07', '1200.01'],
+      ['LT471000011101002000', '2026-04-07', '650.00'],
+    ]);
+    expect(skipped.map((s) => s.location)).toEqual(['statement 2 (line 127)']);
+  });
+
+  it('balances without marks are read as credits only where the add-up tells credit from debit: not when opening and closing are equal and the entries sum to zero', () => {
+    const moved = `${entry('40.00')}${entry('40.00', '<CdtDbtInd>DBIT</CdtDbtInd><Sts>BOOK</Sts>')}`;
+    expect(one(`${unmarked('OPBD', '75.00')}${unmarked('CLBD', '75.00')}${moved}`).skipped[0]!.reason).toBe(
+      'its balances have no CdtDbtInd (credit or debit), which camt requires, while its entries have one, and with its balances read as credits it adds up, but so it would were both debits: its opening and closing balances are equal and its entries sum to zero, so their sign is not guessed',
+    );
+    // From zero, or to zero, the sign of the zero changes nothing: the other balance's sign is proven.
+    for (const [opening, closing] of [
+      ['0.00', '0.00'],
+      ['40.00', '0.00'],
+      ['0.00', '40.00'],
+    ] as const) {
+      const entries =
+        opening === closing
+          ? moved
+          : entry('40.00', `<CdtDbtInd>${opening === '0.00' ? 'CRDT' : 'DBIT'}</CdtDbtInd><Sts>BOOK</Sts>`);
+      const file = one(`${unmarked('OPBD', opening)}${unmarked('CLBD', closing)}${entries}`);
+      expect(file.skipped).toEqual([]);
+      expect(file.statements[0]!.addUp!.ok).toBe(true);
+    }
+  });
+
+  it('some marks or statuses given and others not, among the balances or among the entries: never guessed, the statement is skipped naming the line', () => {
+    const mixedEntries = one(
+      `${bal('OPBD', '10.00')}${bal('CLBD', '15.00')}${entry('2.00')}\n${entry('3.00', '<Sts>BOOK</Sts>')}`,
+    );
+    expect(mixedEntries.skipped[0]!.reason).toBe(
+      'line 2: the entry has no CdtDbtInd (credit or debit) while other entries of the statement have one: its sign is not guessed',
     );
     const unmarkedBalance = one(`${bal('OPBD', '10.00')}\n${unmarked('CLBD', '15.00')}${entry('5.00')}`);
     expect(unmarkedBalance.skipped[0]!.reason).toBe(
-      'line 2: the balance CLBD has no CdtDbtInd (credit or debit) while other balances or entries of the statement have one: its sign is not guessed',
+      'line 2: the balance CLBD has no CdtDbtInd (credit or debit) while other balances of the statement have one: its sign is not guessed',
+    );
+    // Every balance marked and no entry: the reverse layout, read as credits because it adds up (10.00 + 5.00).
+    const entriesUnmarked = one(`${bal('OPBD', '10.00')}${bal('CLBD', '15.00')}${entry('5.00', '<Sts>BOOK</Sts>')}`);
+    expect(entriesUnmarked.statements[0]!.notes).toEqual([
+      'its entries have no CdtDbtInd (credit or debit), which camt requires, while its balances have one: its entries read as credits, and the statement adds up so',
+    ]);
+    expect(
+      one(`${bal('OPBD', '10.00')}${bal('CLBD', '5.00')}${entry('5.00', '<Sts>BOOK</Sts>')}`).skipped[0]!.reason,
+    ).toBe(
+      'its entries have no CdtDbtInd (credit or debit), which camt requires, while its balances have one, and with its entries read as credits it does not add up: opening 10.00 + 1 entry 5.00 = 15.00, but its closing balance is 5.00',
     );
     const mixedStatuses = one(
       `${bal('OPBD', '10.00')}${bal('CLBD', '15.00')}${entry('5.00')}\n${entry('0.50', '<CdtDbtInd>CRDT</CdtDbtInd>')}`,
