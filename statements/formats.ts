@@ -53,7 +53,7 @@ export const STATEMENT_FORMATS: readonly StatementFormat[] = [
   {
     id: 'mt940',
     name: 'SWIFT MT940 (and MT942)',
-    detect: (head) => /(?:^|[\r\n])(?:\{1:[^}\r\n]*\}|:(?:20|25|28C?|60[FM]|61|62[FM]):)/.test(head),
+    detect: (head) => /(?:^|[\r\n])[ \t]*(?:\{1:[^}\r\n]*\}|:(?:20|25|28C?|60[FM]|61|62[FM]):)/.test(head), // blanks before a tag are not content
     read: (bytes) => readMt940(bytes),
     writes: 'the closing booked balance :62F: on its date; :62M: (a page), :64: and :65: are reported',
   },

@@ -1,7 +1,8 @@
 // MT940 customer statements, bare (as banks export them) or inside SWIFT blocks {1:…}{2:…}{4: … -}, with several
 // statements and accounts per file, pages (:60M:/:62M:), D/C marks, RC/RD reversals, the decimal comma (or a single
-// decimal point), blanks for the entry date, control bytes (a DOS Ctrl-Z) around lines, and a line holding only `-`
-// inside wrapped text. An MT942 interim report carries entries and their sums (:90D:/:90C:) but no balance: it is
+// decimal point), blanks for the entry date, control bytes (a DOS Ctrl-Z) around lines, blanks before a tag (a file
+// with every line indented), a line holding only `-` inside wrapped text, and an entry after the closing balance
+// (reported, not counted). An MT942 interim report carries entries and their sums (:90D:/:90C:) but no balance: it is
 // read as a report with none. One pass over the lines, no line array and no backtracking pattern: a 20 MB file is
 // read in a fraction of a second.
 import { addUp } from '../add-up';
@@ -37,6 +38,10 @@ interface Draft {
   report: boolean;
   /** Why it cannot be used, once something in it could not be read. */
   broken: string | undefined;
+  /** The line of its closing balance :62F:, once read. */
+  closedAt: number | undefined;
+  /** The :61: entries after its closing balance: not counted, and reported. */
+  afterClosing: Array<{ line: number; text: string }>;
 }
 
 /** Reads an MT940 (or MT942) file. Throws StatementFormatError when it holds no statement at all. */
@@ -45,6 +50,11 @@ export function readMt940(bytes: Uint8Array): StatementFile {
   const statements: Statement[] = [];
   const skipped: SkippedItem[] = [];
   let draft: Draft | undefined;
+  let numbered = 0; // statements begun (skipped also holds entries reported on their own)
+  const nextNumber = () => {
+    numbered += 1;
+    return numbered;
+  };
   let field: { tag: string; line: number; value: string } | undefined;
   let message942 = false; // block 2 of the current SWIFT message says 942
   let inBlock = false; // inside a {4: block, where only -} ends the message
@@ -54,7 +64,7 @@ export function readMt940(bytes: Uint8Array): StatementFile {
 
   const finishField = () => {
     if (field) {
-      draft ??= newDraft(statements.length + skipped.length + 1, field.line);
+      draft ??= newDraft(nextNumber(), field.line);
       readField(draft, field.tag, field.value, field.line);
     }
     field = undefined;
@@ -65,7 +75,10 @@ export function readMt940(bytes: Uint8Array): StatementFile {
       if (message942) draft.report = true;
       const done = finish(draft);
       if ('reason' in done) skipped.push(done);
-      else statements.push(done);
+      else {
+        statements.push(done);
+        skipped.push(...draft.afterClosing.map((e) => entryAfterClosing(draft!, e)));
+      }
     }
     draft = undefined;
   };
@@ -87,6 +100,13 @@ export function readMt940(bytes: Uint8Array): StatementFile {
     while (to > from && isControl(text.charCodeAt(to - 1))) to -= 1;
     let line = text.slice(from, to);
     start = end + 1;
+    // Blanks before a tag, a SWIFT header or a `-` are not content (a file with every line indented); blanks before
+    // anything else are, as in an indented continuation of :86: text.
+    const first = line.charCodeAt(0);
+    if (first === 32 || first === 9) {
+      const bare = line.replace(/^[ \t]+/, '');
+      if (isStructural(bare)) line = bare;
+    }
     if (line.charCodeAt(0) === 123 /* { */ && isDigit(line.charCodeAt(1)) && line.charCodeAt(2) === 58 /* : */) {
       // A SWIFT header: {1:...}{2:O940...}{3:...}{4: (on one line or several), then maybe the first field.
       held = undefined;
@@ -127,7 +147,7 @@ export function readMt940(bytes: Uint8Array): StatementFile {
     finishField();
     if (tag === '20') {
       finishStatement();
-      draft = newDraft(statements.length + skipped.length + 1, lineNumber);
+      draft = newDraft(nextNumber(), lineNumber);
       draft.reference = line.slice(4).trim();
       continue;
     }
@@ -159,6 +179,13 @@ function tagOf(line: string): string | undefined {
   return undefined;
 }
 
+/** A line that is a field, a SWIFT header, `-`, `-}` or `-XXX`: what the blanks before it do not belong to. */
+function isStructural(line: string): boolean {
+  if (tagOf(line) !== undefined) return true;
+  if (line.charCodeAt(0) === 123 /* { */) return isDigit(line.charCodeAt(1)) && line.charCodeAt(2) === 58; /* : */
+  return line.charCodeAt(0) === 45 /* - */ && (line.trimEnd() === '-' || line[1] === '}' || line.startsWith('XXX', 1));
+}
+
 /** A C0 control byte other than the tab. */
 function isControl(code: number): boolean {
   return code < 32 && code !== 9;
@@ -177,6 +204,8 @@ function newDraft(number: number, line: number): Draft {
     lastDay: undefined,
     report: false,
     broken: undefined,
+    closedAt: undefined,
+    afterClosing: [],
   };
 }
 
@@ -186,7 +215,11 @@ function readField(draft: Draft, tag: string, value: string, line: number): void
   if (MT942_TAGS.has(tag)) draft.report = true;
   if (tag === '25') draft.account = value.split('\n')[0]!.trim();
   else if (tag === '28C' || tag === '28') draft.reference = `${draft.reference} ${value.trim()}`.trim();
-  else if (tag === '61') {
+  else if (tag === '61' && draft.closedAt !== undefined) {
+    // After :62F: in the same message (a `-` line, then more entries with no new :20:): it cannot move the balance
+    // :62F: states, so the statement is checked without it, and the entry is reported.
+    draft.afterClosing.push({ line, text: firstLine(value) });
+  } else if (tag === '61') {
     const entry = readEntry(value);
     if (typeof entry === 'string') {
       draft.broken = `line ${line}: the entry :61:${firstLine(value)} ${entry}, so the statement cannot be checked`;
@@ -208,15 +241,32 @@ function readField(draft: Draft, tag: string, value: string, line: number): void
   } else {
     const kind = kindBySpelling('mt940', tag);
     if (kind === undefined) return;
+    const stray = draft.afterClosing[0];
+    if (stray && balanceKind(kind).role !== 'other') {
+      // A balance after those entries: which balance they belong to is not guessed.
+      draft.broken = `line ${line}: :${tag}: follows the entry at line ${stray.line}, which comes after the closing balance :62F: (line ${draft.closedAt}) in the same message: which balance its entries belong to is not guessed`;
+      return;
+    }
     const balance = readBalance(value.split('\n')[0]!, line, kind);
     if (typeof balance === 'string') draft.broken = `line ${line}: :${tag}:${firstLine(value)} ${balance}`;
     else draft.balances.push(balance);
+    if (kind === 'closing_booked') draft.closedAt ??= line;
   }
 }
 
 function firstLine(value: string): string {
   const first = value.split('\n')[0]!;
   return first.length > 40 ? `${first.slice(0, 40)}…` : first;
+}
+
+/** An entry after the closing balance, reported: it is not counted, and the statement is checked without it. */
+function entryAfterClosing(draft: Draft, entry: { line: number; text: string }): SkippedItem {
+  return {
+    location: `line ${entry.line}`,
+    line: entry.line,
+    ...(draft.account ? { account: draft.account } : {}),
+    reason: `the entry :61:${entry.text} comes after the closing balance :62F: (line ${draft.closedAt}) of statement ${draft.number} (line ${draft.line}), in the same message: an entry after the closing balance cannot move the balance it states, so it is not counted and the statement is checked without it`,
+  };
 }
 
 /** The statement, or why it cannot be used. */

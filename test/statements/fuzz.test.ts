@@ -212,6 +212,9 @@ describe('fuzz: every reader through readStatements, any bytes', () => {
     'mt940-rabobank-decimal-point.sta',
     'camt053-v07-offset-dates.xml',
     'camt053-v02-no-marks.xml',
+    'camt053-v02-balances-unmarked.xml',
+    'mt940-indented-lines.sta',
+    'mt940-entry-after-closing.sta',
   ];
   const readAny = (bytes: Uint8Array) =>
     survives(() => selectBalances([{ source: 'f', file: readStatements(bytes) }]), StatementFormatError);

@@ -1,11 +1,12 @@
 // MT940 as banks write it: bare or in SWIFT blocks, several statements and accounts, pages, D/C marks, reversals,
-// the decimal comma (or a single point), a bare - inside text, control bytes, blank entry dates; MT942 says what it
-// carries; each statement's history (its booked entries with their booking days).
+// the decimal comma (or a single point), a bare - inside text, control bytes, blank entry dates, indented lines, an
+// entry after the closing balance; MT942 says what it carries; each statement's history (its booked entries with
+// their booking days).
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { equals, parseDecimal, sum } from '../../statements/decimal';
-import { readStatements, selectBalances, StatementFormatError } from '../../statements/index';
+import { detectFormat, readStatements, selectBalances, StatementFormatError } from '../../statements/index';
 import { fixture } from './support';
 
 const read = (name: string) => readStatements(readFileSync(fixture(name)));
@@ -223,20 +224,121 @@ describe('MT940 dialects banks really write', () => {
     expect(file.statements.map((s) => s.account.id)).toEqual(['1', '2', '3', '4', '5', '6']);
   });
 
-  it('still refused: a bare - followed by entries with no :20: or :25: is read as text, so those entries stay in the statement, which then does not add up', () => {
-    const file = readStatements(
-      text([
-        ':20:A',
-        ':25:1',
-        ':60F:C261030EUR10,00',
-        ':62F:C261030EUR10,00',
-        '-',
-        ':61:2610301030D3,00NTRFNONREF',
-        '-',
-      ]),
-    );
-    expect(file.statements[0]!.addUp).toMatchObject({ ok: false, count: 1, expected: '7.00', closing: '10.00' });
-    expect(selectBalances([{ source: 'cut.sta', file }]).balances).toEqual([]);
+  it('an entry after the closing balance :62F: in the same message (a -, then :61: with no new :20:) is reported naming its line and not counted: the statement is checked without it', () => {
+    const file = read('mt940-entry-after-closing.sta');
+    expect(summary(file)).toEqual([
+      ['STARTUMSE 00013/001', ['opening_booked 2026-10-31 7140.12', 'closing_booked 2026-11-02 7090.22'], true],
+      ['STARTUMSE 00014/001', ['opening_booked 2026-11-02 7090.22', 'closing_booked 2026-11-03 7075.22'], true],
+    ]);
+    expect(file.statements.map((s) => [s.location, s.addUp?.count, s.history?.entries.map((e) => e.line)])).toEqual([
+      ['statement 1 (line 1)', 2, [5, 9]],
+      ['statement 2 (line 18)', 1, [22]],
+    ]);
+    expect(file.skipped).toEqual([
+      {
+        location: 'line 14',
+        line: 14,
+        account: '37040044/0532013000',
+        reason:
+          'the entry :61:2611031103DR15,00NMSCNONREF comes after the closing balance :62F: (line 12) of statement 1 (line 1), in the same message: an entry after the closing balance cannot move the balance it states, so it is not counted and the statement is checked without it',
+      },
+    ]);
+    // Both closing balances are written (and each day they prove); the entry is listed, so --strict exits 1.
+    const selected = selectBalances([{ source: 'nov.sta', file }], { daily: true });
+    expect(selected.balances.map((b) => `${b.balance.date} ${b.balance.amount}`)).toEqual([
+      '2026-11-02 7090.22',
+      '2026-11-03 7075.22',
+    ]);
+    expect(selected.skipped.map((s) => `${s.location}: ${s.reason.slice(0, 60)}`)).toEqual([
+      'line 14: the entry :61:2611031103DR15,00NMSCNONREF comes after the cl',
+    ]);
+    // With no - between, or after :64: and :65:, it is the same: after the closing balance.
+    for (const between of [[], [':64:C261030EUR10,00', ':65:C261031EUR10,00']]) {
+      const direct = readStatements(
+        text([
+          ':20:A',
+          ':25:1',
+          ':60F:C261030EUR10,00',
+          ':62F:C261030EUR10,00',
+          ...between,
+          ':61:2610301030D3,00NTRFNONREF',
+        ]),
+      );
+      expect(direct.statements[0]!.addUp).toMatchObject({ ok: true, count: 0 });
+      expect(direct.skipped.map((s) => s.location)).toEqual([`line ${5 + between.length}`]);
+    }
+  });
+
+  it('still refused: a balance after such an entry (another :62F:, or a :60F: with no :20:): which balance the entries belong to is not guessed', () => {
+    for (const balance of [':62F:C261031EUR7,00', ':60F:C261030EUR10,00']) {
+      const file = readStatements(
+        text([
+          ':20:A',
+          ':25:1',
+          ':60F:C261030EUR10,00',
+          ':62F:C261030EUR10,00',
+          ':61:2610311031D3,00NTRFNONREF',
+          balance,
+        ]),
+      );
+      expect(file.statements).toEqual([]);
+      expect(file.skipped).toEqual([
+        {
+          location: 'statement 1 (line 1)',
+          line: 1,
+          account: '1',
+          reason: `line 6: :${balance.slice(1, 4)}: follows the entry at line 5, which comes after the closing balance :62F: (line 4) in the same message: which balance its entries belong to is not guessed`,
+        },
+      ]);
+    }
+  });
+
+  it('every line indented (blanks before each tag, the {1: header and -}): MT940, not a CSV export, read as the same file without the blanks', () => {
+    const bytes = readFileSync(fixture('mt940-indented-lines.sta'));
+    expect(detectFormat(bytes)?.id).toBe('mt940');
+    const file = readStatements(bytes);
+    const flush = readStatements(new TextEncoder().encode(new TextDecoder().decode(bytes).replace(/^ {6}/gm, '')));
+    expect(file).toEqual(flush);
+    expect(file.skipped).toEqual([]);
+    expect(summary(file)).toEqual([
+      [
+        '3996-11-22222222 00017/001',
+        [
+          'opening_booked 2026-09-29 10412.50',
+          'closing_booked 2026-09-30 11078.58',
+          'closing_available 2026-09-30 11140.95',
+        ],
+        true,
+      ],
+      [
+        '3996-11-22222223 00018/001',
+        [
+          'opening_booked 2026-09-30 11078.58',
+          'closing_booked 2026-10-01 11000.00',
+          'closing_available 2026-10-01 11000.00',
+        ],
+        true,
+      ],
+    ]);
+    // Tabs too, and a bare file (no SWIFT blocks) with a bare - between its statements.
+    const tabbed = text([
+      '\t:20:A',
+      '\t:25:1',
+      '\t:60F:C261030EUR10,00',
+      '\t:61:2610301030D3,00NTRFNONREF',
+      '\t:62F:C261030EUR7,00',
+      '\t-',
+      '\t:20:B',
+      '\t:25:1',
+      '\t:60F:C261030EUR7,00',
+      '\t:62F:C261031EUR7,00',
+      '\t-',
+    ]);
+    expect(detectFormat(tabbed)?.id).toBe('mt940');
+    expect(readStatements(tabbed).statements.map((s) => [s.reference, s.addUp?.ok])).toEqual([
+      ['A', true],
+      ['B', true],
+    ]);
   });
 
   it('control bytes before a tag (a DOS Ctrl-Z, 0x1A, before :20:) do not hide it: two statements stay two', () => {
@@ -378,9 +480,11 @@ describe('MT940 history: each booked entry with the day it was booked', () => {
       'mt940-dos-ctrl-z.sta',
       'mt940-citi-blank-entry-date.sta',
       'mt940-rabobank-decimal-point.sta',
+      'mt940-indented-lines.sta',
+      'mt940-entry-after-closing.sta',
     ];
     const statements = names.flatMap((name) => read(name).statements);
-    expect(statements).toHaveLength(17);
+    expect(statements).toHaveLength(21);
     for (const s of statements) {
       expect(s.history?.problem).toBeUndefined();
       expect(s.history!.entries).toHaveLength(s.addUp!.count);
