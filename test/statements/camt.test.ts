@@ -368,7 +368,7 @@ describe('camt dialects banks really write', () => {
     expect(fine.statements[0]!.balances.map((b) => b.amount)).toEqual(['10.00', '0.00', '15.00']);
   });
 
-  it('an amount with more decimals or digits than camt allows is invalid, with its line (not "does not add up")', () => {
+  it('an amount with more decimals or digits than camt allows is invalid, with its line (not "does not add up"), with acceptUnbalanced too', () => {
     const decimals = one(`${bal('OPBD', '100.00')}${bal('CLBD', '200.00')}\n${entry('100.0000000000005')}`);
     expect(decimals.skipped[0]!.reason).toBe(
       'line 2: the entry has the amount "100.0000000000005", an invalid amount: camt allows at most 5 decimals',
@@ -382,6 +382,24 @@ describe('camt dialects banks really write', () => {
     expect(one(`${bal('OPBD', '1.00')}${bal('CLBD', '3.00')}\n${entry('-2.00')}`).skipped[0]!.reason).toBe(
       'line 2: the entry has the amount "-2.00", not a decimal amount such as 1234.56',
     );
+    // An opening balance that is not a valid amount: the add-up check cannot be made, so there is no failed check for
+    // acceptUnbalanced to take the bank's closing balance against; the statement stays skipped.
+    const sixDecimals = read('camt053-v02-opening-six-decimals.xml');
+    expect(sixDecimals.statements).toEqual([]);
+    for (const acceptUnbalanced of [false, true]) {
+      const selected = selectBalances([{ source: 'apr.xml', file: sixDecimals }], { acceptUnbalanced });
+      expect(selected.balances).toEqual([]);
+      expect(selected.skipped).toEqual([
+        {
+          source: 'apr.xml',
+          location: 'statement 1 (line 8)',
+          line: 8,
+          account: 'LT121000011101001000',
+          reason:
+            'line 27: the balance OPBD has the amount "1523.456789", an invalid amount: camt allows at most 5 decimals',
+        },
+      ]);
+    }
     // The limits are the value's: trailing zeros after the point and leading zeros are not digits of it.
     const padded = one(`${bal('OPBD', '1.500000')}${bal('CLBD', '0000000000000000003.12345')}${entry('1.62345000')}`);
     expect(padded.statements[0]!.addUp).toMatchObject({ ok: true, expected: '3.12345000' });

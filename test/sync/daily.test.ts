@@ -8,7 +8,7 @@ import { createLedgerMock, DEMO_TOKENS, type LedgerMock } from 'personal-ledger-
 import { createLedgerMockServer, type RunningLedgerMockServer } from 'personal-ledger-sdk/mocks/node';
 import { startFakeSimplefin, type FakeSimplefin } from '../support/simplefin-server';
 import { runLedgerSync, type Report } from './simplefin-support';
-import { balancesNamed, tempDir } from './support';
+import { balancesNamed, fixture, tempDir } from './support';
 
 let ledger: RunningLedgerMockServer;
 let mock: LedgerMock;
@@ -216,8 +216,17 @@ describe('ledger-sync <files> --daily and --accept-unbalanced', { timeout: 180_0
       'it does not add up: opening 100.00 + 2 entries 15.00 = 115.00, but its closing balance is 120.00',
     );
 
-    const accepted = await runLedgerSync([file, '--mapping', mapping, '--accept-unbalanced', '--json'], env);
+    // A statement whose opening balance is not a valid amount has no check that failed: the flag leaves it skipped.
+    const invalid = fixture('camt053-v02-opening-six-decimals.xml');
+    const accepted = await runLedgerSync([file, invalid, '--mapping', mapping, '--accept-unbalanced', '--json'], env);
     expect(accepted.code).toBe(0);
+    expect(json(accepted.stdout).skipped).toEqual([
+      expect.objectContaining({
+        source: `${invalid} statement 1 (line 8)`,
+        reason:
+          'line 27: the balance OPBD has the amount "1523.456789", an invalid amount: camt allows at most 5 decimals',
+      }),
+    ]);
     const source = `${file} statement 1 (line 1): does not add up (opening 100.00 + 2 entries = 115.00); the bank's closing balance, taken as stated (--accept-unbalanced)`;
     expect(json(accepted.stdout).rows).toEqual([
       { account: 'Unbalanced giro', date: '2026-10-03', balance: 120, action: 'new', source },
