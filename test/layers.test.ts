@@ -411,7 +411,7 @@ describe('the repository: folders as layers, and imports that point one way', ()
     expect(full.get('mocks/create-ledger-mock.ts')).toContain('mocks/store/ledger-store.ts');
     expect(full.get('mocks/index.ts')).toContain('mocks/create-ledger-mock.ts'); // an `export ... from` counts
     expect(full.get('mocks/vitest/ledger-test.ts')).toContain('src/index.ts'); // by the package's name
-    expect(full.get('examples/demo.ts')).toContain('examples/sync-csv.ts'); // `./sync-csv.js` names the .ts file
+    expect(full.get('examples/sync-csv.ts')).toContain('examples/sync-statements.ts'); // `./sync-statements.js` names the .ts file
   });
 
   it('every folder with source files has its entry in FOLDERS, and each folder may import only folders before it', () => {

@@ -1,4 +1,6 @@
 import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { DEMO_IDS } from 'personal-ledger-sdk/mocks';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../examples/demo.js';
@@ -65,6 +67,25 @@ describe('npm run demo: the README main job, offline, on the first try', () => {
       );
       expect(captured.stdout()).not.toContain('reruns are safe');
     }
+  });
+
+  it('examples/demo.ts shows the library calls in one file: at most 100 lines, importing only the package and node:', async () => {
+    const text = await readFile(join(ROOT, 'examples', 'demo.ts'), 'utf8');
+    expect(text.trimEnd().split('\n').length).toBeLessThanOrEqual(100);
+    const imports = [...text.matchAll(/from '([^']+)'/g)].map((m) => m[1]!);
+    expect(imports.filter((name) => !name.startsWith('node:'))).toEqual([
+      'personal-ledger-sdk',
+      'personal-ledger-sdk/mocks',
+      'personal-ledger-sdk/statements',
+    ]);
+    for (const call of [
+      'readStatements(',
+      'selectBalances(',
+      'checkBankProfile(',
+      'upsertChangedSnapshots(',
+      'createLedgerClient(',
+    ])
+      expect(text).toContain(call);
   });
 
   it('`npm run demo` as a child process exits 0 and prints the summary line', async () => {
