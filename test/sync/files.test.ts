@@ -224,6 +224,41 @@ describe('ledger-sync: every format, one mapping, one run', () => {
     ]);
   });
 
+  it('the edges banks write: camt balances (or entries) without marks, an MT940 entry after :62F: (listed, so --strict exits 1), every line indented', async () => {
+    const edges = {
+      accounts: {
+        '37040044/0532013000': target('Sparkasse Giro'),
+        'DABADKKK/222222-22222222': target('Danske konto'),
+        LT121000011101001000: target('Settlement A'),
+        LT471000011101002000: target('Settlement B'),
+      },
+    };
+    const after = fixture('mt940-entry-after-closing.sta');
+    const files = [after, fixture('mt940-indented-lines.sta'), fixture('camt053-v02-balances-unmarked.xml')];
+    const result = await runSync([...files, '--mapping', await mapping(edges), '--demo', '--strict']);
+    expect(result.code).toBe(1);
+    expect(await balancesNamed(fake, 'Sparkasse Giro')).toEqual(
+      new Map([
+        ['2026-11-02', 7090.22],
+        ['2026-11-03', 7075.22],
+      ]),
+    );
+    expect(await balancesNamed(fake, 'Danske konto')).toEqual(
+      new Map([
+        ['2026-09-30', 11078.58],
+        ['2026-10-01', 11000],
+      ]),
+    );
+    expect(await balancesNamed(fake, 'Settlement A')).toEqual(new Map([['2026-04-07', 1200.01]]));
+    expect(await balancesNamed(fake, 'Settlement B')).toEqual(new Map([['2026-04-07', 650]]));
+    expect(result.stdout).toContain('mt940-indented-lines.sta: MT940: 2 statements');
+    expect(result.stdout).toContain(
+      'the entry :61:2611031103DR15,00NMSCNONREF comes after the closing balance :62F: (line 12) of statement 1 (line 1), in the same message',
+    );
+    expect(result.stdout).toContain('with its balances read as credits it does not add up');
+    expect(result.stderr).toBe('Exiting with status 1 because --strict and 2 items were skipped (listed above).\n');
+  });
+
   it('two files with different closing balances for one account and day: neither is written, both are named', async () => {
     const one = await dir.file(
       'one.sta',
