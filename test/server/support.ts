@@ -1,8 +1,8 @@
 // Helpers for the standalone server's tests: the CLI as a child process, and bounded waits.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, copyFileSync, cpSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import {
   createLedgerMockServer,
   type LedgerMockServer,
@@ -35,46 +35,59 @@ export interface CliRun {
   kill(): void;
 }
 
-const nodeFor = new Map<number, string>();
 const copies: string[] = [];
+let forOtherUsers: { node: string; bin: string; cwd: string } | undefined;
 afterAll(() => {
   for (const dir of copies.splice(0)) rmSync(dir, { recursive: true, force: true });
-  nodeFor.clear();
+  forOtherUsers = undefined;
 });
 
 /**
- * A Node binary that user `uid` may run: this process's own, or a copy of it in a fresh temporary directory when
- * that user cannot reach it (`npx -p node@24` installs Node under root's home, which nobody else may enter).
+ * What another user (nobody, for the file-mode cases as root) runs: copies, made once per test file in a fresh folder
+ * of the run's temporary directory (test/support/run-dir.ts: its modes are /tmp's), of the built package (dist/ and
+ * package.json: the bin loads the chunks beside it) and, when that user cannot run it, of this Node binary (`npx -p
+ * node@24` installs Node under root's home). The clone itself may be in a folder only its owner can enter (a
+ * `mktemp -d` folder, /root), which that user could not reach. Modes are set as a plain install's: folders 755, files
+ * 644 (755 for the binaries), whatever the clone's umask was.
  */
-function nodeBinary(as: { uid?: number; gid?: number }): string {
-  if (as.uid === undefined) return process.execPath;
-  let path = nodeFor.get(as.uid);
-  if (path) return path;
-  path = process.execPath;
-  if (spawnSync(path, ['-e', ''], as).error) {
-    const dir = mkdtempSync(join(tmpdir(), 'ledger-mock-node-'));
-    copies.push(dir);
-    chmodSync(dir, 0o755);
-    path = join(dir, 'node');
-    copyFileSync(process.execPath, path);
-    chmodSync(path, 0o755);
+function copiesForOtherUsers(as: { uid?: number; gid?: number }): { node: string; bin: string; cwd: string } {
+  if (forOtherUsers) return forOtherUsers;
+  const dir = mkdtempSync(join(tmpdir(), 'ledger-mock-copy-'));
+  copies.push(dir);
+  cpSync(join(ROOT, 'dist'), join(dir, 'dist'), { recursive: true });
+  copyFileSync(join(ROOT, 'package.json'), join(dir, 'package.json'));
+  let node = process.execPath;
+  if (spawnSync(node, ['-e', ''], { ...as, cwd: dir }).error) {
+    node = join(dir, 'node');
+    copyFileSync(process.execPath, node);
   }
-  nodeFor.set(as.uid, path);
-  return path;
+  const bin = join(dir, relative(ROOT, binPath('ledger-mock')));
+  openUp(dir, new Set([node, bin]));
+  forOtherUsers = { node, bin, cwd: dir };
+  return forOtherUsers;
+}
+
+function openUp(path: string, executables: Set<string>): void {
+  if (statSync(path).isDirectory()) {
+    chmodSync(path, 0o755);
+    for (const entry of readdirSync(path)) openUp(join(path, entry), executables);
+  } else chmodSync(path, executables.has(path) ? 0o755 : 0o644);
 }
 
 /**
  * Runs the built command as a user does: `node dist/bin/ledger-mock.js ...args` (plain node, no compile per process;
  * a signal reaches the program itself), with extra environment variables if given, and as another user with `as`
- * (`uid` and `gid`).
+ * (`uid` and `gid`), who runs copies of the package and of Node in a folder of the run's own (copiesForOtherUsers).
  */
 export function runCli(
   args: string[],
   env: Record<string, string> = {},
   as: { uid?: number; gid?: number } = {},
 ): CliRun {
-  const child = spawn(nodeBinary(as), [binPath('ledger-mock'), ...args], {
-    cwd: ROOT,
+  const { node, bin, cwd } =
+    as.uid === undefined ? { node: process.execPath, bin: binPath('ledger-mock'), cwd: ROOT } : copiesForOtherUsers(as);
+  const child = spawn(node, [bin, ...args], {
+    cwd,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...env },
     ...as,
