@@ -3,15 +3,35 @@ import { defineConfig, type Options } from 'tsup';
 
 const { version } = JSON.parse(readFileSync('./package.json', 'utf8')) as { version: string };
 
+// How the builds fit together:
+// - `npm run build` empties dist/ before tsup starts, so no build cleans: the builds below run at once and several
+//   write into the same folders.
+// - No source maps are shipped (CONTRIBUTING.md, "The package's weight"): the code is not minified, so a stack trace
+//   already names the function and file, and the maps were two thirds of the package.
+// - Each piece of code is in the package once per format. The bins share the code of the entries they run: the
+//   `ledger-mock` and `ledger-parity` bins are entries of the ESM build of the fake and the parity kit, so they
+//   load the same chunks as `personal-ledger-sdk/mocks` and `personal-ledger-sdk/parity`; `ledger-sync` and the
+//   Vitest entry import the package's own entries by name. A bin's `#!/usr/bin/env node` is the first line of its
+//   source (esbuild keeps an entry's hashbang; tsup marks such a file executable).
 const shared: Options = {
   target: 'node20',
-  sourcemap: true,
+  sourcemap: false,
   define: { __SDK_VERSION__: JSON.stringify(version) },
   // The fake's own dependencies are bundled into dist/mocks, so client-only users install only
   // openapi-fetch. msw is an optional peer: only personal-ledger-sdk/mocks/msw imports it.
   noExternal: ['zod'],
   external: ['msw'],
+  clean: false,
 };
+
+/** The fake's three entries by environment: `mocks` (any runtime), `mocks/msw` (the MSW adapter), `mocks/node`. */
+const MOCKS = { 'mocks/index': 'mocks/index.ts', 'mocks/msw': 'mocks/msw.ts', 'mocks/node': 'mocks/node.ts' };
+/** The parity kit, `personal-ledger-sdk/parity`. */
+const PARITY = { 'parity/index': 'parity/index.ts' };
+/** The parity kit checks answers against openapi.json with ajv, bundled: installing the package adds no dependency. */
+const AJV = ['ajv', 'ajv-formats'];
+/** The package's own entries by name (`personal-ledger-sdk/mocks`...), kept external: resolved to dist/ at run time. */
+const BY_NAME = /^personal-ledger-sdk(\/|$)/;
 
 export default defineConfig([
   {
@@ -20,22 +40,47 @@ export default defineConfig([
     entry: { index: 'src/index.ts' },
     format: ['esm', 'cjs'],
     dts: true,
-    clean: ['!bin/**', '!mocks/**', '!parity/**', '!statements/**'], // the other builds' folders, built at the same time
   },
   {
-    // The fake's three entries by environment: `mocks` (any runtime), `mocks/msw` (the MSW adapter) and `mocks/node`
-    // (the node:http server). Split in both formats, so the core they share is one chunk, loaded once.
+    // ESM: the fake, the parity kit and the two bins that run them, split into shared chunks (dist/chunks/), so each
+    // module is here once: the core the fake's entries share, what `ledger-mock` and `ledger-parity` run, and ajv,
+    // which the kit and `ledger-mock copy` share. The kit still reaches the fake by name (BY_NAME), through the same
+    // dist/mocks files. Chunks sit one folder below dist/ like the bins (`ledger-mock` reads ../../package.json).
     ...shared,
-    entry: { index: 'mocks/index.ts', msw: 'mocks/msw.ts', node: 'mocks/node.ts' },
-    outDir: 'dist/mocks',
-    format: ['esm', 'cjs'],
+    entry: { ...MOCKS, ...PARITY, 'bin/ledger-mock': 'mocks/server/cli.ts', 'bin/ledger-parity': 'parity/cli.ts' },
+    outDir: 'dist',
+    format: ['esm'],
     splitting: true,
-    // mocks/adapters/msw-runtime.ts reads import.meta.url only where __filename is missing (ESM); CommonJS has no import.meta.
-    esbuildOptions: (options, { format }) => {
-      if (format === 'cjs') options.define = { ...options.define, 'import.meta.url': 'undefined' };
+    noExternal: ['zod', ...AJV],
+    external: ['msw', BY_NAME],
+    esbuildOptions: (options) => {
+      options.chunkNames = 'chunks/[name]-[hash]';
+    },
+    dts: { entry: { ...MOCKS, ...PARITY } },
+  },
+  {
+    // CommonJS: the fake's entries, split, so the core they share is one chunk, loaded once.
+    ...shared,
+    entry: MOCKS,
+    outDir: 'dist',
+    format: ['cjs'],
+    splitting: true,
+    esbuildOptions: (options) => {
+      options.chunkNames = 'mocks/[name]-[hash]';
+      // mocks/adapters/msw-runtime.ts reads import.meta.url only where __filename is missing (ESM); CommonJS has none.
+      options.define = { ...options.define, 'import.meta.url': 'undefined' };
     },
     dts: true,
-    clean: ['!vitest.*'], // dist/mocks/vitest.* is the next build's, running at the same time
+  },
+  {
+    // CommonJS: the parity kit; the fake comes from personal-ledger-sdk/mocks by name.
+    ...shared,
+    entry: PARITY,
+    outDir: 'dist',
+    format: ['cjs'],
+    noExternal: AJV,
+    external: [BY_NAME],
+    dts: true,
   },
   {
     // personal-ledger-sdk/mocks/vitest: ESM only, as Vitest is. It imports vitest, and the client and the fake by the
@@ -46,43 +91,8 @@ export default defineConfig([
     outDir: 'dist/mocks',
     format: ['esm'],
     splitting: false,
-    external: ['vitest', /^personal-ledger-sdk(\/|$)/],
+    external: ['vitest', BY_NAME],
     dts: true,
-    clean: false,
-  },
-  {
-    // The `ledger-mock` command: one self-contained ESM file (no shared chunks in dist/, which the
-    // other builds clean); the shebang banner makes tsup mark it executable. It never loads msw.
-    ...shared,
-    entry: { 'bin/ledger-mock': 'mocks/server/cli.ts' },
-    format: ['esm'],
-    splitting: false,
-    banner: { js: '#!/usr/bin/env node' },
-    clean: false,
-  },
-  {
-    // personal-ledger-sdk/parity: the parity kit. It reaches the fake through the package's own public entry
-    // (`personal-ledger-sdk/mocks`, resolved by the package's name at run time), so there is one copy of the fake;
-    // ajv, which checks answers against openapi.json, is bundled, so installing the package adds no dependency.
-    ...shared,
-    entry: { index: 'parity/index.ts' },
-    outDir: 'dist/parity',
-    format: ['esm', 'cjs'],
-    noExternal: ['ajv', 'ajv-formats'],
-    external: [/^personal-ledger-sdk(\/|$)/],
-    dts: true,
-    clean: true,
-  },
-  {
-    // The `ledger-parity` command: one ESM file with the kit bundled; the fake comes from personal-ledger-sdk/mocks.
-    ...shared,
-    entry: { 'bin/ledger-parity': 'parity/cli.ts' },
-    format: ['esm'],
-    splitting: false,
-    noExternal: ['ajv', 'ajv-formats'],
-    external: [/^personal-ledger-sdk(\/|$)/],
-    banner: { js: '#!/usr/bin/env node' },
-    clean: false,
   },
   {
     // personal-ledger-sdk/statements: the bank-file readers, for any runtime (no `node:` import, no client). saxes
@@ -94,7 +104,6 @@ export default defineConfig([
     platform: 'neutral',
     noExternal: ['saxes', 'xmlchars', 'papaparse'],
     dts: true,
-    clean: true,
   },
   {
     // The `ledger-sync` command: one ESM file. The client, the readers and the demo fake come from the package's own
@@ -105,8 +114,7 @@ export default defineConfig([
     format: ['esm'],
     splitting: false,
     noExternal: ['jsonc-parser'],
-    external: [/^personal-ledger-sdk(\/|$)/],
+    external: [BY_NAME],
     banner: { js: '#!/usr/bin/env node' },
-    clean: false,
   },
 ]);

@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 // `ledger-parity`: checks the fake against a running service (or a recording), and reports where they differ.
 import { readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';

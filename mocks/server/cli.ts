@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 // `ledger-mock`: the fake as a standalone HTTP server, for clients in any language.
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
