@@ -48,44 +48,21 @@ export type {
 } from './bulk/types';
 export type { Middleware } from 'openapi-fetch';
 
+// The API's errors (LedgerApiError, one class per status the specification names, UnexpectedStatusError,
+// createApiError and their types): every export of that file is public, so a new named status is one edit there.
+export * from './errors/api-errors';
+export { BulkUpsertError, type BulkUpsertErrorInit } from './errors/bulk-upsert-error';
+export type { KnownLedgerErrorCode, LedgerErrorCode } from './errors/error-codes';
+export { isBulkUpsertError, isLedgerApiError, isLedgerError, isNetworkError, isTimeoutError } from './errors/guards';
+export { ClientOptionsError, LedgerError } from './errors/ledger-error';
 export {
-  BadRequestError,
-  BulkUpsertError,
-  ClientOptionsError,
-  createApiError,
-  ForbiddenError,
-  isBulkUpsertError,
-  isLedgerApiError,
-  isLedgerError,
-  isNetworkError,
-  isTimeoutError,
-  LedgerApiError,
-  LedgerError,
   NetworkError,
-  NotFoundError,
-  PaymentRequiredError,
-  REDACTED,
+  type NetworkErrorInit,
+  type RequestFailureInit,
   TimeoutError,
-  UnauthorizedError,
-  UnexpectedStatusError,
-  UnprocessableEntityError,
-} from './errors';
-export type {
-  ApiErrorByStatus,
-  ApiErrorForStatus,
-  BulkUpsertErrorInit,
-  CreateApiErrorOptions,
-  ErrorDetailEntry,
-  ErrorRequestLike,
-  ErrorResponseLike,
-  KnownLedgerErrorCode,
-  LedgerApiErrorInit,
-  LedgerErrorCode,
-  NetworkErrorInit,
-  RequestFailureInit,
-  TimeoutErrorInit,
-  UnexpectedStatusErrorInit,
-} from './errors';
+  type TimeoutErrorInit,
+} from './errors/request-errors';
+export { REDACTED } from './shared/redact';
 
 export type * from './types';
 export type { components, operations, paths, webhooks } from './generated/openapi';

@@ -1,4 +1,4 @@
-import { ClientOptionsError } from './errors/client-options-error';
+import { ClientOptionsError } from './errors/ledger-error';
 import type { ClientListeners, ClientLogger } from './observe/events';
 import { listenerProblem } from './observe/observer';
 import { basePath } from './shared/base-path';

@@ -1,4 +1,4 @@
-import { ClientOptionsError } from '../errors/client-options-error';
+import { ClientOptionsError } from '../errors/ledger-error';
 import type { BulkRows } from './types';
 
 /** The caller's rows as one iterator; sync iterators stay sync so an array is read without a microtask per row. */

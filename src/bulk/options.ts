@@ -1,4 +1,4 @@
-import { ClientOptionsError } from '../errors/client-options-error';
+import { ClientOptionsError } from '../errors/ledger-error';
 import { MAX_BULK_ROWS } from '../generated/api-constants';
 import type { BulkProgress, BulkUpsertOptions } from './types';
 

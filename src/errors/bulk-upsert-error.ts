@@ -1,6 +1,5 @@
 import type { BulkPendingRow, BulkUpsertFailureReason, BulkUpsertReport } from '../bulk/types';
-import { nameErrorClass } from './brand';
-import { LedgerError } from './ledger-error';
+import { LedgerError, nameErrorClass } from './ledger-error';
 
 /** What a {@link BulkUpsertError} is built from. */
 export interface BulkUpsertErrorInit {

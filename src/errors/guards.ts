@@ -1,11 +1,8 @@
-import { LEDGER_ERROR_BRAND } from './brand';
+import type { ApiErrorForStatus, LedgerApiError } from './api-errors';
 import type { BulkUpsertError } from './bulk-upsert-error';
-import type { LedgerApiError } from './ledger-api-error';
-import type { LedgerError } from './ledger-error';
-import type { NetworkError } from './network-error';
 import type { KnownLedgerErrorCode } from './error-codes';
-import type { ApiErrorForStatus } from './status-classes';
-import type { TimeoutError } from './timeout-error';
+import { LEDGER_ERROR_BRAND, type LedgerError } from './ledger-error';
+import type { NetworkError, TimeoutError } from './request-errors';
 
 /**
  * True for any error thrown by this SDK, including one from another copy of the package or another realm

@@ -2,7 +2,7 @@
 // none otherwise.
 import { defaultBodySerializer, type BodySerializer } from 'openapi-fetch';
 import { REDACTED, redact } from '../shared/redact';
-import { pathOf } from '../errors/request-failure';
+import { pathOf } from '../errors/request-errors';
 import type { RetryInfo } from '../retry/retry-options';
 import type { ClientEventBase } from './events';
 import type { ClientObserver } from './observer';

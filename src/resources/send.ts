@@ -1,4 +1,4 @@
-import { createApiError } from '../errors/create-api-error';
+import { createApiError } from '../errors/api-errors';
 import { LedgerError } from '../errors/ledger-error';
 import type { Traced } from '../retry/transport';
 import type { ResourceContext } from './context';

@@ -1,7 +1,6 @@
 // "May this request be retried, and after how long?": answered here, in one function, from the request, what its
 // attempt ended with and the client's retry options (src/retry/retry-options.ts holds their defaults).
-import type { NetworkError } from '../errors/network-error';
-import type { TimeoutError } from '../errors/timeout-error';
+import type { NetworkError, TimeoutError } from '../errors/request-errors';
 import { API_PREFIX } from '../generated/api-constants';
 import { parseRetryAfter } from '../shared/retry-after';
 import type { NormalizedRetryOptions, RetryBudgetOptions } from './retry-options';

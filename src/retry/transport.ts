@@ -2,9 +2,7 @@
 // middleware, fetch, body read) given a fetch of its own, which passes the attempt's signal on; its time limit covers
 // the body read, and a retry builds the request again. After each attempt decideRetry says whether another follows.
 import type { BodySerializer } from 'openapi-fetch';
-import { NetworkError } from '../errors/network-error';
-import { describeRequest } from '../errors/request-failure';
-import { TimeoutError } from '../errors/timeout-error';
+import { describeRequest, NetworkError, TimeoutError } from '../errors/request-errors';
 import { CallWatch } from '../observe/call-watch';
 import type { ClientObserver } from '../observe/observer';
 import type { FetchLike } from '../options';

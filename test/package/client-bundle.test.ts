@@ -37,9 +37,7 @@ describe('the client entry', () => {
     expect(outputs).toHaveLength(1);
     expect(entryOutput.imports.filter((i) => i.kind === 'dynamic-import')).toEqual([]);
     expect(initialModules.some((file) => file.includes('openapi-fetch'))).toBe(true);
-    expect(initialModules).toEqual(
-      expect.arrayContaining(['src/bulk/bulk-engine.ts', 'src/errors/create-api-error.ts']),
-    );
+    expect(initialModules).toEqual(expect.arrayContaining(['src/bulk/bulk-engine.ts', 'src/errors/api-errors.ts']));
 
     const code = (file: string) =>
       result.outputFiles.find((f) => f.path.endsWith(file.replace(/^bench-out/, '')))!.contents;
