@@ -51,7 +51,10 @@ function streamBody(request: Request, contentLength: string | undefined): BodyRe
   };
 }
 
-/** The core's answer as a fetch Response. */
-export function toFetchResponse(reply: MockResponse): Response {
-  return new Response(reply.body, { status: reply.status, headers: reply.headers as Record<string, string> });
+/** The core's answer as a fetch Response; the answer to a HEAD has no body, as a network's has none (RFC 9110 9.3.2). */
+export function toFetchResponse(reply: MockResponse, method: string): Response {
+  return new Response(method === 'HEAD' ? null : reply.body, {
+    status: reply.status,
+    headers: reply.headers as Record<string, string>,
+  });
 }

@@ -28,7 +28,7 @@ export function createMockFetch(handle: RequestHandler, baseUrl: string): MockFe
       await nextMacrotask();
       signal?.throwIfAborted();
       if (isDroppedConnection(reply)) throw droppedConnection();
-      return toFetchResponse(reply);
+      return toFetchResponse(reply, request.method);
     });
     return signal ? abortable(answer, signal) : answer;
   };

@@ -48,7 +48,7 @@ export function createMswHandlers(handle: RequestHandler, baseUrl: string): Http
       async ({ request }) => {
         const reply = await handle(toMockRequest(request, base)!);
         await nextMacrotask();
-        return isDroppedConnection(reply) ? Response.error() : toFetchResponse(reply);
+        return isDroppedConnection(reply) ? Response.error() : toFetchResponse(reply, request.method);
       },
     ),
   ];

@@ -75,6 +75,17 @@ describe('mock.fetch', () => {
     expect(mock.control.journal.entries()).toHaveLength(1);
   });
 
+  it('answers a HEAD with the status and headers of its answer and no body, as a network does (ledger-mock too)', async () => {
+    const mock = createLedgerMock({ scenario: 'demo' });
+    const head = await mock.fetch(`${mock.baseUrl}/api/public/v1/me`, { method: 'HEAD', headers: alex });
+    expect([head.status, head.headers.get('content-type'), head.body, await head.text()]).toEqual([
+      404,
+      'application/json',
+      null,
+      '',
+    ]);
+  });
+
   it('answers after a macrotask, never within the same run of microtasks', async () => {
     const mock = createLedgerMock({ scenario: 'demo' });
     await mock.ready;
