@@ -1,5 +1,5 @@
 // What is compared of an answer: its status; the headers openapi.json names (Content-Type's media type,
-// WWW-Authenticate exactly, Retry-After's form); the masked body, with an error's wording left out unless the
+// WWW-Authenticate exactly, Retry-After's form) and Allow (the methods a path offers, as a set); the masked body, with an error's wording left out unless the
 // probe compares messages; and the problems the answer has against openapi.json.
 import { REQUEST_ID_HEADERS } from '../../src/observe/call-watch';
 import type { Answer } from '../../reading/answer';
@@ -12,7 +12,14 @@ export interface View {
   request: string;
   /** The status, or `no answer: <why>`. */
   status: number | string;
-  headers: { 'content-type'?: string; 'www-authenticate'?: string; 'retry-after'?: string; 'request-id'?: string };
+  headers: {
+    'content-type'?: string;
+    'www-authenticate'?: string;
+    'retry-after'?: string;
+    /** The methods an answer says its path offers (a 405's, an OPTIONS'), sorted. */
+    allow?: string;
+    'request-id'?: string;
+  };
   /** The masked JSON body; `{ text }` for a body that is not JSON; absent for none. */
   body?: unknown;
   /** Where the answer breaks openapi.json (empty: it does not). */
@@ -54,6 +61,14 @@ export function viewOf(answer: Answer, masker: Masker, options: ViewOptions = {}
       : Number.isNaN(Date.parse(retryAfter))
         ? retryAfter
         : '<http-date>';
+  const allow = answer.headers.allow;
+  if (allow !== undefined)
+    headers.allow = allow
+      .split(',')
+      .map((method) => method.trim().toUpperCase())
+      .filter(Boolean)
+      .sort()
+      .join(', ');
   if (options.requestId)
     headers['request-id'] =
       REQUEST_ID_HEADERS.filter((name) => answer.headers[name] !== undefined).join(', ') || 'none';

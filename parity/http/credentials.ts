@@ -1,5 +1,5 @@
 // The Authorization header of each AuthKind. Only this file and the gate ever hold the token value.
-import type { AuthKind } from './request';
+import { type AuthKind, TOKEN_ELSEWHERE, type TokenElsewhere } from './request';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
@@ -27,9 +27,10 @@ export class Credentials {
     this.#madeUp = `${prefix}${randomBase62(40)}`;
   }
 
-  /** The header value for `kind`, or undefined for none. */
+  /** The Authorization header value for `kind`, or undefined for none. */
   header(kind: AuthKind): string | undefined {
-    switch (kind) {
+    if (kind in TOKEN_ELSEWHERE) return undefined; // elsewhere(): never beside an Authorization header of its own
+    switch (kind as Exclude<AuthKind, TokenElsewhere>) {
       case 'valid':
         return `Bearer ${this.#token}`;
       case 'valid-lowercase-scheme':
@@ -47,6 +48,20 @@ export class Credentials {
     }
   }
 
+  /**
+   * Where a TOKEN_ELSEWHERE kind puts the token: a header (name, value), or a query parameter (`query`, encoded, and
+   * `shown`, as the report names it: `access_token=<token>`). Undefined for the other kinds.
+   */
+  elsewhere(kind: AuthKind): { header?: [string, string]; query?: string; shown?: string } | undefined {
+    if (!(kind in TOKEN_ELSEWHERE)) return undefined;
+    const place: { query?: string; cookie?: string; header?: string; prefix?: string } =
+      TOKEN_ELSEWHERE[kind as TokenElsewhere];
+    if (place.query !== undefined)
+      return { query: `${place.query}=${encodeURIComponent(this.#token)}`, shown: `${place.query}=<token>` };
+    if (place.cookie !== undefined) return { header: ['cookie', `${place.cookie}=${this.#token}`] };
+    return { header: [place.header!, `${place.prefix ?? ''}${this.#token}`] };
+  }
+
   /** True when `text` holds the token: decided on what is sent, never on what a probe says it sends. */
   carriesToken(text: string | undefined): boolean {
     return text?.includes(this.#token) ?? false;
@@ -54,6 +69,6 @@ export class Credentials {
 
   /** `text` with every occurrence of the token replaced (a last guard for anything written out). */
   redact(text: string): string {
-    return text.split(this.#token).join('<token>');
+    return text.split(this.#token).join('<token>').split(encodeURIComponent(this.#token)).join('<token>');
   }
 }

@@ -142,9 +142,30 @@ export class RequestGate {
     ) {
       throw new GateRefusal('the token goes only in the Authorization header');
     }
-    const withToken = this.#credentials.carriesToken(authorization);
+    // The token somewhere the specification does not take it from: with GET only, so that a service that takes it
+    // there can do nothing with it but read.
+    const elsewhere = this.#credentials.elsewhere(auth);
+    if (elsewhere !== undefined && request.method !== 'GET')
+      throw new GateRefusal(
+        `the token goes elsewhere than the Authorization header with GET only, not ${request.method}`,
+      );
+    const withToken = this.#credentials.carriesToken(authorization) || elsewhere !== undefined;
+    const contentType =
+      request.json !== undefined
+        ? 'application/json'
+        : request.raw !== undefined
+          ? (request.contentType ?? 'application/json')
+          : null;
+    const json = parseJson(bodyText);
     const why = refusal(
-      { method: request.method, path: request.path, body: parseJson(bodyText), withToken },
+      {
+        method: request.method,
+        path: request.path,
+        body: json,
+        unreadable:
+          bodyText !== undefined && bodyText !== '' && json === undefined && contentType === 'application/json',
+        withToken,
+      },
       this.policy,
     );
     if (why !== undefined) throw new GateRefusal(why);
@@ -152,15 +173,14 @@ export class RequestGate {
 
     const headers: Record<string, string> = { accept: 'application/json' };
     if (authorization !== undefined) headers.authorization = authorization;
-    const contentType =
-      request.json !== undefined
-        ? 'application/json'
-        : request.raw !== undefined
-          ? (request.contentType ?? 'application/json')
-          : null;
+    if (elsewhere?.header) headers[elsewhere.header[0]] = elsewhere.header[1];
     if (contentType !== null && body !== undefined) headers['content-type'] = contentType;
-    const url = `${this.#options.baseUrl}${request.path}${query === '' ? '' : `?${query}`}`;
-    const described = { method: request.method, path: request.path, query };
+    const join = (...parts: Array<string | undefined>) =>
+      parts.filter((part) => part !== undefined && part !== '').join('&');
+    const sentQuery = join(query, elsewhere?.query);
+    const url = `${this.#options.baseUrl}${request.path}${sentQuery === '' ? '' : `?${sentQuery}`}`;
+    // As the report names it: a token in the query shows as `<token>`.
+    const described = { method: request.method, path: request.path, query: join(query, elsewhere?.shown) };
     const send = this.#options.fetch ?? ((input: string, init: RequestInit) => fetch(input, init));
 
     let answer: Answer;
@@ -186,7 +206,7 @@ export class RequestGate {
     this.#sent.push({
       method: request.method,
       path: request.path,
-      query,
+      query: described.query,
       auth,
       withToken,
       status: answer.status,

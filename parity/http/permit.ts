@@ -2,15 +2,23 @@
 // reads, cleanup) passes here first; a request these rules refuse is never sent.
 //
 // - Never POST /accounts, whatever the credentials (accounts cannot be deleted).
+// - Nothing outside /api/public/.
 // - A request without the token (none, malformed, another scheme, a made-up token) may use any method: the
 //   service cannot act on it.
-// - With the token: GET always. Without a scratch account, nothing else.
-// - With a scratch account, writes only where they can be undone:
+// - With the token: GET, HEAD and OPTIONS always (they change nothing, by HTTP's rules). Without a scratch account,
+//   nothing else.
+// - With a scratch account, writes only where they can be undone, or where nothing can be written:
+//   a body no JSON parser reads (sent as application/json), with any method but DELETE, to any path under the API:
+//     a service can take nothing from it;
 //   POST /snapshots and /snapshots/bulk: every object in the body that names an `account_id` names the scratch
 //     account (with a `snapshot_date` string in the reserved year) or an id the kit made up;
 //   PATCH/DELETE /snapshots/{id}: a snapshot the kit created on the scratch account in this run, or a made-up id;
-//   PATCH /accounts/{id}: the scratch account (its fields are restored after each probe), or a made-up id.
-//   Any other write is refused. A body that is not JSON names nothing and may go to those routes.
+//     PUT/POST /snapshots/{id} (no operation of the API): a snapshot of the kit's only;
+//   PATCH /accounts/{id}: the scratch account (its fields are restored after each probe), or a made-up id;
+//     PUT/POST /accounts/{id} (no operation): the scratch account only (a made-up id could be created, and an
+//     account cannot be deleted); DELETE /accounts/{id} (no operation): a made-up id only, never a real account,
+//     the scratch one included (a service that offered it would destroy its history).
+//   Any other write is refused.
 
 /** What the rules need to know about the run. */
 export interface WritePolicy {
@@ -30,7 +38,9 @@ export interface OutgoingRequest {
   path: string;
   /** The parsed JSON body; `undefined` when there is none or it is not JSON. */
   body: unknown;
-  /** True when the Authorization header carries the token. */
+  /** True when a body is sent that no JSON parser reads, as `application/json`: nothing can be taken from it. */
+  unreadable?: boolean;
+  /** True when the request carries the token (in the Authorization header, or elsewhere). */
   withToken: boolean;
 }
 
@@ -44,9 +54,10 @@ export function refusal(request: OutgoingRequest, policy: WritePolicy): string |
   }
   if (!route.startsWith('/api/public/')) return `${request.path} is not under /api/public/: the kit sends nothing else`;
   if (!request.withToken) return undefined;
-  if (request.method === 'GET') return undefined;
+  if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return undefined;
   if (policy.mode === 'read')
-    return `${request.method} with the token needs --scratch-account: without it the kit sends the token only with GET`;
+    return `${request.method} with the token needs --scratch-account: without it the kit sends the token only with GET, HEAD and OPTIONS`;
+  if (request.unreadable && request.method !== 'DELETE') return undefined;
   const scratch = policy.scratchAccountId!.toLowerCase();
 
   if (request.method === 'POST' && (route === `${API}/snapshots` || route === `${API}/snapshots/bulk`)) {
@@ -54,16 +65,23 @@ export function refusal(request: OutgoingRequest, policy: WritePolicy): string |
   }
   const [, collection, id] = /^\/api\/public\/v1\/(accounts|snapshots)\/([^/]+)$/.exec(route) ?? [];
   const originalId = id === undefined ? undefined : lastSegment(request.path);
-  if (collection === 'accounts' && request.method === 'PATCH') {
-    if (originalId!.toLowerCase() === scratch || policy.absentIds.has(originalId!)) return undefined;
-    return `PATCH of account ${originalId}: only the scratch account, or an id the kit made up, may be changed`;
+  if (collection === 'accounts' && originalId !== undefined) {
+    const isScratch = originalId.toLowerCase() === scratch;
+    const absent = policy.absentIds.has(originalId);
+    if (request.method === 'PATCH' && (isScratch || absent)) return undefined;
+    if ((request.method === 'PUT' || request.method === 'POST') && isScratch) return undefined;
+    if (request.method === 'DELETE' && absent) return undefined;
+    return request.method === 'DELETE'
+      ? `DELETE of account ${originalId}: only an id the kit made up (a service that deleted an account would destroy its history)`
+      : `${request.method} of account ${originalId}: only the scratch account${request.method === 'PATCH' ? ', or an id the kit made up,' : ''} may be changed`;
   }
-  if (collection === 'snapshots' && (request.method === 'PATCH' || request.method === 'DELETE')) {
-    if (policy.absentIds.has(originalId!)) return undefined;
-    if (!policy.kitSnapshotIds.has(originalId!)) {
+  if (collection === 'snapshots' && originalId !== undefined) {
+    const absent = policy.absentIds.has(originalId);
+    if (absent && (request.method === 'PATCH' || request.method === 'DELETE')) return undefined;
+    if (!policy.kitSnapshotIds.has(originalId)) {
       return `${request.method} of snapshot ${originalId}: only snapshots the kit created on the scratch account in this run may be changed`;
     }
-    return request.method === 'PATCH' ? rowsRefusal(request.body, scratch, policy, true) : undefined;
+    return request.method === 'DELETE' ? undefined : rowsRefusal(request.body, scratch, policy, true);
   }
   return `${request.method} ${request.path} with the token is no write the kit knows how to undo`;
 }

@@ -85,10 +85,47 @@ describe('the safety rules (permit.ts)', () => {
     expect(refusal(write('DELETE', `/snapshots/${MADE_UP}`), p)).toBeUndefined();
     expect(refusal(write('PATCH', `/accounts/${SCRATCH}`, { name: 'x' }), p)).toBeUndefined();
     expect(refusal(write('PATCH', `/accounts/${OTHER}`, { name: 'x' }), p)).toMatch(/only the scratch account/);
-    expect(refusal(write('PUT', `/accounts/${SCRATCH}`, { name: 'x' }), p)).toMatch(
-      /no write the kit knows how to undo/,
-    );
     expect(refusal(write('DELETE', '/snapshots'), p)).toMatch(/no write the kit knows how to undo/);
+  });
+
+  it("methods no operation has: HEAD and OPTIONS with the token anywhere; with a scratch account an unreadable body anywhere but with DELETE; PUT/POST only on the scratch account or the kit's snapshots; DELETE of an account only on a made-up id", () => {
+    const p = policy('scratch', ['snp_kit']);
+    const unreadable = (method: string, path: string) => ({ ...write(method, path), unreadable: true });
+    for (const method of ['HEAD', 'OPTIONS'])
+      for (const path of ['/me', `/accounts/${OTHER}`, '/snapshots/snp_1'])
+        expect(refusal(write(method, path), policy('read')), `${method} ${path}`).toBeUndefined();
+    // A body nothing can be read from: any path, any method but DELETE; never POST /accounts; not without a scratch account.
+    for (const method of ['POST', 'PUT', 'PATCH'])
+      for (const path of [
+        '/me',
+        '/categories',
+        '/snapshots/bulk',
+        `/accounts/${OTHER}`,
+        '/snapshots/snp_1',
+        '/openapi.json',
+      ])
+        expect(refusal(unreadable(method, path), p), `${method} ${path}`).toBeUndefined();
+    expect(refusal(unreadable('POST', '/accounts'), p)).toMatch(/never sent/);
+    expect(refusal(unreadable('PUT', '/me'), policy('read'))).toMatch(/needs --scratch-account/);
+    expect(refusal(unreadable('DELETE', '/accounts'), p)).toMatch(/no write the kit knows how to undo/);
+    // PUT and POST of an account: the scratch one only (its fields are restored); never a made-up id, which could be created.
+    for (const method of ['PUT', 'POST']) {
+      expect(refusal(write(method, `/accounts/${SCRATCH}`, { name: 'x' }), p)).toBeUndefined();
+      expect(refusal(write(method, `/accounts/${MADE_UP}`, { name: 'x' }), p)).toMatch(/only the scratch account/);
+      expect(refusal(write(method, `/accounts/${OTHER}`, { name: 'x' }), p)).toMatch(/only the scratch account/);
+    }
+    // DELETE of an account: a made-up id only, never the scratch account nor another.
+    expect(refusal(write('DELETE', `/accounts/${MADE_UP}`), p)).toBeUndefined();
+    expect(refusal(write('DELETE', `/accounts/${SCRATCH}`), p)).toMatch(/only an id the kit made up/);
+    expect(refusal(write('DELETE', `/accounts/${OTHER}`), p)).toMatch(/only an id the kit made up/);
+    // PUT and POST of a snapshot: the kit's own (moved within 2000 at most); a made-up or real one only unreadable.
+    expect(refusal(write('PUT', '/snapshots/snp_kit', { balance: 2 }), p)).toBeUndefined();
+    expect(refusal(write('POST', '/snapshots/snp_kit', { snapshot_date: '2026-01-01' }), p)).toMatch(
+      /only to a date in 2000/,
+    );
+    expect(refusal(write('PUT', `/snapshots/${MADE_UP}`, { balance: 2 }), p)).toMatch(/only snapshots the kit created/);
+    expect(refusal(write('PUT', '/snapshots/snp_1', { balance: 2 }), p)).toMatch(/only snapshots the kit created/);
+    expect(refusal(write('PUT', '/snapshots/bulk', { snapshots: [] }), p)).toMatch(/only snapshots the kit created/);
   });
 });
 
@@ -149,6 +186,46 @@ describe('the gate', () => {
       gate.send({ method: 'POST', path: '/api/public/v1/snapshots', auth: 'none', json: { note: TOKEN } }),
     ).rejects.toThrow(GateRefusal);
     expect(sent).toEqual([]);
+  });
+
+  it('sends the token elsewhere (query, cookie, another header) only with GET, without an Authorization header, and names it <token>', async () => {
+    const { gate, sent } = gateWith('read');
+    const inQuery = await gate.send({
+      method: 'GET',
+      path: '/api/public/v1/me',
+      query: 'a=1',
+      auth: 'query-access_token',
+    });
+    await gate.send({ method: 'GET', path: '/api/public/v1/me', auth: 'cookie-session' });
+    await gate.send({ method: 'GET', path: '/api/public/v1/me', auth: 'x-api-key' });
+    await gate.send({ method: 'GET', path: '/api/public/v1/me', auth: 'token-scheme' });
+    expect(sent.map((s) => s.url)).toEqual([
+      `http://127.0.0.1:9/api/public/v1/me?a=1&access_token=${TOKEN}`,
+      'http://127.0.0.1:9/api/public/v1/me',
+      'http://127.0.0.1:9/api/public/v1/me',
+      'http://127.0.0.1:9/api/public/v1/me',
+    ]);
+    expect(
+      sent.map((s) => [headerOf(s.init, 'authorization'), headerOf(s.init, 'cookie'), headerOf(s.init, 'x-api-key')]),
+    ).toEqual([
+      [null, null, null],
+      [null, `session=${TOKEN}`, null],
+      [null, null, TOKEN],
+      [`Token ${TOKEN}`, null, null],
+    ]);
+    // What the report and the recording see: the place, never the value.
+    expect(inQuery.request.query).toBe('a=1&access_token=<token>');
+    expect(gate.sent().map((s) => [s.query, s.withToken])).toEqual([
+      ['a=1&access_token=<token>', true],
+      ['', true],
+      ['', true],
+      ['', true],
+    ]);
+    for (const method of ['HEAD', 'POST', 'DELETE'] as const)
+      await expect(gate.send({ method, path: '/api/public/v1/me', auth: 'query-token' })).rejects.toThrow(
+        /with GET only/,
+      );
+    expect(sent.length).toBe(4);
   });
 
   it('learns the snapshots it created on the scratch account (only after the baseline), and lets only those be deleted', async () => {
