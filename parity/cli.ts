@@ -16,8 +16,10 @@ const USAGE = `Usage: ledger-parity --base-url URL [--scratch-account ID] [--rep
 Runs a catalogue of probes against a Personal Ledger service and against personal-ledger-sdk's fake, which
 mirrors what your token sees, and reports where their answers differ. The token is read from LEDGER_TOKEN.
 
-Safe on a real account: without --scratch-account, the token goes only with GET requests (other requests carry
-no valid token: none, a malformed one, another scheme, a made-up one). POST /accounts is never sent.
+Safe on a real account: without --scratch-account, the token goes only with GET, HEAD and OPTIONS requests
+(other requests carry no valid token: none, a malformed one, another scheme, a made-up one). POST /accounts is
+never sent, nor DELETE of an account with the token. The token goes to --base-url only; nine GET /me requests
+carry it elsewhere than the Authorization header (the query, a cookie, another header), to see it refused there.
 
 Options:
   --base-url URL          The service (https, or http to this machine only); a trailing /api/public/v1

@@ -13,7 +13,7 @@ export interface ParityOptions {
   token?: string;
   /**
    * An account created for the kit: with it, probes also write, to this account only and on dates in the reserved
-   * year 2000, and undo every write. @default none: only GET requests carry the token
+   * year 2000, and undo every write. @default none: only GET, HEAD and OPTIONS requests carry the token
    */
   scratchAccount?: string;
   /** Compares the fake with a recording instead of a service: no network. */

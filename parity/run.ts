@@ -17,7 +17,7 @@ import { openSide, probeState, runProbe, type ProbeRun, type Side } from './side
 import { undo } from './state/cleanup';
 import { readInventory, type Inventory } from '../reading/inventory';
 import { MadeUpIds } from './state/made-up-ids';
-import { createMirror, type Mirror } from './state/mirror';
+import { createMirror, learnSharing, type Mirror } from './state/mirror';
 import { RESERVED_RANGE } from './state/reserved';
 
 /** The package version (set at build time). */
@@ -78,7 +78,9 @@ async function runAgainstService(options: Checked): Promise<ParityRun> {
         ? skipped(probe, 'interrupted before it ran')
         : options.only && !options.only.includes(probe.id)
           ? skipped(probe, NOT_SELECTED)
-          : await compareLive(probe, mode, target, fake, ids).catch((error: unknown) => {
+          : await compareLive(probe, mode, target, fake, ids, (shown) =>
+              learnSharing(mirror, fakeInventory.me.household_id, shown),
+            ).catch((error: unknown) => {
               if (error instanceof Interrupted) {
                 interrupted = true;
                 return skipped(probe, 'interrupted while it ran (its writes were undone)');
@@ -164,7 +166,10 @@ async function runAgainstRecording(options: Checked, recording: ParityRecording)
       else if (entry === undefined)
         result = skipped(probe, `not in the recording (made by kit ${recording.kit_version})`);
       else if ('skipped' in entry) result = skipped(probe, `skipped when recorded: ${entry.skipped}`);
-      else result = await compareWithRecorded(probe, entry.views, fake, ids);
+      else {
+        await learnSharing(mirror, fakeInventory.me.household_id, entry.views);
+        result = await compareWithRecorded(probe, entry.views, fake, ids);
+      }
       if (result.outcome !== 'differs') delete result.target;
       results.push(result);
       options.onProgress?.({ done: results.length, total: PROBES.length, probe: result });
@@ -200,15 +205,20 @@ async function compareLive(
   target: Side,
   fake: Side,
   ids: MadeUpIds,
+  learn: (shown: readonly View[]) => Promise<void>,
 ): Promise<ProbeResult> {
   if (probe.mode === 'never') return skipped(probe, NEVER);
   if (probe.mode === 'scratch' && mode === 'read') return skipped(probe, 'needs --scratch-account: it writes');
   const need = probe.needs?.(probeState(target, ids));
   if (need !== undefined) return skipped(probe, need);
   let runs: [ProbeRun, ProbeRun];
+  let targetViews: View[];
   try {
     const onTarget = await runProbe(target, probe, ids);
     if (onTarget.skipped !== undefined) return skipped(probe, onTarget.skipped);
+    targetViews = views(onTarget, target, probe);
+    // What the target's answers prove about what no API shows (its plan), the fake learns before it answers.
+    await learn(targetViews);
     runs = [onTarget, await runProbe(fake, probe, ids)];
   } catch (error) {
     if (error instanceof GateRefusal) return skipped(probe, `refused by the safety rules: ${error.message}`);
@@ -216,13 +226,7 @@ async function compareLive(
     throw error;
   }
   const [t, f] = runs;
-  return judge(
-    probe,
-    views(t, target, probe),
-    views(f, fake, probe),
-    [t.unavailable, f.unavailable],
-    [undefined, f.skipped],
-  );
+  return judge(probe, targetViews, views(f, fake, probe), [t.unavailable, f.unavailable], [undefined, f.skipped]);
 }
 
 /** Runs one probe on the fake and compares with the recorded views. */

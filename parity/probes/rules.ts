@@ -1,5 +1,5 @@
 // The specification's rules, one entry each: every numbered rule and every table row of its sections 3 to 9 (states,
-// endpoints, authentication, events, errors, limits, versioning), and the field rules of section 2 that probes cite.
+// endpoints, authentication, events, errors, limits, versioning), and the rules of sections 1 and 2 that probes cite.
 // Probes cite these keys (`rules` of a probe), and the coverage table of docs/parity.md is generated from those
 // citations: every rule has a line, with the probes that observe it or why none can (`cannot`).
 
@@ -23,6 +23,13 @@ const PATCH_COUNTS_NOTHING =
 
 /** Every rule, by the citation probes and the docs use. */
 export const RULES = {
+  // 1. What the service does (the rules probes cite).
+  '§1 whole interface': {
+    says: 'the document covers the whole public interface: the operations of the endpoint table, and no other method on their paths',
+  },
+  '§1 no account deletion': {
+    says: 'account deletion is not offered (it would destroy the balance history); archiving is offered instead',
+  },
   // 2. Resources and their fields (the rules probes cite).
   '§2 Identity': { says: 'GET /me answers user_id, household_id, token_id' },
   '§2 Account visibility': { says: 'visibility: private (default), shared_read_only, shared_full_access' },

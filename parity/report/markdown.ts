@@ -40,7 +40,7 @@ export function markdownReport(report: ParityReport): string {
   );
   const mode =
     report.mode === 'read'
-      ? 'read only (the token goes with GET requests only)'
+      ? 'read only (the token goes with GET, HEAD and OPTIONS requests only)'
       : 'with a scratch account (writes on it only, on dates in 2000, all undone)';
   lines.push(
     `- Mode: ${report.target.kind === 'recording' ? `recorded ${mode}; nothing was sent anywhere now` : mode}`,

@@ -7,15 +7,17 @@ import { describe, expect, it } from 'vitest';
 import { coverageLines, PROBES } from 'personal-ledger-sdk/parity';
 import { ODDITY_KINDS } from '../../reading/oddities';
 import type { Case } from './divergences/kit';
+import { REACH_READ_CASES, REACH_WRITE_CASES } from './divergences/reach';
 import { READ_CASES } from './divergences/read';
+import { STATE_CASES } from './divergences/states';
 import { describeDivergences } from './divergences/suite';
 import { WRITE_CASES } from './divergences/write';
 
-describeDivergences('read', READ_CASES);
+describeDivergences('read', [...READ_CASES, ...REACH_READ_CASES]);
 
 describe('the divergences together', () => {
   it('break every rule and spec-gaps entry the kit can observe, each through a probe (or an odd answer) that cites it', () => {
-    const cases: Case[] = [...READ_CASES, ...WRITE_CASES];
+    const cases: Case[] = [...READ_CASES, ...REACH_READ_CASES, ...WRITE_CASES, ...REACH_WRITE_CASES, ...STATE_CASES];
     const cites = (c: Case, rule: string) =>
       c.odd
         ? (ODDITY_KINDS[c.odd].rules as readonly string[]).includes(rule)

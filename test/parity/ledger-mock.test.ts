@@ -19,7 +19,20 @@ interface State {
   categories: unknown[];
 }
 const state = async () => (await served.upstream.control('GET', '/state')) as State;
-const carriesToken = (e: Exchange) => (e.headers.authorization ?? '').includes(TOKEN);
+/** The token anywhere in the request: its headers, its query, its path. */
+const carriesToken = (e: Exchange) =>
+  [...Object.values(e.headers), e.query, e.path].some((value) => value.includes(TOKEN));
+/** The token somewhere but `Authorization: Bearer` (or `bearer`). */
+const elsewhere = (e: Exchange) =>
+  carriesToken(e) && (e.headers.authorization ?? '').toLowerCase() !== `bearer ${TOKEN.toLowerCase()}`;
+const unreadable = (e: Exchange) => {
+  try {
+    JSON.parse(e.body);
+    return false;
+  } catch {
+    return e.body !== '';
+  }
+};
 const outputs = () => {
   const dir = mkdtempSync(join(tmpdir(), 'ledger-parity-out-'));
   return { report: join(dir, 'report.md'), json: join(dir, 'report.json'), record: join(dir, 'recording.json') };
@@ -41,7 +54,7 @@ function rowsOf(value: unknown, out: Array<Record<string, unknown>> = []): Array
 }
 
 describe('ledger-parity against ledger-mock, through a recording proxy', { timeout: 150_000 }, () => {
-  it('without --scratch-account: nothing differs (exit 0), and the token went with GET requests only', async () => {
+  it('without --scratch-account: nothing differs (exit 0), and the token went with GET, HEAD and OPTIONS requests only', async () => {
     const files = outputs();
     const run = await runParityCli([
       '--base-url',
@@ -65,13 +78,22 @@ describe('ledger-parity against ledger-mock, through a recording proxy', { timeo
 
     const withToken = served.proxy.seen.filter(carriesToken);
     expect(withToken.length).toBeGreaterThan(20);
-    expect(withToken.filter((e) => e.method !== 'GET')).toEqual([]);
+    // The token with the methods that change nothing only; anywhere but the Authorization header, with GET /me only.
+    expect(withToken.filter((e) => !['GET', 'HEAD', 'OPTIONS'].includes(e.method))).toEqual([]);
+    expect(new Set(withToken.filter(elsewhere).map((e) => `${e.method} ${e.path}`))).toEqual(
+      new Set(['GET /api/public/v1/me']),
+    );
+    expect(withToken.filter(elsewhere).length).toBe(9);
     expect(served.proxy.seen.filter((e) => e.method !== 'GET').length).toBeGreaterThan(3); // writes went out, without a valid token
     expect(served.proxy.seen.filter((e) => e.method === 'POST' && /\/accounts\/?$/i.test(e.path))).toEqual([]);
     expect(report.safety).toMatchObject({
       before_after: { identical: true },
       not_undone: [],
-      with_token: { GET: withToken.length },
+      with_token: {
+        GET: withToken.filter((e) => e.method === 'GET').length,
+        HEAD: withToken.filter((e) => e.method === 'HEAD').length,
+        OPTIONS: withToken.filter((e) => e.method === 'OPTIONS').length,
+      },
     });
 
     for (const text of [run.stdout, run.stderr, readFileSync(files.report, 'utf8'), readFileSync(files.json, 'utf8')])
@@ -102,10 +124,19 @@ describe('ledger-parity against ledger-mock, through a recording proxy', { timeo
     expect(report.probes.filter((p) => p.outcome === 'skipped').map((p) => p.id)).toEqual(['auth.create-account']);
 
     // Read off the wire, independently of the kit's own rules.
-    const writes = served.proxy.seen.filter((e) => carriesToken(e) && e.method !== 'GET');
+    const writes = served.proxy.seen.filter((e) => carriesToken(e) && !['GET', 'HEAD', 'OPTIONS'].includes(e.method));
     expect(writes.length).toBeGreaterThan(50);
+    expect(served.proxy.seen.filter(elsewhere).every((e) => e.method === 'GET')).toBe(true);
     for (const write of writes) {
       const where = `${write.method} ${write.path} ${write.body.slice(0, 200)}`;
+      // A body nothing can be read from may go to any path of the API, with any method but DELETE.
+      if (unreadable(write) && write.method !== 'DELETE') {
+        expect(write.path, where).toMatch(/^\/api\/public\//);
+        continue;
+      }
+      // DELETE of an account: never a real one (the scratch account included).
+      if (write.method === 'DELETE' && write.path.includes('/accounts'))
+        expect(accountIds.has(decodeURIComponent(write.path.split('/').pop()!)), where).toBe(false);
       expect(write.path, where).toMatch(
         /^\/api\/public\/v1\/(snapshots|snapshots\/bulk|accounts\/[^/]+|snapshots\/[^/]+)$/,
       );
