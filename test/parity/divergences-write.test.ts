@@ -6,11 +6,17 @@ import { describe, expect, it } from 'vitest';
 import { SCRATCH } from './support';
 import { body, is, jsonOf, reply, withJson } from './divergences/kit';
 import { describeDivergences } from './divergences/suite';
+import { COLUMN_WRITE_CASES } from './divergences/columns';
 import { REACH_WRITE_CASES } from './divergences/reach';
 import { STATE_CASES } from './divergences/states';
 import { WRITE_CASES } from './divergences/write';
 
-const { served, run } = describeDivergences('write', [...WRITE_CASES, ...REACH_WRITE_CASES, ...STATE_CASES]);
+const { served, run } = describeDivergences('write', [
+  ...WRITE_CASES,
+  ...REACH_WRITE_CASES,
+  ...COLUMN_WRITE_CASES,
+  ...STATE_CASES,
+]);
 
 describe('a target that differs only in what the specification allows', { timeout: 60_000 }, () => {
   it('the same service with additive fields and another webhook count: nothing differs in the whole catalogue, and the additions are noted', async () => {
