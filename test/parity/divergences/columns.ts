@@ -1,24 +1,10 @@
 // Divergences that make each column of the coverage table true: where a rule is observed with the token alone and
 // also with a scratch account (or a webhook subscription), a divergence caught by a probe of each column, so that a
 // run without --scratch-account still catches what the table says it does.
-import { type Case, is, jsonOf, reply, withJson } from './kit';
+import { type Case, inDocument, is, jsonOf, once, reply, withJson } from './kit';
 import type { Exchange } from '../support';
 
-/** A change to the service's openapi.json. */
-const inDocument = (change: (document: Record<string, any>) => void): Case['divergence'] => ({
-  response: (e, r) => {
-    if (!is(e, 'GET', '/openapi.json')) return r;
-    const document = jsonOf(r);
-    change(document);
-    return withJson(r, document);
-  },
-});
 const noRoute = (e: Exchange) => reply(404, { error: `No operation ${e.method} ${e.path}`, code: 'route_not_found' });
-/** Only the first request `match` selects is changed (the cleanup that sends the same must go through). */
-function once(match: (e: Exchange) => boolean, change: (e: Exchange) => ReturnType<typeof reply>): Case['divergence'] {
-  let done = false;
-  return { request: (e) => (!done && match(e) ? ((done = true), change(e)) : e) };
-}
 
 export const COLUMN_READ_CASES: Case[] = [
   {

@@ -2,9 +2,9 @@
 // the specification or spec-gaps entries it breaks, and the probe (or the odd answer of the reading) that must
 // report it. The test runs each, and checks that together they break every rule the kit can observe.
 import type { OddityKind, RuleId } from 'personal-ledger-sdk/parity';
-import type { Divergence, Exchange, Reply } from '../support';
+import { type Divergence, type Exchange, jsonOf, type Reply, withJson } from '../support';
 
-export { jsonOf, withJson } from '../support';
+export { jsonOf, withJson };
 
 /** One divergence of the suite. */
 export interface Case {
@@ -54,3 +54,20 @@ export const without = (query: string, name: string) =>
     .split('&')
     .filter((part) => !part.startsWith(`${name}=`))
     .join('&');
+/** A change to the service's openapi.json. */
+export const inDocument = (change: (document: Record<string, any>) => void): Case['divergence'] => ({
+  response: (e, r) => {
+    if (!is(e, 'GET', '/openapi.json')) return r;
+    const document = jsonOf(r);
+    change(document);
+    return withJson(r, document);
+  },
+});
+/** Only the first request `match` selects is changed (a cleanup that sends the same must go through). */
+export function once(
+  match: (e: Exchange) => boolean,
+  change: (e: Exchange) => ReturnType<NonNullable<Divergence['request']>>,
+): Divergence {
+  let done = false;
+  return { request: (e) => (!done && match(e) ? ((done = true), change(e)) : e) };
+}

@@ -1,18 +1,9 @@
 // Divergences the kit catches with the token alone: GET requests, requests that carry no valid token, and the
 // reading of everything the token sees.
 import { TOKEN } from '../support';
-import { API, type Case, is, jsonOf, reply, without, withJson } from './kit';
+import { API, type Case, inDocument, is, jsonOf, reply, without, withJson } from './kit';
 
 const SCOPES = /"(ledger:read|snapshots:write|accounts:write)"/g;
-/** A change to the service's openapi.json. */
-const inDocument = (change: (document: Record<string, any>) => void): Case['divergence'] => ({
-  response: (e, r) => {
-    if (!is(e, 'GET', '/openapi.json')) return r;
-    const document = jsonOf(r);
-    change(document);
-    return withJson(r, document);
-  },
-});
 /** An id of the demo or the scratch account (the kit's made-up ids are other UUIDs). */
 const KNOWN = /^\/(accounts|snapshots)\/(acc00000|5c7a0000)-/;
 

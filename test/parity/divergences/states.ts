@@ -3,7 +3,7 @@
 // one of two fields... Some services here remember what they were told (a flag set by a PATCH the proxy saw).
 import { SCRATCH } from '../support';
 import type { Divergence, Exchange } from '../support';
-import { type Case, body, is, jsonOf, reply, withBody, withJson } from './kit';
+import { type Case, body, is, jsonOf, once, reply, withBody, withJson } from './kit';
 
 const ofScratch = (e: Exchange, method: string) => is(e, method, `/accounts/${SCRATCH}`);
 type Account = { id: string; lifecycle_status: string; visibility: string };
@@ -22,11 +22,6 @@ function remembersArchive(change: (archived: boolean) => Divergence): Divergence
     },
     response: (e, r) => change(archived).response?.(e, r) ?? r,
   };
-}
-/** Only the first request `match` selects is changed (the cleanup that sends the same must go through). */
-function once(match: (e: Exchange) => boolean, change: (e: Exchange) => Exchange | ReturnType<typeof reply>) {
-  let done = false;
-  return { request: (e: Exchange) => (!done && match(e) ? ((done = true), change(e)) : e) };
 }
 
 export const STATE_CASES: Case[] = [

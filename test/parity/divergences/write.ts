@@ -1,16 +1,8 @@
 // Divergences the kit catches with a scratch account: writes to it, in the reserved year, each undone.
 import { SCRATCH } from '../support';
-import { type Case, body, ignored, is, jsonOf, reply, withBody, withJson } from './kit';
+import { type Case, body, ignored, is, jsonOf, once, reply, withBody, withJson } from './kit';
 
 const ofScratch = (e: Parameters<typeof is>[0], method: string) => is(e, method, `/accounts/${SCRATCH}`);
-/** Only the first request `match` selects is changed (a cleanup that sends the same must go through). */
-function once(
-  match: (e: Parameters<typeof is>[0]) => boolean,
-  change: (e: Parameters<typeof is>[0]) => ReturnType<NonNullable<Case['divergence']['request']>>,
-): Case['divergence'] {
-  let done = false;
-  return { request: (e) => (!done && match(e) ? ((done = true), change(e)) : e) };
-}
 
 export const WRITE_CASES: Case[] = [
   {
