@@ -3,6 +3,8 @@
 // by the probe aimed at it (as `differs`, saying where) or by the reading of everything the token sees (as an odd
 // answer); together the changes (these, read with the token alone, and divergences-write.test.ts's) break every rule
 // the kit can observe. The suite prints how many of its divergences the kit caught.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { coverageLines, PROBES } from 'personal-ledger-sdk/parity';
 import { ODDITY_KINDS } from '../../reading/oddities';
@@ -13,8 +15,9 @@ import { READ_CASES } from './divergences/read';
 import { STATE_CASES } from './divergences/states';
 import { describeDivergences } from './divergences/suite';
 import { WRITE_CASES } from './divergences/write';
+import { TOKEN } from './support';
 
-describeDivergences('read', [...READ_CASES, ...REACH_READ_CASES, ...COLUMN_READ_CASES]);
+const { served, run } = describeDivergences('read', [...READ_CASES, ...REACH_READ_CASES, ...COLUMN_READ_CASES]);
 
 describe('the divergences together', () => {
   it('break every rule and spec-gaps entry the kit can observe, in each column of the coverage table, each through a probe (or an odd answer) that cites it', () => {
@@ -66,5 +69,42 @@ describe('the divergences together', () => {
         .map(([column]) => `${line.rule} (${column})`),
     );
     expect(unbroken).toEqual([]);
+  });
+});
+
+describe('the token goes to the base URL given and nowhere else', { timeout: 60_000 }, () => {
+  it('a service that redirects the requests with the token elsewhere (and HEAD and OPTIONS) to another server: that server gets nothing, the redirects are reported', async () => {
+    const elsewhere: string[] = [];
+    const other = createServer((req, res) => {
+      elsewhere.push(`${req.method} ${req.url}`);
+      res.end();
+    });
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    const to = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
+    try {
+      served.proxy.divergence = {
+        request: (e) => {
+          const placed =
+            e.query.includes(TOKEN) ||
+            (e.headers.cookie ?? '').includes(TOKEN) ||
+            e.headers['x-api-key'] !== undefined ||
+            (e.headers.authorization !== undefined && !/^bearer /i.test(e.headers.authorization));
+          return placed || e.method === 'HEAD' || e.method === 'OPTIONS'
+            ? { status: 307, headers: { location: `${to}${e.path}?${e.query}` }, body: '' }
+            : e;
+        },
+      };
+      const probes = ['auth.token-in-query', 'auth.token-in-cookie', 'auth.token-in-api-key-header', 'methods.me'];
+      const result = await run('read', probes);
+      expect(elsewhere).toEqual([]);
+      for (const id of probes) {
+        const probe = result.report.probes.find((p) => p.id === id)!;
+        expect(probe.outcome, id).toBe('differs');
+        expect(probe.target!.map((v) => v.status)).toContain(307);
+      }
+      expect(JSON.stringify(result.report)).not.toContain(TOKEN);
+    } finally {
+      await new Promise<void>((resolve) => other.close(() => resolve()));
+    }
   });
 });
