@@ -96,7 +96,7 @@ function tokenProbe(route: Route): Probe | undefined {
   if (methods.length === 0) return undefined;
   return {
     id: `methods.${route.slug}-with-token`,
-    title: `${methods.join(', ')} ${route.path}${route.names ? ` (an ${route.names} nobody has)` : ''} with the token: no operation (404 route_not_found)${methods.includes('DELETE') && route.names === 'account' ? ': accounts cannot be deleted' : ''}`,
+    title: `${methods.join(', ')} ${route.path}${route.names ? ` (${route.names === 'account' ? 'an account' : 'a snapshot'} nobody has)` : ''} with the token and ${methods.includes('DELETE') ? '(but for DELETE) ' : ''}a body no JSON parser reads: no operation (404 route_not_found)${methods.includes('DELETE') && route.names === 'account' ? '; accounts cannot be deleted' : ''}`,
     rules: rulesOf(route, methods),
     gaps: [17],
     mode: 'scratch',
