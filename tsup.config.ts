@@ -95,6 +95,17 @@ export default defineConfig([
     dts: true,
   },
   {
+    // personal-ledger-sdk/mocks/matchers: `expect.extend(ledgerMatchers)` for Jest, Vitest and Bun, in both formats. It
+    // imports no runner, and the fake's types by the package's own name.
+    ...shared,
+    entry: { matchers: 'mocks/matchers.ts' },
+    outDir: 'dist/mocks',
+    format: ['esm', 'cjs'],
+    splitting: false,
+    external: [BY_NAME],
+    dts: true,
+  },
+  {
     // personal-ledger-sdk/statements: the bank-file readers, for any runtime (no `node:` import, no client). saxes
     // (camt's XML) and papaparse (CSV cells) are bundled, so installing the package adds no dependency.
     ...shared,

@@ -11,6 +11,7 @@ export default {
     'mocks/msw.ts',
     'mocks/node.ts',
     'mocks/vitest.ts',
+    'mocks/matchers.ts',
     'parity/index.ts',
     'statements/index.ts',
   ],

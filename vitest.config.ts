@@ -17,6 +17,7 @@ export default defineConfig({
       { find: /^personal-ledger-sdk\/parity$/, replacement: here('./parity/index.ts') },
       { find: /^personal-ledger-sdk\/statements$/, replacement: here('./statements/index.ts') },
       { find: /^personal-ledger-sdk\/mocks\/vitest$/, replacement: here('./mocks/vitest.ts') },
+      { find: /^personal-ledger-sdk\/mocks\/matchers$/, replacement: here('./mocks/matchers.ts') },
       { find: /^personal-ledger-sdk$/, replacement: here('./src/index.ts') },
     ],
   },

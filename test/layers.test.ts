@@ -121,7 +121,10 @@ const FOLDERS: readonly Folder[] = [
       { name: 'assembly', paths: ['create-ledger-mock.ts', 'msw-mock.ts'] },
       { name: 'server', paths: ['server/'] },
       { name: 'entries', paths: ['index.ts', 'msw.ts', 'node.ts'] },
-      // Vitest's helpers take the fake and the client by their package names, as users do (one copy of each).
+      // The matchers for any runner's expect.extend: the fake's types by the package's name, no runner.
+      { name: 'matchers', paths: ['matchers/'] },
+      { name: 'matchers entry', paths: ['matchers.ts'] },
+      // Vitest's helpers take the fake, the client and the matchers by their package names, as users do (one copy of each).
       { name: 'vitest', paths: ['vitest/'], alsoImports: ['src/index.ts'] },
       { name: 'vitest entry', paths: ['vitest.ts'] },
     ],

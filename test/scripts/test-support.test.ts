@@ -13,6 +13,7 @@ const OUTPUTS = [
   'index.d.ts',
   'mocks/index.js',
   'mocks/vitest.js',
+  'mocks/matchers.js',
   'parity/index.js',
   'statements/index.js',
   'bin/ledger-mock.js',

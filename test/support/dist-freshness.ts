@@ -21,6 +21,7 @@ const OUTPUTS = [
   'dist/index.d.ts',
   'dist/mocks/index.js',
   'dist/mocks/vitest.js',
+  'dist/mocks/matchers.js',
   'dist/parity/index.js',
   'dist/statements/index.js',
   'dist/bin/ledger-mock.js',

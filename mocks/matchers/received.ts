@@ -1,7 +1,7 @@
-// The Vitest matcher over a fake's journal: expect(mock).toHaveReceived('bulkUpsertSnapshots', { times: 3, status: 200 }).
-// It counts with journal.count (one filter for code, matchers and GET /__mock/journal), and a failure shows
-// journal.explain(): the last requests, each refusal with the rule that decided.
-import { expect, type MatcherState, type MatcherResult } from 'vitest';
+// The matcher over a fake's journal, for any runner's expect.extend (Jest, Vitest, Bun):
+// expect(mock).toHaveReceived('bulkUpsertSnapshots', { times: 3, status: 200 }). It counts with journal.count (one
+// filter for code, matchers and GET /__mock/journal), and a failure shows journal.explain(): the last requests, each
+// refusal with the rule that decided. It imports no runner: what it needs of one is `this.isNot`.
 import type { FaultOperation, JournalFilter, LedgerControl, LedgerMock } from 'personal-ledger-sdk/mocks';
 
 /** What `toHaveReceived` expects of the requests of an operation: every field of a journal filter, and how many. */
@@ -10,7 +10,10 @@ export interface ReceivedExpectation extends Omit<JournalFilter, 'operation'> {
   times?: number;
 }
 
-/** The matchers of `personal-ledger-sdk/mocks/vitest`, registered with `expect.extend` when the entry is imported. */
+/**
+ * The matchers of `personal-ledger-sdk/mocks/matchers`, as each runner's `expect` types them once
+ * `expect.extend(ledgerMatchers)` has run (`personal-ledger-sdk/mocks/vitest` runs it when imported).
+ */
 export interface LedgerMatchers<R = unknown> {
   /**
    * Passes when the fake received `operation` (an operationId of openapi.json, or `'*'` for any request) and the
@@ -23,9 +26,17 @@ export interface LedgerMatchers<R = unknown> {
   toHaveReceived(operation: FaultOperation, expectation?: ReceivedExpectation): R;
 }
 
-declare module 'vitest' {
-  // biome-ignore lint/suspicious/noExplicitAny: the same type parameter as Vitest's own declaration, which merging needs
-  interface Matchers<T = any> extends LedgerMatchers<T> {}
+/** What a matcher reads of the runner's `this` (Jest's, Vitest's and Bun's matcher state all have it). */
+interface MatcherContext {
+  isNot?: boolean;
+}
+
+/** What a matcher returns to Jest, Vitest and Bun alike. */
+interface MatcherResult {
+  pass: boolean;
+  message: () => string;
+  actual?: unknown;
+  expected?: unknown;
 }
 
 /** The fake's control API, from a fake (`expect(mock)`) or its control (`expect(mock.control)`). */
@@ -51,11 +62,14 @@ function described(operation: FaultOperation, filter: JournalFilter): string {
   return parts.length === 0 ? name : `${name} (${parts.join(', ')})`;
 }
 
-/** The matchers, for `expect.extend`; importing `personal-ledger-sdk/mocks/vitest` has already done that. */
+/**
+ * The matchers, for `expect.extend(ledgerMatchers)` in Jest, Vitest or Bun (importing `personal-ledger-sdk/mocks/vitest`
+ * has already done it for Vitest).
+ */
 export const ledgerMatchers = {
   /** See {@link LedgerMatchers.toHaveReceived}. */
   toHaveReceived(
-    this: MatcherState,
+    this: MatcherContext,
     received: unknown,
     operation: FaultOperation,
     expectation: ReceivedExpectation = {},
@@ -84,5 +98,3 @@ export const ledgerMatchers = {
     };
   },
 };
-
-expect.extend(ledgerMatchers);
