@@ -21,10 +21,12 @@ declare module 'expect' {
   interface Matchers<R extends void | Promise<void>, T = unknown> extends LedgerMatchers<R> {}
 }
 
+// Returning void, as the same matcher on Vitest's global `jest.Matchers<void, T>` (its JestAssertion) does: the two
+// must agree.
 // @ts-ignore TS2664 where Vitest is not installed
 declare module 'vitest' {
   // biome-ignore lint/suspicious/noExplicitAny: Vitest's own type parameters
-  interface Matchers<T = any> extends LedgerMatchers<T> {}
+  interface Matchers<T = any> extends LedgerMatchers<void> {}
 }
 
 // @ts-ignore TS2664 where Bun's types are not installed
