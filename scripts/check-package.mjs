@@ -1,8 +1,8 @@
 // `npm run check:package`'s second half, on the package as npm would publish it, packed once: its weight (at most
 // MAX_UNPACKED_BYTES unpacked: the sizes and the largest files are printed, and a package above the limit fails), then
-// @arethetypeswrong/cli (attw --pack would pack again for each run): every entry but ./mocks/vitest as Node 16+ resolves
-// it from ESM and CommonJS, and ./mocks/vitest with the esm-only profile (importing it from CommonJS needs import(), as
-// Vitest does).
+// @arethetypeswrong/cli (attw --pack would pack again for each run) under every resolution (attw's strict profile):
+// node10 (`module: commonjs`, which finds each entry's types through typesVersions), Node 16+ from ESM and CommonJS, and
+// bundlers. ./mocks/vitest is ESM only, as Vitest is: from CommonJS it takes import(), which that one rule alone allows.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -36,8 +36,8 @@ try {
     );
   }
   const attw = (...args) => execFileSync('npx', ['attw', tarball, '--format', 'table', ...args], { stdio: 'inherit' });
-  attw('--profile', 'node16', '--exclude-entrypoints', './mocks/vitest');
-  attw('--profile', 'esm-only', '--entrypoints', './mocks/vitest');
+  attw('--exclude-entrypoints', './mocks/vitest');
+  attw('--entrypoints', './mocks/vitest', '--ignore-rules', 'cjs-resolves-to-esm');
 } catch (error) {
   process.exitCode = 1;
   if (error.status === undefined) console.error(error.message); // attw printed its own report; anything else is said here

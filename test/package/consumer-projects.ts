@@ -4,7 +4,7 @@
 // process (test/support/heavy-first-sequencer.ts, by projectsCalledBy), while other files run: a test file waits for
 // what is not finished yet.
 import { execFile } from 'node:child_process';
-import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -45,6 +45,13 @@ export const TYPESCRIPT_SETTINGS: ReadonlyArray<{
     files: ['typed-cjs-mocks.cts'],
   },
   {
+    // `module: commonjs` (TypeScript 5.9 resolves with node10 there, TypeScript 7 as for bundlers): every entry.
+    name: 'commonjs',
+    group: 'node10',
+    options: { module: 'commonjs', moduleResolution: 'node10', skipLibCheck: true },
+    files: ['typed-commonjs.ts'],
+  },
+  {
     name: 'bundler',
     group: 'bundler',
     options: { module: 'esnext', moduleResolution: 'bundler', skipLibCheck: false },
@@ -65,7 +72,7 @@ export const TYPESCRIPT_SETTINGS: ReadonlyArray<{
 ];
 
 /** Each group is compiled by one `tsc -b` in its own test file (consumer-types-<group>.test.ts), the two side by side. */
-type TypeCheckGroup = 'node16' | 'bundler';
+type TypeCheckGroup = 'node16' | 'bundler' | 'node10';
 
 /** The version of `name` the repository installed (package-lock.json's), so npm finds it in its cache. */
 export const versionOf = (name: string) =>
@@ -89,13 +96,15 @@ export function appProject(runDir?: string): Promise<string> {
         packages,
       );
       for (const { name, options, files } of TYPESCRIPT_SETTINGS) {
-        writeFileSync(
-          join(app, `tsconfig.${name}.json`),
+        const tsconfig = (compilerOptions: Record<string, unknown>) =>
           JSON.stringify({
-            compilerOptions: { ...options, target: 'es2022', strict: true, noEmit: true, types: [] },
+            compilerOptions: { ...compilerOptions, target: 'es2022', strict: true, noEmit: true, types: [] },
             files,
-          }),
-        );
+          });
+        writeFileSync(join(app, `tsconfig.${name}.json`), tsconfig(options));
+        // TypeScript 7 removed moduleResolution node10: `module: commonjs` alone is what such a project says there.
+        const { moduleResolution, ...rest } = options;
+        writeFileSync(join(app, `tsconfig.${name}.ts7.json`), tsconfig(moduleResolution === 'node10' ? rest : options));
       }
       return app;
     },
@@ -135,9 +144,28 @@ export function bareThenMsw3(runDir?: string): Promise<string> {
   );
 }
 
+/** TypeScript 7 (the native compiler), which a consumer may check the package's types with. */
+const TYPESCRIPT_7 = '7.0.2';
+
+/** `tsc` of TypeScript 7, installed alone into a folder of its own once per run (a native binary: about 30 MB, 5 s). */
+export function typeScript7(runDir?: string): Promise<string> {
+  return oncePerRun(
+    'typescript-7',
+    async (dir) => {
+      const folder = join(dir, 'typescript-7');
+      mkdirSync(folder, { recursive: true });
+      writeFileSync(join(folder, 'package.json'), JSON.stringify({ name: 'typescript-7', private: true }));
+      await timedInstall(folder, [`typescript@${TYPESCRIPT_7}`]);
+      return join(folder, 'node_modules/typescript/bin/tsc');
+    },
+    runDir,
+  );
+}
+
 /** The projects above, each with the calls in a test file's source that wait for it (describeTypeChecks: appProject). */
 const PROJECT_CALLS: ReadonlyArray<{ sign: RegExp; install: (runDir: string) => Promise<string> }> = [
   { sign: /\b(?:appProject|describeTypeChecks)\(/, install: appProject },
+  { sign: /\b(?:typeScript7|describeTypeChecks)\(/, install: typeScript7 },
   { sign: /\bbareProject\(/, install: bareProject },
   { sign: /\bbareThenMsw3\(/, install: bareThenMsw3 },
 ];
@@ -234,6 +262,19 @@ export function describeTypeChecks(group: TypeCheckGroup): void {
       expect(Object.keys(byProject), 'the projects tsc -b built').toContain(name);
       expect(byProject[name], `the errors of tsconfig.${name}.json`).toBe('');
       expect(unattributed, 'what tsc -b printed outside any project').toBe('');
+    });
+    // TypeScript 7 builds the projects of `tsc -b` side by side, its output mixed: one `tsc -p` each (each about a second).
+    it.each(settings)(`compiles with TypeScript ${TYPESCRIPT_7} (%s)`, async (name) => {
+      const [dir, tsc] = await Promise.all([appProject(), typeScript7()]);
+      const output = await run(process.execPath, [tsc, '-p', `tsconfig.${name}.ts7.json`, '--pretty', 'false'], {
+        cwd: dir,
+        timeout: 120_000,
+      }).then(
+        ({ stdout, stderr }) => stdout + stderr,
+        (error: { stdout?: string; stderr?: string; message: string }) =>
+          `${error.stdout ?? ''}${error.stderr ?? ''}` || error.message,
+      );
+      expect(output, `the errors of tsconfig.${name}.ts7.json`).toBe('');
     });
   });
 }
