@@ -9,6 +9,7 @@ import { RequestJournal } from './core/journal';
 import type { MockContext } from './core/pipeline';
 import type { WebhookDeliverer } from './rules/webhooks';
 import { LedgerStore } from './store/ledger-store';
+import { requireWebGlobals } from '../src/shared/web-globals';
 
 /** Options of createLedgerMock. */
 export interface LedgerMockOptions {
@@ -98,8 +99,20 @@ export function requestJournalOf(mock: LedgerMock): RequestJournal | undefined {
   return journals.get(mock);
 }
 
+/** What the fake uses of the web platform, checked when one is made (never when the package loads). */
+const FAKE_GLOBALS = [
+  'Request',
+  'Response',
+  'Headers',
+  'TextEncoder',
+  'TextDecoder',
+  'structuredClone',
+  'crypto',
+] as const;
+
 /** createLedgerMock with a host's internals. */
 export function assembleLedgerMock(options: LedgerMockOptions, internals: LedgerMockInternals = {}): LedgerMock {
+  requireWebGlobals('createLedgerMock', FAKE_GLOBALS);
   const baseUrl = (options.baseUrl ?? 'https://ledger.test').replace(/\/+$/, '');
   const scenario = resolveScenario(options.scenario ?? 'empty');
   const now = options.now ?? scenario.now;

@@ -2,6 +2,7 @@ import * as openapiFetch from 'openapi-fetch';
 import type { BodySerializer, Middleware } from 'openapi-fetch';
 import type { paths } from './generated/openapi';
 import { clientHeaders } from './headers';
+import { requireWebGlobals } from './shared/web-globals';
 import type { ClientEventName, ClientListener } from './observe/events';
 import { ClientObserver } from './observe/observer';
 import { normalizeClientOptions, type FetchLike, type LedgerClientOptions } from './options';
@@ -69,6 +70,7 @@ export interface LedgerClient {
  * const accounts = await ledger.accounts.list();
  */
 export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
+  requireWebGlobals('createLedgerClient', ['Request', 'Response', 'Headers', 'TextEncoder']);
   const normalized = normalizeClientOptions(options);
   const secrets = [normalized.token];
   const observer = new ClientObserver({

@@ -16,7 +16,7 @@ export interface BodyLimit {
 /** The API's limit (spec-gaps 15). */
 export const API_BODY_LIMIT: BodyLimit = { bytes: BODY_LIMIT_BYTES, described: '8 MiB (spec-gaps 15)' };
 
-const utf8 = new TextDecoder('utf-8', { fatal: true });
+let utf8: TextDecoder | undefined; // made on first use: loading the fake touches no global
 
 /**
  * The body as text: at most `limit` bytes (the declared length first, then what is read), valid UTF-8.
@@ -51,6 +51,7 @@ export async function readBodyText(
 function decode(bytes: Uint8Array, limit: BodyLimit): string {
   if (bytes.byteLength > limit.bytes) throw bodyTooLarge(`the body is ${bytes.byteLength} bytes`, limit);
   try {
+    utf8 ??= new TextDecoder('utf-8', { fatal: true });
     return utf8.decode(bytes);
   } catch {
     throw invalidJson('the body is not valid UTF-8');

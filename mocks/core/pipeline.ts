@@ -180,7 +180,13 @@ function pathWithQuery(request: MockRequest): string {
   return request.query === '' ? request.path : `${request.path}?${request.query}`;
 }
 
-const EMPTY_QUERY = new URLSearchParams();
+let noQuery: URLSearchParams | undefined;
+
+/** One URLSearchParams for every request without a query, made on first use (not when the module loads). */
+function emptyQuery(): URLSearchParams {
+  noQuery ??= new URLSearchParams();
+  return noQuery;
+}
 
 // Spec-gaps 17, order of checks: 401, 402, 403, 413, 400, then the rule (422/404/402 sharing).
 async function run(
@@ -193,7 +199,7 @@ async function run(
   const { store } = context;
   try {
     await context.ready();
-    const query = request.query === '' ? EMPTY_QUERY : new URLSearchParams(request.query);
+    const query = request.query === '' ? emptyQuery() : new URLSearchParams(request.query);
     let reply: RuleResult;
     if (!operation.readsBody) {
       // Nothing to wait for between the checks and the rule: one exclusive run does both.

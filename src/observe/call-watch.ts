@@ -137,8 +137,9 @@ function requestIdOf(headers: Headers): string | undefined {
   return undefined;
 }
 
-const encoder = new TextEncoder();
+let encoder: TextEncoder | undefined; // made on first use: loading the client touches no global
 
 function utf8Bytes(text: string): number {
+  encoder ??= new TextEncoder();
   return encoder.encode(text).byteLength;
 }

@@ -110,8 +110,14 @@ export function statementDatePattern(profile: BankProfile): DatePattern | undefi
  *
  * @param besides fields the caller allows beside the format and has set aside (a mapping's own), named when a
  *   refused field is close to one @default []
+ * @param knownEncoding whether this runtime reads an encoding label @default isEncoding (this runtime's TextDecoder)
  */
-export function checkProfile(raw: unknown, where: string, besides: readonly string[] = []): Parsed<BankProfile> {
+export function checkProfile(
+  raw: unknown,
+  where: string,
+  besides: readonly string[] = [],
+  knownEncoding: (label: string) => boolean = isEncoding,
+): Parsed<BankProfile> {
   const problems: string[] = [];
   const p = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
   if (p !== raw) problems.push(`${where} must be an object`);
@@ -130,7 +136,7 @@ export function checkProfile(raw: unknown, where: string, besides: readonly stri
   };
   const name = text('name');
   const encoding = text('encoding', 'utf-8');
-  if (encoding && !isEncoding(encoding))
+  if (encoding && !knownEncoding(encoding))
     problems.push(`${where}.encoding "${encoding}" is not an encoding this Node.js knows`);
   const delimiter = text('delimiter');
   if (delimiter && !/^[^\s"\d.]$|^\t$/.test(delimiter))

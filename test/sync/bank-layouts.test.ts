@@ -79,6 +79,10 @@ describe('the shipped bank layouts: real, documented', () => {
     }
   });
 
+  it("each layout's encoding is one TextDecoder reads (checked here: loading the package touches no global)", () => {
+    for (const [id, p] of BANK_LAYOUTS) expect(() => new TextDecoder(p.profile.encoding), id).not.toThrow();
+  });
+
   it('docs/statements.md has a row for each in its layout table, with the bank', async () => {
     const doc = await readFile(repo('docs/statements.md'), 'utf8');
     for (const [id, p] of BANK_LAYOUTS) {
