@@ -1,7 +1,9 @@
 // The docs' test examples are the files of test/docs, which run with the suite: a ```ts block of README.md,
 // CONTRIBUTING.md, docs/ or examples/ that begins with `// <name>.test.ts` is test/docs/<name>.test.ts verbatim,
-// and every such file is shown in a doc. So the docs show code that passes.
+// and every such file is shown in a doc. So the docs show code that passes. The same for the files of the consumer
+// projects (test/package/consumer-*/) that begin with `// <their name>`, which run in a project of their own (Jest's).
 import { readdirSync, readFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import MarkdownIt from 'markdown-it';
 import { describe, expect, it } from 'vitest';
@@ -25,6 +27,47 @@ const shown = docs.flatMap((doc) =>
 const examples = readdirSync(new URL('.', import.meta.url)).filter(
   (name) => name.endsWith('.test.ts') && read(`test/docs/${name}`).startsWith(`// ${name}\n`),
 );
+
+/** The files of the consumer projects that a doc must show: each begins with `// <its name>`. */
+const projectFiles = readdirSync(new URL('../package/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && entry.name.startsWith('consumer-'))
+  .flatMap((entry) =>
+    readdirSync(new URL(`../package/${entry.name}/`, import.meta.url)).map(
+      (name) => `test/package/${entry.name}/${name}`,
+    ),
+  )
+  .filter((path) => /\.[cm]?[jt]s$/.test(path) && read(path).startsWith(`// ${basename(path)}\n`));
+/** Every ```ts or ```js block of every doc whose first line names one of them. */
+const shownProjectFiles = docs.flatMap((doc) =>
+  new MarkdownIt()
+    .parse(read(doc), {})
+    .filter((token) => token.type === 'fence' && ['ts', 'js'].includes(token.info.trim()))
+    .flatMap((token) => {
+      const name = /^\/\/ (\S+)\n/.exec(token.content)?.[1];
+      const path = projectFiles.find((file) => basename(file) === name);
+      return path ? [{ doc, path, code: token.content }] : [];
+    }),
+);
+
+describe("the docs show the consumer projects' files verbatim", () => {
+  it('finds the Jest recipe and its configuration in docs/testing.md', () => {
+    expect(shownProjectFiles.map(({ doc, path }) => `${doc}: ${path}`)).toEqual(
+      expect.arrayContaining([
+        'docs/testing.md: test/package/consumer-jest/ledger-jest.spec.ts',
+        'docs/testing.md: test/package/consumer-jest/jest.config.js',
+        'docs/testing.md: test/package/consumer-jest/babel.config.js',
+      ]),
+    );
+  });
+
+  it.each(shownProjectFiles)('$doc shows $path verbatim', ({ path, code }) => {
+    expect(code).toBe(read(path));
+  });
+
+  it.each(projectFiles)('%s is shown in a doc', (path) => {
+    expect(shownProjectFiles.map((block) => block.path)).toContain(path);
+  });
+});
 
 describe('the docs show test files verbatim', () => {
   it('finds the examples: the first test in README, the recipes in docs/testing.md', () => {

@@ -144,6 +144,39 @@ export function bareThenMsw3(runDir?: string): Promise<string> {
   );
 }
 
+/** What a CommonJS TypeScript project with Jest installs beside the package (docs/testing.md, "Jest"). */
+const JEST_PACKAGES = [
+  'jest@30.5.2',
+  '@jest/globals@30.5.2',
+  'ts-jest@29.4.15',
+  '@types/jest@30.0.0',
+  'jest-environment-jsdom@30.5.2',
+  'jest-fixed-jsdom@0.0.11',
+  'babel-jest@30.5.2',
+  '@babel/preset-env@7.29.14',
+  '@sinonjs/fake-timers@15.5.0',
+];
+
+/**
+ * A CommonJS TypeScript project with Jest 30 and ts-jest, msw and the packed tarball (test/package/consumer-jest): one
+ * install shared by its three setups (testEnvironment 'node', jest-fixed-jsdom, global fake timers). Once per run.
+ */
+export function jestProject(runDir?: string): Promise<string> {
+  return oncePerRun(
+    'consumer-jest',
+    async (dir) =>
+      installProject(
+        dir,
+        'app-jest',
+        join(ROOT, 'test/package/consumer-jest'),
+        await packedTarball(runDir),
+        [...JEST_PACKAGES, `msw@${versionOf('msw')}`, `typescript@${versionOf('typescript')}`],
+        'commonjs',
+      ),
+    runDir,
+  );
+}
+
 /** TypeScript 7 (the native compiler), which a consumer may check the package's types with. */
 const TYPESCRIPT_7 = '7.0.2';
 
@@ -166,6 +199,7 @@ export function typeScript7(runDir?: string): Promise<string> {
 const PROJECT_CALLS: ReadonlyArray<{ sign: RegExp; install: (runDir: string) => Promise<string> }> = [
   { sign: /\b(?:appProject|describeTypeChecks)\(/, install: appProject },
   { sign: /\b(?:typeScript7|describeTypeChecks)\(/, install: typeScript7 },
+  { sign: /\bjestProject\(/, install: jestProject },
   { sign: /\bbareProject\(/, install: bareProject },
   { sign: /\bbareThenMsw3\(/, install: bareThenMsw3 },
 ];
@@ -190,10 +224,11 @@ async function installProject(
   from: string,
   tarball: string,
   packages: string[],
+  type: 'module' | 'commonjs' = 'module',
 ): Promise<string> {
   const app = join(root, name);
   cpSync(from, app, { recursive: true });
-  writeFileSync(join(app, 'package.json'), JSON.stringify({ name, private: true, type: 'module' }, null, 2));
+  writeFileSync(join(app, 'package.json'), JSON.stringify({ name, private: true, type }, null, 2));
   await timedInstall(app, [tarball, ...packages]);
   return app;
 }

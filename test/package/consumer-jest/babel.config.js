@@ -1,0 +1,2 @@
+// babel.config.js
+module.exports = { presets: [['@babel/preset-env', { targets: { node: 'current' } }]] };
