@@ -8,7 +8,6 @@ import type { LedgerMatchers } from './matchers/received';
 export { ledgerMatchers, type LedgerMatchers, type ReceivedExpectation } from './matchers/received';
 
 declare global {
-  // biome-ignore lint/style/noNamespace: @types/jest's matchers live in its global namespace `jest`
   namespace jest {
     // biome-ignore lint/complexity/noBannedTypes: @types/jest's own type parameters
     interface Matchers<R = void, T = {}> extends LedgerMatchers<R> {}
@@ -16,20 +15,23 @@ declare global {
 }
 
 // Jest's `expect` module, which `import { expect } from '@jest/globals'` takes its matchers from.
-// @ts-ignore TS2664 where Jest is not installed
+// biome-ignore lint/suspicious/noTsIgnore: an error here only (TS2664, no Jest), so @ts-expect-error would be wrong elsewhere
+// @ts-ignore
 declare module 'expect' {
   interface Matchers<R extends void | Promise<void>, T = unknown> extends LedgerMatchers<R> {}
 }
 
 // Returning void, as the same matcher on Vitest's global `jest.Matchers<void, T>` (its JestAssertion) does: the two
 // must agree.
-// @ts-ignore TS2664 where Vitest is not installed
+// biome-ignore lint/suspicious/noTsIgnore: TS2664 in the declaration build, which does not resolve vitest; none here
+// @ts-ignore
 declare module 'vitest' {
   // biome-ignore lint/suspicious/noExplicitAny: Vitest's own type parameters
   interface Matchers<T = any> extends LedgerMatchers<void> {}
 }
 
-// @ts-ignore TS2664 where Bun's types are not installed
+// biome-ignore lint/suspicious/noTsIgnore: an error here only (TS2664, no Bun types), so @ts-expect-error would be wrong elsewhere
+// @ts-ignore
 declare module 'bun:test' {
   interface Matchers<T = unknown> extends LedgerMatchers<void> {}
 }
