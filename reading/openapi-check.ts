@@ -41,13 +41,18 @@ export interface CheckedAnswer {
 
 /**
  * Where an answer breaks openapi.json, as short sentences that name no concrete id (empty: it does not). A path
- * outside the document is expected to answer 404 with an error body.
+ * outside the document is expected to answer 404 with an error body (a HEAD, 404 with no body).
  */
 export function answerProblems(answer: CheckedAnswer): string[] {
   const route = DOCUMENTED_ROUTES.find((r) => r.pattern.test(answer.path));
   const operation = route?.item[answer.method.toLowerCase()] as Json | undefined;
   const body = answer.json !== undefined ? { json: answer.json } : parse(answer.text);
   if (!route || !operation) {
+    // A HEAD answer has no body (RFC 9110, 9.3.2): its status is what there is to check.
+    if (answer.method.toUpperCase() === 'HEAD')
+      return answer.status === 404 && answer.text === ''
+        ? []
+        : ['the request is outside openapi.json and the answer is not a 404 without a body'];
     const isError = body !== undefined && schemaValidator('Error')(body.json);
     return answer.status === 404 && isError
       ? []
