@@ -116,6 +116,8 @@ export interface LedgerMockServer {
 
 /** A listening `ledger-mock` server. */
 export interface RunningLedgerMockServer {
+  /** The fake it serves (the `mock` of createLedgerMockServer): its control API, in code, beside the HTTP one. */
+  readonly mock: LedgerMock;
   /** `http://host:port`; the API is under `${url}/api/public/v1`, the control surface under `${url}/__mock`. */
   readonly url: string;
   /** The port bound (useful with `port: 0`). */
@@ -132,6 +134,7 @@ export interface RunningLedgerMockServer {
  * @example
  * const server = await createLedgerMockServer({ scenario: 'demo' }).listen();
  * console.log(server.url); // http://127.0.0.1:<port>
+ * server.mock.control.faults.inject({ operation: 'getMe', times: 1, kind: { status: 503 } });
  * await server.close();
  */
 export function createLedgerMockServer(options: LedgerMockServerOptions = {}): LedgerMockServer {
@@ -231,6 +234,7 @@ export function createLedgerMockServer(options: LedgerMockServerOptions = {}): L
         throw error;
       });
       return {
+        mock,
         url: running.url,
         port: running.port,
         ...(controlToken !== undefined ? { controlToken } : {}),
