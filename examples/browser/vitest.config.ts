@@ -1,16 +1,9 @@
-// Vitest's browser mode: the tests run in a real, headless Chromium (here Debian's, at /usr/bin/chromium).
-import { fileURLToPath } from 'node:url';
+// Vitest's browser mode: the tests run in a real, headless Chromium (here Debian's, at /usr/bin/chromium). Copy it as
+// it is: `npm install --save-dev personal-ledger-sdk vitest @vitest/browser-playwright`, then `npx vitest`.
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  resolve: {
-    // Only in this repository, which is personal-ledger-sdk itself. Your project installs the package instead.
-    alias: {
-      'personal-ledger-sdk/mocks': fileURLToPath(new URL('../../mocks/index.ts', import.meta.url)),
-      'personal-ledger-sdk': fileURLToPath(new URL('../../src/index.ts', import.meta.url)),
-    },
-  },
   test: {
     browser: {
       enabled: true,

@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { oncePerRun } from '../support/once-per-run.js';
 import { packedTarball } from '../support/packed.js';
 import { ROOT } from '../support/root.js';
+import { RUNTIMES } from '../runtimes/runtimes.js';
 
 const run = promisify(execFile);
 
@@ -195,6 +196,46 @@ export function typeScript7(runDir?: string): Promise<string> {
   );
 }
 
+/** The recipes of docs/testing.md, one per runner, and what they need (a page, a Playwright config). */
+const RUNNERS = join(ROOT, 'test/package/runners');
+
+/** The `package@version` test:runtimes installs for `name` (Bun, Node 24): one pin, one copy in npm's cache. */
+export const runtimeInstall = (name: string) => RUNTIMES.find((runtime) => runtime.name === name)!.install!;
+
+/**
+ * The recipes of docs/testing.md for each runner (test/package/runners, and examples/browser in `browser-example/`)
+ * in one project with the packed tarball, msw, Vitest 4, Vite, Vitest's browser mode, Playwright Test and Bun (one
+ * install for four runners, consumer-runners.test.ts). Installed once per run; never modify it.
+ */
+export function runnersProject(runDir?: string): Promise<string> {
+  return oncePerRun(
+    'consumer-runners',
+    async (dir) => {
+      const packages = ['msw', 'vitest', 'vite', '@vitest/browser-playwright'].map(
+        (name) => `${name}@${versionOf(name)}`,
+      );
+      packages.push(`@playwright/test@${versionOf('playwright')}`, runtimeInstall('Bun'));
+      const app = await installProject(dir, 'app-runners', RUNNERS, await packedTarball(runDir), packages);
+      cpSync(join(ROOT, 'examples/browser'), join(app, 'browser-example'), { recursive: true });
+      return app;
+    },
+    runDir,
+  );
+}
+
+/** Vitest 5, the current major: it needs Node 22.12+, run under `runtimeInstall('Node 24')` (consumer-vitest5.test.ts). */
+export const VITEST_5 = 'vitest@5.1.2';
+
+/** The Vitest recipe's project for Vitest 5: the packed tarball, msw and VITEST_5, with no flag. Once per run. */
+export function vitest5Project(runDir?: string): Promise<string> {
+  return oncePerRun(
+    'consumer-vitest5',
+    async (dir) =>
+      installProject(dir, 'app-vitest5', RUNNERS, await packedTarball(runDir), [`msw@${versionOf('msw')}`, VITEST_5]),
+    runDir,
+  );
+}
+
 /** The projects above, each with the calls in a test file's source that wait for it (describeTypeChecks: appProject). */
 const PROJECT_CALLS: ReadonlyArray<{ sign: RegExp; install: (runDir: string) => Promise<string> }> = [
   { sign: /\b(?:appProject|describeTypeChecks)\(/, install: appProject },
@@ -202,6 +243,8 @@ const PROJECT_CALLS: ReadonlyArray<{ sign: RegExp; install: (runDir: string) => 
   { sign: /\bjestProject\(/, install: jestProject },
   { sign: /\bbareProject\(/, install: bareProject },
   { sign: /\bbareThenMsw3\(/, install: bareThenMsw3 },
+  { sign: /\brunnersProject\(/, install: runnersProject },
+  { sign: /\bvitest5Project\(/, install: vitest5Project },
 ];
 
 /** The installs a test file waits for, by its source: each starts the project's install once per run, in `runDir`. */
