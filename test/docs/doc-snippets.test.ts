@@ -110,9 +110,9 @@ describe('the docs show test files verbatim', () => {
 
   it('finds the recipes of the other runners: Vitest, node:test, Bun, Playwright, pytest', () => {
     expect([...recipes.keys()].sort()).toEqual([
-      'ledger-bun.test.ts',
+      'ledger-bun.spec.ts',
       'ledger-node.test.mjs',
-      'ledger-vitest.test.ts',
+      'ledger-vitest.spec.ts',
       'ledger.spec.ts',
       'main.js',
       'playwright.config.ts',

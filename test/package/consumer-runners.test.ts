@@ -19,8 +19,8 @@ beforeAll(async () => {
 
 // Child processes (runners, Vite, Chromium) on a busy machine: a ceiling far above their usual few seconds.
 describe.concurrent('each runner runs its recipe from the packed package', { timeout: 150_000 }, () => {
-  it('Vitest 4: ledger-vitest.test.ts', async () => {
-    const { stdout } = await run('npx', ['vitest', 'run', 'ledger-vitest.test.ts', '--reporter=verbose'], { cwd: dir });
+  it('Vitest 4: ledger-vitest.spec.ts', async () => {
+    const { stdout } = await run('npx', ['vitest', 'run', 'ledger-vitest.spec.ts', '--reporter=verbose'], { cwd: dir });
     expect(plain(stdout)).toMatch(/Tests +3 passed \(3\)/);
     expect(plain(stdout)).toContain('code that calls fetch itself, through MSW > lists the accounts');
   });
@@ -33,8 +33,8 @@ describe.concurrent('each runner runs its recipe from the packed package', { tim
     expect(stdout).toMatch(/^# fail 0$/m);
   });
 
-  it('Bun: bun test ledger-bun.test.ts, with expect.extend(ledgerMatchers)', async () => {
-    const { stderr } = await run(join(dir, 'node_modules/.bin/bun'), ['test', './ledger-bun.test.ts'], { cwd: dir });
+  it('Bun: bun test ledger-bun.spec.ts, with expect.extend(ledgerMatchers)', async () => {
+    const { stderr } = await run(join(dir, 'node_modules/.bin/bun'), ['test', './ledger-bun.spec.ts'], { cwd: dir });
     expect(plain(stderr)).toMatch(/^ 3 pass\n 0 fail$/m);
   });
 

@@ -15,12 +15,12 @@ beforeAll(async () => {
   dir = await vitest5Project();
 }, 300_000); // npm installs from its cache: a ceiling for a loaded machine
 
-it('runs ledger-vitest.test.ts on Vitest 5 under Node 24', async () => {
+it('runs ledger-vitest.spec.ts on Vitest 5 under Node 24', async () => {
   const installed = JSON.parse(readFileSync(join(dir, 'node_modules/vitest/package.json'), 'utf8')).version;
   expect(`vitest@${installed}`).toBe(VITEST_5);
   const { stdout } = await run(
     'npx',
-    ['-y', '-p', runtimeInstall('Node 24'), '-c', 'node --version && vitest run ledger-vitest.test.ts'],
+    ['-y', '-p', runtimeInstall('Node 24'), '-c', 'node --version && vitest run ledger-vitest.spec.ts'],
     { cwd: dir, timeout: 150_000 },
   );
   const plain = stdout.replace(/\x1b\[[0-9;]*m/g, '');

@@ -1,10 +1,10 @@
-// ledger-vitest.test.ts
+// ledger-bun.spec.ts
 import { setupServer } from 'msw/node';
 import { createLedgerClient, formatSkippedRows } from 'personal-ledger-sdk';
 import { createLedgerMock, DEMO_IDS, DEMO_TOKENS } from 'personal-ledger-sdk/mocks';
 import { ledgerMatchers } from 'personal-ledger-sdk/mocks/matchers';
 import { ledgerHandlers } from 'personal-ledger-sdk/mocks/msw';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'bun:test';
 
 expect.extend(ledgerMatchers); // expect(mock).toHaveReceived(operation, expectation?)
 
