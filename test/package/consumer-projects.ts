@@ -203,8 +203,8 @@ const RUNNERS = join(ROOT, 'test/package/runners');
 export const runtimeInstall = (name: string) => RUNTIMES.find((runtime) => runtime.name === name)!.install!;
 
 /**
- * The recipes of docs/testing.md for each runner (test/package/runners, and examples/browser in `browser-example/`)
- * in one project with the packed tarball, msw, Vitest 4, Vite, Vitest's browser mode, Playwright Test and Bun (one
+ * The recipes of docs/testing.md for each runner (test/package/runners, and examples/browser in `browser-example/`),
+ * with MSW's service worker in `public/` (`msw init`), in one project with the packed tarball, msw, Vitest 4, Vite, Vitest's browser mode, Playwright Test and Bun (one
  * install for four runners, consumer-runners.test.ts). Installed once per run; never modify it.
  */
 export function runnersProject(runDir?: string): Promise<string> {
@@ -217,6 +217,8 @@ export function runnersProject(runDir?: string): Promise<string> {
       packages.push(`@playwright/test@${versionOf('playwright')}`, runtimeInstall('Bun'));
       const app = await installProject(dir, 'app-runners', RUNNERS, await packedTarball(runDir), packages);
       cpSync(join(ROOT, 'examples/browser'), join(app, 'browser-example'), { recursive: true });
+      // The service worker of the Playwright page (main.js), as docs/browser.md says to put it in place.
+      await run('npx', ['msw', 'init', 'public', '--save'], { cwd: app, timeout: 60_000 });
       return app;
     },
     runDir,

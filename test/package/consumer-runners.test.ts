@@ -38,10 +38,11 @@ describe.concurrent('each runner runs its recipe from the packed package', { tim
     expect(plain(stderr)).toMatch(/^ 3 pass\n 0 fail$/m);
   });
 
-  it('Playwright Test: the fake inside the page, driven by page.evaluate, in Chromium', async () => {
+  it("Playwright Test: the fake inside the page (mock.fetch and MSW's worker), driven by page.evaluate, in Chromium", async () => {
     const { stdout } = await run('npx', ['playwright', 'test', '--reporter=list'], { cwd: dir });
-    expect(plain(stdout)).toMatch(/^ +3 passed /m);
+    expect(plain(stdout)).toMatch(/^ +4 passed /m);
     expect(plain(stdout)).toContain('a 503 injected in the page is retried by the page');
+    expect(plain(stdout)).toContain("the page's own fetch is answered by the same fake, through MSW's service worker");
   });
 
   it('Vitest browser mode: examples/browser as it is, with the installed package', async () => {

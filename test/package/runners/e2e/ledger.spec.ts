@@ -1,7 +1,7 @@
 // ledger.spec.ts
 import { expect, test } from '@playwright/test';
 import type { LedgerClient } from 'personal-ledger-sdk';
-import type { LedgerMock } from 'personal-ledger-sdk/mocks';
+import { DEMO_TOKENS, type LedgerMock } from 'personal-ledger-sdk/mocks';
 
 declare global {
   interface Window {
@@ -46,4 +46,15 @@ test('a bulk upsert in the page reports the row it skipped', async ({ page }) =>
     return report.skipped.map((row) => row.index);
   });
   expect(skipped).toEqual([1]);
+});
+
+test("the page's own fetch is answered by the same fake, through MSW's service worker", async ({ page }) => {
+  const names = await page.evaluate(async (token) => {
+    const response = await fetch('https://ledger.test/api/public/v1/accounts', {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    return (await response.json()).accounts.map((account: { name: string }) => account.name);
+  }, DEMO_TOKENS.alex);
+  expect(names).toContain('Joint savings');
+  expect(await page.evaluate(() => window.ledgerMock.control.journal.count({ operation: 'listAccounts' }))).toBe(1);
 });
