@@ -2,8 +2,8 @@
 // CONTRIBUTING.md, docs/ or examples/ that begins with `// <name>.test.ts` is test/docs/<name>.test.ts verbatim,
 // and every such file is shown in a doc. So the docs show code that passes.
 //
-// The same for the recipes other runners run from the packed package (test/package/consumer-runners.test.ts,
-// consumer-python.test.ts): a file of RECIPE_FOLDERS whose first line is `// <its name>` (or `# <its name>`) is a
+// The same for the recipes the runners run from the packed package (test/package/consumer-runners.test.ts,
+// consumer-jest.test.ts, consumer-python.test.ts): a file of RECIPE_FOLDERS whose first line is `// <its name>` (or `# <its name>`) is a
 // recipe; a block of any language that begins with that line is the file verbatim, and every recipe is shown.
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename } from 'node:path';
@@ -18,7 +18,7 @@ const read = (path: string) => readFileSync(new URL(path, new URL('../../', impo
 const docs = [...repositoryFiles(ROOT)].filter(isDoc);
 
 /** Where the recipes of the other runners are, each run by a consumer project's test. */
-const RECIPE_FOLDERS = ['test/package/runners/', 'examples/python/'];
+const RECIPE_FOLDERS = ['test/package/runners/', 'test/package/consumer-jest/', 'examples/python/'];
 const repoFiles = [...repositoryFiles(ROOT)];
 /** Each recipe by its name (its first line's comment): the path of the file in the repository. */
 const recipes = new Map(
@@ -51,47 +51,6 @@ const examples = readdirSync(new URL('.', import.meta.url)).filter(
   (name) => name.endsWith('.test.ts') && read(`test/docs/${name}`).startsWith(`// ${name}\n`),
 );
 
-/** The files of the consumer projects that a doc must show: each begins with `// <its name>`. */
-const projectFiles = readdirSync(new URL('../package/', import.meta.url), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory() && entry.name.startsWith('consumer-'))
-  .flatMap((entry) =>
-    readdirSync(new URL(`../package/${entry.name}/`, import.meta.url)).map(
-      (name) => `test/package/${entry.name}/${name}`,
-    ),
-  )
-  .filter((path) => /\.[cm]?[jt]s$/.test(path) && read(path).startsWith(`// ${basename(path)}\n`));
-/** Every ```ts or ```js block of every doc whose first line names one of them. */
-const shownProjectFiles = docs.flatMap((doc) =>
-  new MarkdownIt()
-    .parse(read(doc), {})
-    .filter((token) => token.type === 'fence' && ['ts', 'js'].includes(token.info.trim()))
-    .flatMap((token) => {
-      const name = /^\/\/ (\S+)\n/.exec(token.content)?.[1];
-      const path = projectFiles.find((file) => basename(file) === name);
-      return path ? [{ doc, path, code: token.content }] : [];
-    }),
-);
-
-describe("the docs show the consumer projects' files verbatim", () => {
-  it('finds the Jest recipe and its configuration in docs/testing.md', () => {
-    expect(shownProjectFiles.map(({ doc, path }) => `${doc}: ${path}`)).toEqual(
-      expect.arrayContaining([
-        'docs/testing.md: test/package/consumer-jest/ledger-jest.spec.ts',
-        'docs/testing.md: test/package/consumer-jest/jest.config.js',
-        'docs/testing.md: test/package/consumer-jest/babel.config.js',
-      ]),
-    );
-  });
-
-  it.each(shownProjectFiles)('$doc shows $path verbatim', ({ path, code }) => {
-    expect(code).toBe(read(path));
-  });
-
-  it.each(projectFiles)('%s is shown in a doc', (path) => {
-    expect(shownProjectFiles.map((block) => block.path)).toContain(path);
-  });
-});
-
 describe('the docs show test files verbatim', () => {
   it('finds the examples: the first test in README, the recipes in docs/testing.md', () => {
     expect(shown.map(({ doc, name }) => `${doc}: ${name}`)).toEqual(
@@ -108,9 +67,12 @@ describe('the docs show test files verbatim', () => {
     expect(shown.map((block) => block.name)).toContain(name);
   });
 
-  it('finds the recipes of the other runners: Vitest, node:test, Bun, Playwright, pytest', () => {
+  it('finds the recipes of the runners: Jest, Vitest, node:test, Bun, Playwright, pytest', () => {
     expect([...recipes.keys()].sort()).toEqual([
+      'babel.config.js',
+      'jest.config.js',
       'ledger-bun.spec.ts',
+      'ledger-jest.spec.ts',
       'ledger-node.test.mjs',
       'ledger-vitest.spec.ts',
       'ledger.spec.ts',
