@@ -51,7 +51,9 @@ describe.concurrent('each runner runs its recipe from the packed package', { tim
     });
     expect(plain(stdout)).toMatch(/chromium.*runs in Chromium/);
     expect(plain(stdout)).toMatch(/chromium.*creates an account, records a balance and reads it back/);
-    expect(plain(stdout)).toMatch(/chromium.*fake-timers\.test\.ts.*answers under fake timers installed before the fake loaded/);
+    expect(plain(stdout)).toMatch(
+      /chromium.*fake-timers\.test\.ts.*answers under fake timers installed before the fake loaded/,
+    );
     expect(plain(stdout)).toMatch(/Tests\s+5 passed \(5\)/);
   });
 });
