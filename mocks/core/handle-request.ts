@@ -3,12 +3,15 @@ import { identityOperations } from './operations/identity';
 import { snapshotOperations } from './operations/snapshots';
 import type { MockReply, MockRequest } from './messages';
 import { handleOperation, handleUnknownRoute, type MockContext, type Operation } from './pipeline';
-import { compileRoutes } from './routes';
+import { compileRouter } from './routes';
+import { API_PREFIX } from '../../src/generated/api-constants';
 
 /** Every operation of openapi.json. */
 export const operations: readonly Operation[] = [...identityOperations, ...accountOperations, ...snapshotOperations];
 
-const router = compileRoutes(operations);
+const router = compileRouter(
+  operations.map((operation) => ({ method: operation.method, path: API_PREFIX + operation.path, value: operation })),
+);
 
 /** Answers one request to the API: the heart of the fake, which every adapter calls. */
 export type RequestHandler = (request: MockRequest) => Promise<MockReply>;
@@ -17,7 +20,7 @@ export type RequestHandler = (request: MockRequest) => Promise<MockReply>;
 export function createRequestHandler(context: MockContext): RequestHandler {
   return (request) => {
     const match = router.match(request.method, request.path);
-    if (match) return handleOperation(context, match.operation, request, match.params);
+    if (match) return handleOperation(context, match.value, request, match.params);
     return Promise.resolve(handleUnknownRoute(context, request, router.methodsAt(request.path)));
   };
 }

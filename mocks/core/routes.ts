@@ -1,61 +1,128 @@
-// The API's routes, compiled once into lookup tables: a request is routed by one Map lookup for a concrete
-// path, or by its parent path and one segment for a `/:id` template. No scan, no RegExp per request.
-import { API_PREFIX } from '../../src/generated/api-constants';
-import type { Operation } from './pipeline';
+// The one router of the fake: the API's operations, the control routes under /__mock and the inspector's all route
+// through a table compiled once into a tree of path segments (find-my-way's idea, without its node: imports, so it
+// runs in a page too). A request walks the tree one Map lookup per segment: no scan of the routes, no RegExp.
 
-/** The operation a request names, and its path parameters. */
-export interface RouteMatch {
-  operation: Operation;
+/** One route of a table: a method and a path template (`/accounts/:id`), and what it leads to. */
+export interface RouteSpec<T> {
+  method: string;
+  /** The whole path, `:name` for a segment that is a parameter. */
+  path: string;
+  value: T;
+  /** Also matches the path with one trailing `/`. @default false */
+  trailingSlash?: boolean;
+  /** Tests of parameters: the path matches only when each holds (`{ id: /^\d{1,15}$/ }`). */
+  params?: Readonly<Record<string, RegExp>>;
+}
+
+/** What a path and method lead to, and the path's parameters (decoded). */
+export interface RouteMatch<T> {
+  value: T;
   params: Record<string, string>;
 }
 
-/** Finds operations by path under the base URL (`/api/public/v1/...`). */
-export interface Router {
-  /** The operation for a method and a path, if the API has it. */
-  match(method: string, path: string): RouteMatch | undefined;
-  /** The methods the API has at a path (none for a path it does not have). */
+/** A compiled route table. */
+export interface Router<T> {
+  /** The route for a method and a path, if the table has one. */
+  match(method: string, path: string): RouteMatch<T> | undefined;
+  /** The methods the table has at a path, in the order the table lists them (none for a path it does not have). */
   methodsAt(path: string): string[];
+}
+
+interface Leaf<T> {
+  methods: Map<string, T>;
+  names: readonly string[];
+  trailingSlash: boolean;
+  params: Readonly<Record<string, RegExp>> | undefined;
+}
+
+interface Node<T> {
+  fixed: Map<string, Node<T>>;
+  param?: Node<T>;
+  leaf?: Leaf<T>;
 }
 
 const NO_PARAMS: Record<string, string> = Object.freeze({}) as Record<string, string>;
 
 /**
- * Routes are exact and case-sensitive: a path openapi.json does not have (`/me/`, `/ME`) matches nothing.
- * As in OpenAPI, a concrete path wins over a template: `PATCH /snapshots/bulk` is an unknown method on
- * /snapshots/bulk, not an update of a snapshot with the id `bulk`. A malformed escape in an id stays as
- * sent (it names nothing: 404).
+ * Compiles routes into a tree. Paths are exact and case-sensitive; a segment never matches an empty one (`//`). As
+ * in OpenAPI, a fixed segment wins over a parameter: `PATCH /snapshots/bulk` is an unknown method on
+ * /snapshots/bulk, not an update of a snapshot with the id `bulk` (a path that leads nowhere past the fixed
+ * segment tries the parameter). A malformed escape in a parameter stays as sent (it names nothing: 404).
  */
-export function compileRoutes(operations: readonly Operation[]): Router {
-  const concrete = new Map<string, Map<string, Operation>>(); // path -> METHOD -> operation
-  const templates = new Map<string, Map<string, Operation>>(); // parent path -> METHOD -> operation
-  for (const operation of operations) {
-    const method = operation.method.toUpperCase();
-    const template = operation.path.endsWith('/:id');
-    const key = template ? operation.path.slice(0, -':id'.length) : operation.path;
-    const table = template ? templates : concrete;
-    if (!table.has(key)) table.set(key, new Map());
-    table.get(key)!.set(method, operation);
+export function compileRouter<T>(routes: Iterable<RouteSpec<T>>): Router<T> {
+  const root: Node<T> = { fixed: new Map() };
+  for (const route of routes) {
+    let node = root;
+    const names: string[] = [];
+    for (const segment of route.path.split('/').slice(1)) {
+      if (segment.startsWith(':')) {
+        names.push(segment.slice(1));
+        node.param ??= { fixed: new Map() };
+        node = node.param;
+      } else {
+        let next = node.fixed.get(segment);
+        if (!next) node.fixed.set(segment, (next = { fixed: new Map() }));
+        node = next;
+      }
+    }
+    node.leaf ??= {
+      methods: new Map(),
+      names,
+      trailingSlash: route.trailingSlash === true,
+      params: route.params,
+    };
+    node.leaf.methods.set(route.method.toUpperCase(), route.value);
   }
-  /** The methods at a path, and the id when it is a template's. */
-  const lookup = (path: string): { methods: Map<string, Operation>; id?: string } | undefined => {
-    if (!path.startsWith(API_PREFIX)) return undefined;
-    const rest = path.slice(API_PREFIX.length);
-    const exact = concrete.get(rest);
-    if (exact) return { methods: exact };
-    const slash = rest.lastIndexOf('/');
-    if (slash < 0 || slash === rest.length - 1) return undefined;
-    const methods = templates.get(rest.slice(0, slash + 1));
-    return methods && { methods, id: rest.slice(slash + 1) };
+
+  /** The leaf a path leads to, with the values of its parameters (raw), or `undefined`. */
+  const find = (path: string): { leaf: Leaf<T>; values: string[] } | undefined => {
+    if (path[0] !== '/') return undefined;
+    const segments = path.split('/');
+    const values: string[] = [];
+    const exact = walk(root, segments, 1, segments.length, values);
+    if (exact && holds(exact, values)) return { leaf: exact, values };
+    if (segments.length < 3 || segments[segments.length - 1] !== '') return undefined;
+    values.length = 0;
+    const bare = walk(root, segments, 1, segments.length - 1, values);
+    return bare?.trailingSlash && holds(bare, values) ? { leaf: bare, values } : undefined;
   };
+  const holds = (leaf: Leaf<T>, values: readonly string[]): boolean =>
+    leaf.params === undefined || leaf.names.every((name, i) => leaf.params![name]?.test(values[i]!) ?? true);
+
   return {
     match(method, path) {
-      const found = lookup(path);
-      const operation = found?.methods.get(method);
-      if (!operation) return undefined;
-      return { operation, params: found!.id === undefined ? NO_PARAMS : { id: decodeSegment(found!.id) } };
+      const found = find(path);
+      const value = found?.leaf.methods.get(method);
+      if (value === undefined) return undefined;
+      const { names } = found!.leaf;
+      if (names.length === 0) return { value, params: NO_PARAMS };
+      const params: Record<string, string> = {};
+      names.forEach((name, i) => {
+        params[name] = decodeSegment(found!.values[i]!);
+      });
+      return { value, params };
     },
-    methodsAt: (path) => [...(lookup(path)?.methods.keys() ?? [])],
+    methodsAt: (path) => [...(find(path)?.leaf.methods.keys() ?? [])],
   };
+}
+
+/** The leaf under `node` that segments `at` to `end` lead to, a fixed segment tried before a parameter. */
+function walk<T>(
+  node: Node<T>,
+  segments: readonly string[],
+  at: number,
+  end: number,
+  values: string[],
+): Leaf<T> | undefined {
+  if (at === end) return node.leaf;
+  const segment = segments[at]!;
+  const fixed = node.fixed.get(segment);
+  const found = fixed && walk(fixed, segments, at + 1, end, values);
+  if (found || !node.param || segment === '') return found;
+  values.push(segment);
+  const deeper = walk(node.param, segments, at + 1, end, values);
+  if (!deeper) values.pop();
+  return deeper;
 }
 
 /** A path segment decoded; a malformed escape (`%ZZ`) stays as sent: it names nothing (404), never a 500. */

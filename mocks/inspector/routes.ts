@@ -3,6 +3,7 @@
 // the state overview. They sit behind every check of /__mock (Host, Origin, control token), as the front door runs
 // them; every change the page makes goes through the control API's own routes.
 import { jsonReply as json, type MockResponse } from '../core/messages';
+import { compileRouter } from '../core/routes';
 import type { ExchangeLog } from './exchanges';
 import { exchangeBodies, exchangeSummary } from './exchange-wire';
 import { INSPECTOR_LIMITS } from './limits';
@@ -21,8 +22,10 @@ interface RouteInput {
 }
 
 interface InspectorRoute {
-  /** Under /__mock/inspector. */
-  path: RegExp;
+  /** Under /__mock/inspector, with `:id` for the parameter. */
+  path: string;
+  /** What the parameter must look like: another is no route of the inspector. */
+  id?: RegExp;
   /** The query parameters it takes; any other is 400 `bad_request`. */
   params: readonly string[];
   run(input: RouteInput): MockResponse | Promise<MockResponse>;
@@ -31,7 +34,7 @@ interface InspectorRoute {
 const ROUTES: readonly InspectorRoute[] = [
   {
     // ?after=<last id seen>&epoch=<epoch seen>&version=<state version seen>&wait=<ms>
-    path: /^\/events$/,
+    path: '/events',
     params: ['after', 'epoch', 'version', 'wait'],
     run: async ({ log, waiting, query }) => {
       const after = wholeNumber(query, 'after') ?? 0;
@@ -64,7 +67,8 @@ const ROUTES: readonly InspectorRoute[] = [
     },
   },
   {
-    path: /^\/requests\/(\d{1,15})$/,
+    path: '/requests/:id',
+    id: /^\d{1,15}$/,
     params: [],
     run: ({ log, param }) => {
       const exchange = log.get(Number(param));
@@ -73,11 +77,20 @@ const ROUTES: readonly InspectorRoute[] = [
     },
   },
   {
-    path: /^\/state$/,
+    path: '/state',
     params: [],
     run: async ({ fake, log }) => json(200, await stateOverview(fake, log.stateVersion)),
   },
 ];
+
+const router = compileRouter(
+  ROUTES.map((route) => ({
+    method: 'GET',
+    path: PAGE_FILES_PREFIX + route.path,
+    value: route,
+    ...(route.id ? { params: { id: route.id } } : {}),
+  })),
+);
 
 /** Why request `id` has no bodies to show, in words. */
 function notKept(id: number, log: ExchangeLog): string {
@@ -98,34 +111,31 @@ export function inspectorRoute(
   path: string,
   query: string,
 ): Promise<MockResponse> | undefined {
-  if (!path.startsWith(`${PAGE_FILES_PREFIX}/`)) return undefined;
-  const rest = path.slice(PAGE_FILES_PREFIX.length);
-  for (const route of ROUTES) {
-    const match = route.path.exec(rest);
-    if (!match) continue;
-    if (method !== 'GET')
-      return Promise.resolve(
-        json(
-          405,
-          { error: `${method} is not allowed on ${path}; use GET`, code: 'method_not_allowed' },
-          { allow: 'GET' },
-        ),
-      );
-    const params = new URLSearchParams(query);
-    const unknown = [...params.keys()].find((name) => !route.params.includes(name));
-    if (unknown !== undefined) {
-      const known = route.params.length > 0 ? `it takes ${route.params.join(', ')}` : 'it takes none';
-      return Promise.resolve(
-        json(400, { error: `${unknown} is not a query parameter of ${path}; ${known}`, code: 'bad_request' }),
-      );
-    }
-    try {
-      return Promise.resolve(route.run({ ...input, param: match[1], query: params })).catch(failed);
-    } catch (error) {
-      return Promise.resolve(failed(error));
-    }
+  const found = router.match(method, path);
+  if (!found) {
+    if (router.methodsAt(path).length === 0) return undefined;
+    return Promise.resolve(
+      json(
+        405,
+        { error: `${method} is not allowed on ${path}; use GET`, code: 'method_not_allowed' },
+        { allow: 'GET' },
+      ),
+    );
   }
-  return undefined;
+  const route = found.value;
+  const params = new URLSearchParams(query);
+  const unknown = [...params.keys()].find((name) => !route.params.includes(name));
+  if (unknown !== undefined) {
+    const known = route.params.length > 0 ? `it takes ${route.params.join(', ')}` : 'it takes none';
+    return Promise.resolve(
+      json(400, { error: `${unknown} is not a query parameter of ${path}; ${known}`, code: 'bad_request' }),
+    );
+  }
+  try {
+    return Promise.resolve(route.run({ ...input, param: found.params.id, query: params })).catch(failed);
+  } catch (error) {
+    return Promise.resolve(failed(error));
+  }
 }
 
 /** A query parameter that must be a whole number (400 `bad_request` otherwise), or `undefined` when absent. */
