@@ -11,7 +11,10 @@ export type {
   MockResponse,
   NetworkErrorReply,
 } from './core/messages';
-export type { LedgerControl, LedgerDump, TokenInfo, AccountChange } from './control/control';
+export type { LedgerControl } from './control/control';
+export type { TokenInfo } from './control/operations/access';
+export type { AccountChange } from './control/operations/accounts';
+export type { LedgerDump } from './control/operations/state';
 export type { FaultKind, StatusFault } from './core/fault-kinds';
 export type { ActiveFault, FaultOperation, FaultSpec, OperationId } from './core/fault-spec';
 export type { JournalEntry } from './core/journal';

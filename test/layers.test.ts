@@ -113,6 +113,12 @@ const FOLDERS: readonly Folder[] = [
       { name: 'store', paths: ['store/'] },
       { name: 'rules', paths: ['rules/'] },
       { name: 'core', paths: ['core/'] },
+      // The wire spelling of faults and the journal, and the limits of /__mock input: the table of control operations
+      // (control/operations/) declares each operation's route with them.
+      {
+        name: 'control wire',
+        paths: ['control-http/fault-wire.ts', 'control-http/journal-wire.ts', 'control-http/limits.ts'],
+      },
       { name: 'control', paths: ['control/'] },
       { name: 'control-http', paths: ['control-http/'] },
       // ledger-mock's inspector page: its routes and files (served through the front door), and the page's own sources.
@@ -479,6 +485,12 @@ describe('the repository: folders as layers, and imports that point one way', ()
         layers: [
           { name: 'store', paths: ['store/'] },
           { name: 'core', paths: ['core/'] },
+          // The wire spelling of faults and the journal, and the limits of /__mock input: the table of control operations
+          // (control/operations/) declares each operation's route with them.
+          {
+            name: 'control wire',
+            paths: ['control-http/fault-wire.ts', 'control-http/journal-wire.ts', 'control-http/limits.ts'],
+          },
           { name: 'control', paths: ['control/'] },
         ],
       },

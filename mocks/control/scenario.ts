@@ -1,97 +1,49 @@
 import { isMockControlError, MockControlError } from '../errors';
-import { issueToken } from '../rules/auth';
-import { seedAccount } from '../rules/accounts';
-import { createCategory } from '../rules/categories';
-import { createHousehold, createUser } from '../rules/households';
-import { seedSnapshots, seedSnapshotsWithIds, type SnapshotSeedRow } from '../rules/snapshots';
-import { createWebhook } from '../rules/webhooks';
 import demo from '../scenarios/demo.json' with { type: 'json' };
-import { dayNumber } from '../../src/shared/calendar-date';
-import { formatDay, monthEnds } from '../store/dates';
 import { LedgerStore } from '../store/ledger-store';
-import { LIFECYCLE_STATUSES, LIQUIDITY_TIERS, VISIBILITIES } from '../../src/generated/api-constants';
-import { SNAPSHOT_ID_FORM } from '../store/snapshot-store';
-import { ACCOUNT_KINDS, PLANS, SCOPES } from '../store/schemas';
 import * as z from '../zod';
-import type { Scenario, ScenarioSnapshot, ScenarioSnapshotSeries } from './scenario-types';
 import { didYouMean } from '../../src/shared/suggest';
+import type { ControlEntry, ScenarioPart, ScenarioSections } from './operation';
+import { tokenOperations, webhookOperations } from './operations/access';
+import { accountOperations, snapshotOperations } from './operations/accounts';
+import { categoryOperations, householdOperations } from './operations/people';
+import type { Scenario } from './scenario-types';
 
-const id = z.string().check(z.minLength(1));
-const date = z.string().check(z.refine((text) => dayNumber(text) !== undefined, 'must be a real YYYY-MM-DD date'));
-const time = z.iso.datetime({ offset: true });
-const balance = z.number().check(z.refine(Number.isFinite, 'must be finite'));
-const text = z.optional(z.string());
-const flag = z.optional(z.boolean());
+// The operations that make what a scenario file holds, in load order: what a record refers to comes before it.
+const SOURCES = {
+  ...householdOperations,
+  ...categoryOperations,
+  ...accountOperations,
+  ...snapshotOperations,
+  ...tokenOperations,
+  ...webhookOperations,
+};
+type Sources = typeof SOURCES;
 
-// Strict objects: a misspelled key in a scenario file is an error, not a silent default.
-export const scenarioSchema = z.strictObject({
-  $schema: text,
-  name: text,
-  description: text,
-  now: z.optional(time),
-  households: z.optional(z.array(z.strictObject({ id, name: text, plan: z.enum(PLANS) }))),
-  users: z.optional(z.array(z.strictObject({ id, name: text, household_id: id }))),
-  categories: z.optional(
-    z.array(z.strictObject({ id, name: z.string(), type: text, owner_user_id: z.optional(z.nullable(id)) })),
-  ),
-  accounts: z.optional(
-    z.array(
-      z.strictObject({
-        id,
-        owner_user_id: id,
-        name: z.string(),
-        category_id: id,
-        institution_name: text,
-        visibility: z.optional(z.enum(VISIBILITIES)),
-        lifecycle_status: z.optional(z.enum(LIFECYCLE_STATUSES)),
-        liquidity_tier: z.optional(z.enum(LIQUIDITY_TIERS)),
-        auto_carry_forward: flag,
-        kind: z.optional(z.enum(ACCOUNT_KINDS)),
-      }),
-    ),
-  ),
-  snapshots: z.optional(
-    z.array(
-      z.strictObject({
-        id: z.optional(
-          z.string().check(z.regex(SNAPSHOT_ID_FORM, 'must be a snapshot id of the fake: snp_ and a base-36 number')),
-        ),
-        account_id: id,
-        snapshot_date: date,
-        balance,
-        is_estimated: flag,
-      }),
-    ),
-  ),
-  snapshot_series: z.optional(
-    z.array(
-      z.strictObject({
-        account_id: id,
-        every: z.enum(['month_end', 'day']),
-        from: date,
-        to: date,
-        start_balance: balance,
-        step: z.optional(balance),
-        is_estimated: flag,
-      }),
-    ),
-  ),
-  tokens: z.optional(
-    z.array(
-      z.strictObject({
-        id,
-        user_id: id,
-        value: z.string(),
-        name: text,
-        scopes: z.optional(z.array(z.enum(SCOPES))),
-        created_at: z.optional(time),
-        expires_at: z.optional(z.nullable(time)),
-        revoked_at: z.optional(z.nullable(time)),
-      }),
-    ),
-  ),
-  webhooks: z.optional(z.array(z.strictObject({ id, user_id: id, url: z.string(), active: flag }))),
-});
+/** The scenario parts of the operations, in load order. */
+const PARTS: ReadonlyArray<ScenarioPart<ScenarioSections>> = Object.values(SOURCES as Record<string, ControlEntry>)
+  .map((entry) => (entry.kind === 'operation' ? entry.scenario : undefined))
+  .filter((part) => part !== undefined);
+
+// Every key a part reads, with the schema of its records: the sections of the scenario file, typed.
+type PartOf<Entry> = Entry extends { scenario?: ScenarioPart<infer Sections> } ? Sections : never;
+type Intersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
+type Sections = Intersection<{ [K in keyof Sources]: PartOf<Sources[K]> }[keyof Sources]>;
+type SectionSchemas = { [K in keyof Sections]: z.ZodMiniOptional<z.ZodMiniArray<Sections[K]>> };
+
+const labels = {
+  $schema: z.optional(z.string()),
+  name: z.optional(z.string()),
+  description: z.optional(z.string()),
+  now: z.optional(z.iso.datetime({ offset: true })),
+};
+const sections = Object.fromEntries(
+  PARTS.flatMap((part) => Object.entries(part.sections).map(([key, record]) => [key, z.optional(z.array(record))])),
+) as SectionSchemas;
+
+// Strict objects: a misspelled key in a scenario file is an error, not a silent default. Each operation that makes
+// records (createHousehold, createAccount...) declares the key of a scenario file and the schema of its records.
+export const scenarioSchema = z.strictObject({ ...labels, ...sections });
 
 // Compile-time proof that the schema and the public Scenario interface describe the same thing.
 type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
@@ -190,78 +142,9 @@ export async function checkScenarioLoads(scenario: Scenario): Promise<void> {
   }
 }
 
-/** Writes a checked scenario into an empty store, in dependency order. */
+/** Writes a checked scenario into an empty store, in dependency order: each operation's part, in the table's order. */
 export async function loadScenarioInto(store: LedgerStore, scenario: Scenario): Promise<void> {
-  const createdAt = scenario.now === undefined ? undefined : new Date(scenario.now).toISOString();
-  for (const h of scenario.households ?? [])
-    await createHousehold(store, { id: h.id, name: h.name ?? h.id, plan: h.plan, createdAt });
-  for (const u of scenario.users ?? [])
-    await createUser(store, { id: u.id, name: u.name ?? u.id, householdId: u.household_id, createdAt });
-  for (const c of scenario.categories ?? []) {
-    await createCategory(store, { id: c.id, name: c.name, type: c.type ?? 'asset', userId: c.owner_user_id ?? null });
-  }
-  for (const a of scenario.accounts ?? []) {
-    await seedAccount(store, {
-      id: a.id,
-      userId: a.owner_user_id,
-      name: a.name,
-      categoryId: a.category_id,
-      institutionName: a.institution_name,
-      visibility: a.visibility,
-      lifecycleStatus: a.lifecycle_status,
-      liquidityTier: a.liquidity_tier,
-      autoCarryForward: a.auto_carry_forward,
-      kind: a.kind,
-      createdAt,
-    });
-  }
-  // Rows that keep their ids first, so no other row takes one of them.
-  const kept = (scenario.snapshots ?? []).filter(
-    (row): row is ScenarioSnapshot & { id: string } => row.id !== undefined,
-  );
-  seedSnapshotsWithIds(store, kept);
-  seedSnapshots(store, [
-    ...(scenario.snapshots ?? []).filter((row) => row.id === undefined),
-    ...(scenario.snapshot_series ?? []).flatMap(expandSeries),
-  ]);
-  for (const t of scenario.tokens ?? []) {
-    await issueToken(store, {
-      id: t.id,
-      userId: t.user_id,
-      value: t.value,
-      name: t.name,
-      scopes: t.scopes,
-      expiresAt: t.expires_at,
-      revokedAt: t.revoked_at === undefined || t.revoked_at === null ? null : new Date(t.revoked_at).toISOString(),
-      createdAt: t.created_at === undefined ? createdAt : new Date(t.created_at).toISOString(),
-      skipPlanCheck: true, // a scenario describes state: a token may predate a lapsed plan
-    });
-  }
-  for (const w of scenario.webhooks ?? []) {
-    await createWebhook(store, {
-      id: w.id,
-      userId: w.user_id,
-      url: w.url,
-      active: w.active,
-      createdAt,
-      skipPlanCheck: true,
-    });
-  }
-}
-
-/** The rows of a series: every month end, or every day, from `from` through `to`. */
-export function expandSeries(series: ScenarioSnapshotSeries): SnapshotSeedRow[] {
-  let dates: string[];
-  if (series.every === 'month_end') {
-    dates = monthEnds(series.from, series.to).filter((d) => d >= series.from && d <= series.to);
-  } else {
-    dates = [];
-    for (let day = dayNumber(series.from)!, end = dayNumber(series.to)!; day <= end; day++) dates.push(formatDay(day));
-  }
-  return dates.map((snapshot_date, i) => ({
-    account_id: series.account_id,
-    snapshot_date,
-    balance: Math.round((series.start_balance + i * (series.step ?? 0)) * 100) / 100,
-    is_estimated: series.is_estimated ?? false,
-  }));
+  const at = scenario.now === undefined ? undefined : new Date(scenario.now).toISOString();
+  const records = scenario as Record<string, ReadonlyArray<unknown> | undefined>;
+  for (const part of PARTS) await part.load(store, records, at);
 }

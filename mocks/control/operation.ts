@@ -1,0 +1,203 @@
+// What one control operation is: its in-process call (over one fake's context), the area of docs/testing.md that
+// names it, and its route under /__mock with the wire schema of the body and the mapping from the snake_case wire to
+// the call. The table of operations (operations/) holds one entry per operation; `LedgerControl`, `createControl`,
+// the /__mock routes and the docs check all read it. Its doc comment is the entry's own: `ControlOf` keeps it.
+import type { FaultInjector } from '../core/faults';
+import type { RequestJournal } from '../core/journal';
+import type { MockContext } from '../core/pipeline';
+import { MockControlError } from '../errors';
+import type { LedgerStore } from '../store/ledger-store';
+import type * as z from '../zod';
+import type { Checkpoints } from './checkpoints';
+import type { Scenario } from './scenario-types';
+
+/** How a fake starts: its scenario and clock, and (for a persisted fake) what replaces the first scenario load. */
+export interface ControlStart {
+  scenario: Scenario;
+  now: string | Date | number | undefined;
+  setReady(ready: Promise<void>): void;
+  /**
+   * Runs instead of loading `scenario` at start (`ledger-mock --state` restores its file here); it may call
+   * `loadScenario` to load it after all. @default loads `scenario`
+   */
+  start?(loadScenario: () => Promise<void>): Promise<void>;
+}
+
+/** What an operation's call works with: one fake's store, journal and faults, and the control's own state. */
+export interface ControlContext {
+  store: LedgerStore;
+  journal: RequestJournal;
+  faults: FaultInjector;
+  checkpoints: Checkpoints;
+  initial: ControlStart;
+  /** Runs a state change after the scenario load, never beside a request's rules; settles once it is durable. */
+  act<T>(task: () => T | Promise<T>): Promise<T>;
+  /** Replaces the state with a checked scenario; a `clockStart` sets the clock there, frozen. */
+  load(scenario: Scenario, clockStart: string | Date | number | undefined): Promise<void>;
+}
+
+/** The areas of docs/testing.md's table of the control API, in its order. */
+export const CONTROL_AREAS = [
+  'Households and users',
+  'Categories and accounts',
+  'Snapshots',
+  'Tokens',
+  'Webhooks',
+  'Clock',
+  'Faults',
+  'Journal',
+  'State',
+] as const;
+
+/** A row of docs/testing.md's table of the control API. */
+export type ControlArea = (typeof CONTROL_AREAS)[number];
+
+/** What a route's mapping sees of a request. */
+export interface RouteInput<Body = undefined> {
+  /** The body, checked by the route's schema (`{}` for an empty body); `undefined` for a route without one. */
+  body: Body;
+  /** The path's `:name` parameters, decoded. */
+  params: Record<string, string>;
+  query: URLSearchParams;
+  /** ledger-mock --state: the file a reset or scenario load rewrites. */
+  stateFile?: string | undefined;
+}
+
+/** One route under /__mock: the HTTP form of a member of the control API. */
+export interface ControlRoute<Member, Body extends z.ZodMiniType = z.ZodMiniType<undefined>> {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Under /__mock, with `:name` for path parameters. */
+  path: string;
+  /** What GET /__mock says of it. */
+  summary: string;
+  /** Checks the JSON body (an empty body is `{}`); routes without one ignore any body. */
+  body?: Body;
+  /**
+   * Refuses an empty body (400 with this code and message) instead of reading it as `{}`: for a route where `{}` does
+   * something drastic and an empty body is most likely a mistake (`curl -d @file` sends nothing when it cannot read
+   * the file).
+   */
+  nonEmpty?: { code: string; message: string };
+  /** Refuses a body too big to check (control-http/limits.ts), on the parsed JSON, before `body` looks at it. */
+  limit?(body: unknown): void;
+  /** @default 200 */
+  status?: number;
+  /** Answers `text/plain` (the result is a string) instead of JSON. */
+  text?: boolean;
+  /** The wire to the in-process call (snake_case to camelCase) and its result to the answer. */
+  run(member: Member, input: RouteInput<z.output<Body>>): unknown;
+}
+
+/** Keys of a scenario file, each with the schema of one of its records. */
+export type ScenarioSections = Record<string, z.ZodMiniType>;
+
+/** The records of a scenario file an operation makes, and how they are loaded. */
+export interface ScenarioPart<Sections extends ScenarioSections> {
+  /** The keys of a scenario file it reads, each a list of records of this schema. */
+  sections: Sections;
+  /**
+   * Writes the records of those keys into a store being loaded (in the table's order: what a record refers to is
+   * loaded before it). `at` is the scenario's `now`: when its records were made.
+   */
+  load(
+    store: LedgerStore,
+    records: { [K in keyof Sections]?: ReadonlyArray<z.output<Sections[K]>> },
+    at: string | undefined,
+  ): Promise<void> | void;
+}
+
+/** A method of the control API. */
+export interface ControlOperation<Call, Body extends z.ZodMiniType, Sections extends ScenarioSections = {}> {
+  readonly kind: 'operation';
+  area: ControlArea;
+  /** The call itself, over one fake's context. */
+  call(context: ControlContext): Call;
+  /** Its route under /__mock, if it has one. */
+  http?: ControlRoute<Call, Body>;
+  /** The records of a scenario file it makes, if any. */
+  scenario?: ScenarioPart<Sections>;
+}
+
+/** A member of the control API that is an object of its own (the clock), with its routes. */
+export interface ControlValue<Value> {
+  readonly kind: 'value';
+  area: ControlArea;
+  get(context: ControlContext): Value;
+  // biome-ignore lint/suspicious/noExplicitAny: each route checks its own body
+  http: ReadonlyArray<ControlRoute<Value, any>>;
+}
+
+/** Members of the control API under one name (`journal`, `faults`), and routes that use several of them. */
+export interface ControlGroup<Members> {
+  readonly kind: 'group';
+  members: Members;
+  // biome-ignore lint/suspicious/noExplicitAny: each route checks its own body
+  http: ReadonlyArray<ControlRoute<ControlOf<Members>, any>>;
+}
+
+/** Any entry of the table. */
+// biome-ignore lint/suspicious/noExplicitAny: any call, value or members
+export type ControlEntry = ControlOperation<any, any, any> | ControlValue<any> | ControlGroup<any>;
+
+/** The member of the control API an entry makes. */
+// biome-ignore lint/suspicious/noExplicitAny: matched by shape
+type MemberOf<Entry> =
+  Entry extends ControlOperation<infer Call, any, any>
+    ? Call
+    : Entry extends ControlValue<infer Value>
+      ? Value
+      : Entry extends ControlGroup<infer Members>
+        ? { readonly [K in keyof Members]: MemberOf<Members[K]> }
+        : never;
+
+/** The control API a table makes: one member per entry, with the entry's doc comment (a homomorphic mapped type). */
+export type ControlOf<Table> = { [K in keyof Table]: MemberOf<Table[K]> };
+
+/** An entry for a method: its call, and its route under /__mock if it has one. */
+export function operation<
+  Call,
+  Body extends z.ZodMiniType = z.ZodMiniType<undefined>,
+  Sections extends ScenarioSections = {},
+>(entry: Omit<ControlOperation<Call, Body, Sections>, 'kind'>): ControlOperation<Call, Body, Sections> {
+  return { kind: 'operation', ...entry };
+}
+
+/** A scenario part of one key, whose records are loaded one at a time, in order. */
+export function scenarioRecords<Key extends string, Record extends z.ZodMiniType>(
+  key: Key,
+  record: Record,
+  load: (store: LedgerStore, record: z.output<Record>, at: string | undefined) => Promise<unknown>,
+): ScenarioPart<{ [K in Key]: Record }> {
+  return {
+    sections: { [key]: record } as { [K in Key]: Record },
+    load: async (store, records, at) => {
+      for (const one of records[key] ?? []) await load(store, one, at);
+    },
+  };
+}
+
+/** An entry for an object of the control API (the clock), and its routes. */
+export function value<Value>(entry: Omit<ControlValue<Value>, 'kind'>): ControlValue<Value> {
+  return { kind: 'value', ...entry };
+}
+
+/** Entries under one name, and routes over several of them (after the members' own). */
+export function group<Members extends Record<string, ControlEntry>>(
+  members: Members,
+  http: ReadonlyArray<ControlRoute<ControlOf<Members>, z.ZodMiniType<undefined>>> = [],
+): ControlGroup<Members> {
+  return { kind: 'group', members, http };
+}
+
+/** Says in an answer that the state file now holds the new state and nothing before it. */
+export function stateFileReset(stateFile: string | undefined): { state_file?: { path: string; reset: true } } {
+  return stateFile === undefined ? {} : { state_file: { path: stateFile, reset: true } };
+}
+
+/** A time as records keep it, UTC ISO 8601, whatever form (offset, Date) the caller gave. */
+export function isoOrUndefined(time: string | Date | undefined): string | undefined {
+  if (time === undefined) return undefined;
+  const date = new Date(time);
+  if (Number.isNaN(date.getTime())) throw new MockControlError(400, 'invalid_date', `${String(time)} is not a time`);
+  return date.toISOString();
+}
