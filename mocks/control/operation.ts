@@ -147,11 +147,18 @@ type MemberOf<Entry> =
     : Entry extends ControlValue<infer Value>
       ? Value
       : Entry extends ControlGroup<infer Members>
-        ? { readonly [K in keyof Members]: MemberOf<Members[K]> }
+        ? { [K in keyof Members]: MemberOf<Members[K]> }
         : never;
 
 /** The control API a table makes: one member per entry, with the entry's doc comment (a homomorphic mapped type). */
-export type ControlOf<Table> = { [K in keyof Table]: MemberOf<Table[K]> };
+export type ControlOf<Table> = {
+  // biome-ignore lint/suspicious/noExplicitAny: matched by shape
+  [K in keyof Table as Table[K] extends ControlOperation<any, any, any> ? K : never]: MemberOf<Table[K]>;
+} & {
+  // The clock, the journal...: objects of the control API, never replaced.
+  // biome-ignore lint/suspicious/noExplicitAny: matched by shape
+  readonly [K in keyof Table as Table[K] extends ControlOperation<any, any, any> ? never : K]: MemberOf<Table[K]>;
+};
 
 /** An entry for a method: its call, and its route under /__mock if it has one. */
 export function operation<

@@ -76,14 +76,13 @@ export function compileRouter<T>(routes: Iterable<RouteSpec<T>>): Router<T> {
 
   /** The leaf a path leads to, with the values of its parameters (raw), or `undefined`. */
   const find = (path: string): { leaf: Leaf<T>; values: string[] } | undefined => {
-    if (path[0] !== '/') return undefined;
-    const segments = path.split('/');
+    if (path.charCodeAt(0) !== SLASH) return undefined;
     const values: string[] = [];
-    const exact = walk(root, segments, 1, segments.length, values);
+    const exact = walk(root, path, 1, path.length, values);
     if (exact && holds(exact, values)) return { leaf: exact, values };
-    if (segments.length < 3 || segments[segments.length - 1] !== '') return undefined;
+    if (path.length < 2 || path.charCodeAt(path.length - 1) !== SLASH) return undefined;
     values.length = 0;
-    const bare = walk(root, segments, 1, segments.length - 1, values);
+    const bare = walk(root, path, 1, path.length - 1, values);
     return bare?.trailingSlash && holds(bare, values) ? { leaf: bare, values } : undefined;
   };
   const holds = (leaf: Leaf<T>, values: readonly string[]): boolean =>
@@ -106,21 +105,22 @@ export function compileRouter<T>(routes: Iterable<RouteSpec<T>>): Router<T> {
   };
 }
 
-/** The leaf under `node` that segments `at` to `end` lead to, a fixed segment tried before a parameter. */
-function walk<T>(
-  node: Node<T>,
-  segments: readonly string[],
-  at: number,
-  end: number,
-  values: string[],
-): Leaf<T> | undefined {
-  if (at === end) return node.leaf;
-  const segment = segments[at]!;
+const SLASH = 47; // '/'
+
+/**
+ * The leaf under `node` that `path` from `at` to `end` leads to, segment by segment (no array of segments is made),
+ * a fixed segment tried before a parameter.
+ */
+function walk<T>(node: Node<T>, path: string, at: number, end: number, values: string[]): Leaf<T> | undefined {
+  if (at > end) return node.leaf;
+  let slash = path.indexOf('/', at);
+  if (slash < 0 || slash > end) slash = end;
+  const segment = path.slice(at, slash);
   const fixed = node.fixed.get(segment);
-  const found = fixed && walk(fixed, segments, at + 1, end, values);
+  const found = fixed && walk(fixed, path, slash + 1, end, values);
   if (found || !node.param || segment === '') return found;
   values.push(segment);
-  const deeper = walk(node.param, segments, at + 1, end, values);
+  const deeper = walk(node.param, path, slash + 1, end, values);
   if (!deeper) values.pop();
   return deeper;
 }
