@@ -7,7 +7,7 @@ import type { ControlEntry, ControlRoute } from '../control/operation';
 import { parseJson, readBodyText } from '../core/body';
 import { compileRouter } from '../core/routes';
 import { jsonReply as json, type MockRequest, type MockResponse } from '../core/messages';
-import { ApiError, isMockControlError, MockControlError } from '../errors';
+import { ApiError, isMockControlError } from '../errors';
 import * as z from '../zod';
 import { CONTROL_BODY_LIMIT, CONTROL_LIMITS } from './limits';
 

@@ -3,7 +3,7 @@
 // from CONTROL_OPERATIONS; adding an operation is one entry there (CONTRIBUTING.md, "Adding a control operation").
 import type { MockContext } from '../core/pipeline';
 import { Checkpoints } from './checkpoints';
-import { type ControlContext, type ControlEntry, type ControlOf, type ControlStart } from './operation';
+import type { ControlContext, ControlEntry, ControlOf, ControlStart } from './operation';
 import { tokenOperations, webhookOperations } from './operations/access';
 import { accountOperations, snapshotOperations } from './operations/accounts';
 import { clockFaultsJournalOperations } from './operations/clock-faults-journal';

@@ -4,7 +4,6 @@
 // the /__mock routes and the docs check all read it. Its doc comment is the entry's own: `ControlOf` keeps it.
 import type { FaultInjector } from '../core/faults';
 import type { RequestJournal } from '../core/journal';
-import type { MockContext } from '../core/pipeline';
 import { MockControlError } from '../errors';
 import type { LedgerStore } from '../store/ledger-store';
 import type * as z from '../zod';
@@ -107,7 +106,11 @@ export interface ScenarioPart<Sections extends ScenarioSections> {
 }
 
 /** A method of the control API. */
-export interface ControlOperation<Call, Body extends z.ZodMiniType, Sections extends ScenarioSections = {}> {
+export interface ControlOperation<
+  Call,
+  Body extends z.ZodMiniType,
+  Sections extends ScenarioSections = Record<never, never>,
+> {
   readonly kind: 'operation';
   area: ControlArea;
   /** The call itself, over one fake's context. */
@@ -140,31 +143,27 @@ export interface ControlGroup<Members> {
 export type ControlEntry = ControlOperation<any, any, any> | ControlValue<any> | ControlGroup<any>;
 
 /** The member of the control API an entry makes. */
-// biome-ignore lint/suspicious/noExplicitAny: matched by shape
-type MemberOf<Entry> =
-  Entry extends ControlOperation<infer Call, any, any>
-    ? Call
-    : Entry extends ControlValue<infer Value>
-      ? Value
-      : Entry extends ControlGroup<infer Members>
-        ? { [K in keyof Members]: MemberOf<Members[K]> }
-        : never;
+type MemberOf<Entry> = Entry extends { kind: 'operation'; call(context: ControlContext): infer Call }
+  ? Call
+  : Entry extends { kind: 'value'; get(context: ControlContext): infer Value }
+    ? Value
+    : Entry extends { kind: 'group'; members: infer Members }
+      ? { [K in keyof Members]: MemberOf<Members[K]> }
+      : never;
 
 /** The control API a table makes: one member per entry, with the entry's doc comment (a homomorphic mapped type). */
 export type ControlOf<Table> = {
-  // biome-ignore lint/suspicious/noExplicitAny: matched by shape
-  [K in keyof Table as Table[K] extends ControlOperation<any, any, any> ? K : never]: MemberOf<Table[K]>;
+  [K in keyof Table as Table[K] extends { kind: 'operation' } ? K : never]: MemberOf<Table[K]>;
 } & {
   // The clock, the journal...: objects of the control API, never replaced.
-  // biome-ignore lint/suspicious/noExplicitAny: matched by shape
-  readonly [K in keyof Table as Table[K] extends ControlOperation<any, any, any> ? never : K]: MemberOf<Table[K]>;
+  readonly [K in keyof Table as Table[K] extends { kind: 'operation' } ? never : K]: MemberOf<Table[K]>;
 };
 
 /** An entry for a method: its call, and its route under /__mock if it has one. */
 export function operation<
   Call,
   Body extends z.ZodMiniType = z.ZodMiniType<undefined>,
-  Sections extends ScenarioSections = {},
+  Sections extends ScenarioSections = Record<never, never>,
 >(entry: Omit<ControlOperation<Call, Body, Sections>, 'kind'>): ControlOperation<Call, Body, Sections> {
   return { kind: 'operation', ...entry };
 }

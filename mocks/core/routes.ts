@@ -61,7 +61,10 @@ export function compileRouter<T>(routes: Iterable<RouteSpec<T>>): Router<T> {
         node = node.param;
       } else {
         let next = node.fixed.get(segment);
-        if (!next) node.fixed.set(segment, (next = { fixed: new Map() }));
+        if (!next) {
+          next = { fixed: new Map() };
+          node.fixed.set(segment, next);
+        }
         node = next;
       }
     }

@@ -219,7 +219,10 @@ export const webhookOperations = {
         method: 'DELETE',
         path: '/events',
         summary: 'Forget the events',
-        run: (clear) => (clear(), { ok: true }),
+        run: (clear) => {
+          clear();
+          return { ok: true };
+        },
       },
     }),
   }),

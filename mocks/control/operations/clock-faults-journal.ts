@@ -49,9 +49,10 @@ export const clockFaultsJournalOperations = {
         path: '/clock/advance',
         summary: 'Move the clock by {ms} and/or {days}',
         body: clockAdvance,
-        run: (clock, { body }: RouteInput<z.output<typeof clockAdvance>>) => (
-          clock.advance((body.ms ?? 0) + (body.days ?? 0) * 86_400_000), clockJson(clock)
-        ),
+        run: (clock, { body }: RouteInput<z.output<typeof clockAdvance>>) => {
+          clock.advance((body.ms ?? 0) + (body.days ?? 0) * 86_400_000);
+          return clockJson(clock);
+        },
       },
     ],
   }),
@@ -100,7 +101,10 @@ export const clockFaultsJournalOperations = {
           method: 'DELETE',
           path: '/faults',
           summary: 'Clear every fault',
-          run: (clear) => (clear(), { ok: true }),
+          run: (clear) => {
+            clear();
+            return { ok: true };
+          },
         },
       }),
       /** Removes one fault by id. */
@@ -181,7 +185,10 @@ export const clockFaultsJournalOperations = {
         method: 'DELETE',
         path: '/journal',
         summary: 'Forget the journal',
-        run: (clear) => (clear(), { ok: true }),
+        run: (clear) => {
+          clear();
+          return { ok: true };
+        },
       },
     }),
     /** The most recent 10,000 requests, oldest first. */

@@ -44,7 +44,10 @@ export const stateOperations = {
       method: 'POST',
       path: '/reset',
       summary: 'Back to the starting scenario, clock, empty journal, no faults',
-      run: async (reset, { stateFile }) => (await reset(), { ok: true, ...stateFileReset(stateFile) }),
+      run: async (reset, { stateFile }) => {
+        await reset();
+        return { ok: true, ...stateFileReset(stateFile) };
+      },
     },
   }),
   /**
@@ -191,7 +194,10 @@ export const checkpointOperations = {
       method: 'DELETE',
       path: '/checkpoints/:name',
       summary: 'Forget a checkpoint',
-      run: (remove, { params }) => (remove(params.name!), { ok: true }),
+      run: (remove, { params }) => {
+        remove(params.name!);
+        return { ok: true };
+      },
     },
   }),
 };
