@@ -3,7 +3,7 @@
 // LedgerControl. Bodies are snake_case JSON like the API's; unknown keys are refused. Plain data in and out
 // (core/messages.ts). Who may call them is decided before, by the access checks (access.ts).
 import { CONTROL_OPERATIONS, type LedgerControl } from '../control/control';
-import type { ControlEntry, ControlRoute } from '../control/operation';
+import { type ControlEntry, type ControlRoute, routesOf } from '../control/operation';
 import { parseJson, readBodyText } from '../core/body';
 import { compileRouter } from '../core/routes';
 import { jsonReply as json, type MockRequest, type MockResponse } from '../core/messages';
@@ -22,20 +22,19 @@ interface BoundRoute {
 }
 
 /** The routes of the entries of `table`, each with the way from the control API to its member. */
-function routesOf(
+function boundRoutes(
   table: Readonly<Record<string, ControlEntry>>,
   parent: (control: LedgerControl) => Record<string, unknown>,
 ): BoundRoute[] {
   return Object.entries(table).flatMap(([name, entry]): BoundRoute[] => {
     const member = (control: LedgerControl) => parent(control)[name];
-    if (entry.kind === 'operation') return entry.http ? [{ route: entry.http, member }] : [];
-    if (entry.kind === 'value') return entry.http.map((route) => ({ route, member }));
-    const group = member as (control: LedgerControl) => Record<string, unknown>;
-    return [...routesOf(entry.members, group), ...entry.http.map((route) => ({ route, member }))];
+    const own = routesOf(entry).map((route) => ({ route, member }));
+    if (entry.kind !== 'group') return own;
+    return [...boundRoutes(entry.members, member as (control: LedgerControl) => Record<string, unknown>), ...own];
   });
 }
 
-const bound = routesOf(CONTROL_OPERATIONS, (control) => control as unknown as Record<string, unknown>);
+const bound = boundRoutes(CONTROL_OPERATIONS, (control) => control as unknown as Record<string, unknown>);
 
 /** Every control route, in the table's order. GET /__mock lists them. */
 export const controlRoutes: ReadonlyArray<Pick<ControlRoute<unknown>, 'method' | 'path' | 'summary'>> = bound.map(

@@ -87,60 +87,79 @@ export interface ControlRoute<Member, Body extends z.ZodMiniType = z.ZodMiniType
   run(member: Member, input: RouteInput<z.output<Body>>): unknown;
 }
 
-/** Keys of a scenario file, each with the schema of one of its records. */
-export type ScenarioSections = Record<string, z.ZodMiniType>;
+/** A key of a scenario file that lists records (`households`, `accounts`...). */
+export type ScenarioKey = Exclude<keyof Scenario, '$schema' | 'name' | 'description' | 'now'>;
+/** One record of a scenario file under `key`, as the public `Scenario` type says. */
+export type ScenarioRecord<Key extends ScenarioKey> = NonNullable<Scenario[Key]>[number];
+
+// Compile-time equality of two types (not mere assignability).
+type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+
+/** The schema of records under `key`, proved at compile time to describe exactly the public type of those records. */
+export type RecordSchema<Key extends ScenarioKey, Schema extends z.ZodMiniType> =
+  Same<z.output<Schema>, ScenarioRecord<Key>> extends true ? Schema : never;
 
 /** The records of a scenario file an operation makes, and how they are loaded. */
-export interface ScenarioPart<Sections extends ScenarioSections> {
+export interface ScenarioPart {
   /** The keys of a scenario file it reads, each a list of records of this schema. */
-  sections: Sections;
+  sections: Partial<Record<ScenarioKey, z.ZodMiniType>>;
   /**
    * Writes the records of those keys into a store being loaded (in the table's order: what a record refers to is
    * loaded before it). `at` is the scenario's `now`: when its records were made.
    */
-  load(
-    store: LedgerStore,
-    records: { [K in keyof Sections]?: ReadonlyArray<z.output<Sections[K]>> },
-    at: string | undefined,
-  ): Promise<void> | void;
+  load(store: LedgerStore, scenario: Scenario, at: string | undefined): Promise<void> | void;
 }
 
-/** A method of the control API. */
-export interface ControlOperation<
-  Call,
-  Body extends z.ZodMiniType,
-  Sections extends ScenarioSections = Record<never, never>,
-> {
+/**
+ * A method of the control API, as the table holds it: what `LedgerControl` is made of. Its route and scenario part
+ * are in its whole declaration (`OperationSpec`), whose zod types stay out of the package's public types.
+ */
+export interface ControlOperation<Call> {
   readonly kind: 'operation';
   area: ControlArea;
   /** The call itself, over one fake's context. */
   call(context: ControlContext): Call;
+}
+
+/** A method's whole declaration: its call, its route under /__mock, its part of a scenario file. */
+export interface OperationSpec<Call, Body extends z.ZodMiniType> extends ControlOperation<Call> {
   /** Its route under /__mock, if it has one. */
   http?: ControlRoute<Call, Body>;
   /** The records of a scenario file it makes, if any. */
-  scenario?: ScenarioPart<Sections>;
+  scenario?: ScenarioPart;
 }
 
-/** A member of the control API that is an object of its own (the clock), with its routes. */
+/** A member of the control API that is an object of its own (the clock); its routes are in its declaration. */
 export interface ControlValue<Value> {
   readonly kind: 'value';
   area: ControlArea;
   get(context: ControlContext): Value;
-  // biome-ignore lint/suspicious/noExplicitAny: each route checks its own body
-  http: ReadonlyArray<ControlRoute<Value, any>>;
 }
 
-/** Members of the control API under one name (`journal`, `faults`), and routes that use several of them. */
+/** Members of the control API under one name (`journal`, `faults`); routes over several of them are in its declaration. */
 export interface ControlGroup<Members> {
   readonly kind: 'group';
   members: Members;
-  // biome-ignore lint/suspicious/noExplicitAny: each route checks its own body
-  http: ReadonlyArray<ControlRoute<ControlOf<Members>, any>>;
 }
 
 /** Any entry of the table. */
 // biome-ignore lint/suspicious/noExplicitAny: any call, value or members
-export type ControlEntry = ControlOperation<any, any, any> | ControlValue<any> | ControlGroup<any>;
+export type ControlEntry = ControlOperation<any> | ControlValue<any> | ControlGroup<any>;
+
+// biome-ignore lint/suspicious/noExplicitAny: each route checks its own body
+type AnyRoute = ControlRoute<any, any>;
+
+/** An entry's route(s) under /__mock, in the order GET /__mock lists them (a group's: after its members'). */
+export function routesOf(entry: ControlEntry): readonly AnyRoute[] {
+  const http = (entry as { http?: AnyRoute | readonly AnyRoute[] }).http;
+  if (http === undefined) return [];
+  return Array.isArray(http) ? http : [http as AnyRoute];
+}
+
+/** An operation's part of a scenario file, if it has one. */
+export function scenarioPartOf(entry: ControlEntry): ScenarioPart | undefined {
+  return entry.kind === 'operation' ? (entry as OperationSpec<unknown, z.ZodMiniType>).scenario : undefined;
+}
 
 /** The member of the control API an entry makes. */
 type MemberOf<Entry> = Entry extends { kind: 'operation'; call(context: ControlContext): infer Call }
@@ -159,31 +178,43 @@ export type ControlOf<Table> = {
   readonly [K in keyof Table as Table[K] extends { kind: 'operation' } ? never : K]: MemberOf<Table[K]>;
 };
 
-/** An entry for a method: its call, and its route under /__mock if it has one. */
-export function operation<
-  Call,
-  Body extends z.ZodMiniType = z.ZodMiniType<undefined>,
-  Sections extends ScenarioSections = Record<never, never>,
->(entry: Omit<ControlOperation<Call, Body, Sections>, 'kind'>): ControlOperation<Call, Body, Sections> {
-  return { kind: 'operation', ...entry };
+/** An entry for a method: its call, and its route under /__mock and part of a scenario file if it has them. */
+export function operation<Call, Body extends z.ZodMiniType = z.ZodMiniType<undefined>>(
+  entry: Omit<OperationSpec<Call, Body>, 'kind'>,
+): ControlOperation<Call> {
+  const spec: OperationSpec<Call, Body> = { kind: 'operation', ...entry };
+  return spec;
+}
+
+/** The sections of a scenario part: each key's schema, proved to describe exactly the public type of its records. */
+export function recordSchema<Key extends ScenarioKey, Schema extends z.ZodMiniType>(
+  _key: Key,
+  schema: RecordSchema<Key, Schema>,
+): Schema {
+  return schema;
 }
 
 /** A scenario part of one key, whose records are loaded one at a time, in order. */
-export function scenarioRecords<Key extends string, Record extends z.ZodMiniType>(
+export function scenarioRecords<Key extends ScenarioKey, Schema extends z.ZodMiniType>(
   key: Key,
-  record: Record,
-  load: (store: LedgerStore, record: z.output<Record>, at: string | undefined) => Promise<unknown>,
-): ScenarioPart<{ [K in Key]: Record }> {
+  record: RecordSchema<Key, Schema>,
+  load: (store: LedgerStore, record: ScenarioRecord<Key>, at: string | undefined) => Promise<unknown>,
+): ScenarioPart {
   return {
-    sections: { [key]: record } as { [K in Key]: Record },
-    load: async (store, records, at) => {
-      for (const one of records[key] ?? []) await load(store, one, at);
+    sections: { [key]: record },
+    load: async (store, scenario, at) => {
+      for (const one of (scenario[key] ?? []) as ReadonlyArray<ScenarioRecord<Key>>) await load(store, one, at);
     },
   };
 }
 
 /** An entry for an object of the control API (the clock), and its routes. */
-export function value<Value>(entry: Omit<ControlValue<Value>, 'kind'>): ControlValue<Value> {
+export function value<Value>(entry: {
+  area: ControlArea;
+  get(context: ControlContext): Value;
+  // biome-ignore lint/suspicious/noExplicitAny: each route checks its own body
+  http: ReadonlyArray<ControlRoute<Value, any>>;
+}): ControlValue<Value> {
   return { kind: 'value', ...entry };
 }
 
@@ -192,7 +223,8 @@ export function group<Members extends Record<string, ControlEntry>>(
   members: Members,
   http: ReadonlyArray<ControlRoute<ControlOf<Members>, z.ZodMiniType<undefined>>> = [],
 ): ControlGroup<Members> {
-  return { kind: 'group', members, http };
+  const declared: ControlGroup<Members> & { http: typeof http } = { kind: 'group', members, http };
+  return declared;
 }
 
 /** Says in an answer that the state file now holds the new state and nothing before it. */

@@ -3,7 +3,7 @@ import demo from '../scenarios/demo.json' with { type: 'json' };
 import { LedgerStore } from '../store/ledger-store';
 import * as z from '../zod';
 import { didYouMean } from '../../src/shared/suggest';
-import type { ControlEntry, ScenarioPart, ScenarioSections } from './operation';
+import { type ControlEntry, type ScenarioPart, scenarioPartOf } from './operation';
 import { tokenOperations, webhookOperations } from './operations/access';
 import { accountOperations, snapshotOperations } from './operations/accounts';
 import { categoryOperations, householdOperations } from './operations/people';
@@ -18,18 +18,11 @@ const SOURCES = {
   ...tokenOperations,
   ...webhookOperations,
 };
-type Sources = typeof SOURCES;
 
 /** The scenario parts of the operations, in load order. */
-const PARTS: ReadonlyArray<ScenarioPart<ScenarioSections>> = Object.values(SOURCES as Record<string, ControlEntry>)
-  .map((entry) => (entry.kind === 'operation' ? entry.scenario : undefined))
+const PARTS: readonly ScenarioPart[] = Object.values(SOURCES as Record<string, ControlEntry>)
+  .map(scenarioPartOf)
   .filter((part) => part !== undefined);
-
-// Every key a part reads, with the schema of its records: the sections of the scenario file, typed.
-type PartOf<Entry> = Entry extends { scenario?: ScenarioPart<infer Sections> } ? Sections : never;
-type Intersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
-type Sections = Intersection<{ [K in keyof Sources]: PartOf<Sources[K]> }[keyof Sources]>;
-type SectionSchemas = { [K in keyof Sections]: z.ZodMiniOptional<z.ZodMiniArray<Sections[K]>> };
 
 const labels = {
   $schema: z.optional(z.string()),
@@ -38,17 +31,18 @@ const labels = {
   now: z.optional(z.iso.datetime({ offset: true })),
 };
 const sections = Object.fromEntries(
-  PARTS.flatMap((part) => Object.entries(part.sections).map(([key, record]) => [key, z.optional(z.array(record))])),
-) as SectionSchemas;
+  PARTS.flatMap((part) =>
+    Object.entries(part.sections).map(([key, record]) => [key, z.optional(z.array(record as z.ZodMiniType))]),
+  ),
+);
 
-// Strict objects: a misspelled key in a scenario file is an error, not a silent default. Each operation that makes
-// records (createHousehold, createAccount...) declares the key of a scenario file and the schema of its records.
-export const scenarioSchema = z.strictObject({ ...labels, ...sections });
-
-// Compile-time proof that the schema and the public Scenario interface describe the same thing.
-type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
-const proof: Same<z.infer<typeof scenarioSchema>, Scenario> = true;
-void proof;
+/**
+ * A scenario file: its labels, and a list of records per key, each key's schema declared by the operation that makes
+ * those records (createHousehold: `households`...), which proves at compile time that it describes exactly the public
+ * type of those records (`RecordSchema` in operation.ts). Strict objects: a misspelled key in a scenario file is an
+ * error, not a silent default.
+ */
+export const scenarioSchema = z.strictObject({ ...labels, ...sections }) as unknown as z.ZodMiniType<Scenario>;
 
 /** The scenarios that ship with the fake. */
 export type ScenarioName = 'demo' | 'empty';
@@ -145,6 +139,5 @@ export async function checkScenarioLoads(scenario: Scenario): Promise<void> {
 /** Writes a checked scenario into an empty store, in dependency order: each operation's part, in the table's order. */
 export async function loadScenarioInto(store: LedgerStore, scenario: Scenario): Promise<void> {
   const at = scenario.now === undefined ? undefined : new Date(scenario.now).toISOString();
-  const records = scenario as Record<string, ReadonlyArray<unknown> | undefined>;
-  for (const part of PARTS) await part.load(store, records, at);
+  for (const part of PARTS) await part.load(store, scenario, at);
 }

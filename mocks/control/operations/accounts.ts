@@ -11,7 +11,7 @@ import { ACCOUNT_KINDS } from '../../store/schemas';
 import { SNAPSHOT_ID_FORM, type SnapshotView } from '../../store/snapshot-store';
 import { LIFECYCLE_STATUSES, LIQUIDITY_TIERS, VISIBILITIES } from '../../../src/generated/api-constants';
 import * as z from '../../zod';
-import { isoOrUndefined, operation, scenarioRecords } from '../operation';
+import { isoOrUndefined, operation, recordSchema, scenarioRecords } from '../operation';
 import type { ScenarioSnapshot, ScenarioSnapshotSeries } from '../scenario-types';
 import {
   accountFields,
@@ -226,24 +226,32 @@ export const snapshotOperations = {
     },
     scenario: {
       sections: {
-        snapshots: z.strictObject({
-          id: z.optional(
-            z.string().check(z.regex(SNAPSHOT_ID_FORM, 'must be a snapshot id of the fake: snp_ and a base-36 number')),
-          ),
-          account_id: scenarioId,
-          snapshot_date: scenarioDate,
-          balance: scenarioBalance,
-          is_estimated: flag,
-        }),
-        snapshot_series: z.strictObject({
-          account_id: scenarioId,
-          every: z.enum(['month_end', 'day']),
-          from: scenarioDate,
-          to: scenarioDate,
-          start_balance: scenarioBalance,
-          step: z.optional(scenarioBalance),
-          is_estimated: flag,
-        }),
+        snapshots: recordSchema(
+          'snapshots',
+          z.strictObject({
+            id: z.optional(
+              z
+                .string()
+                .check(z.regex(SNAPSHOT_ID_FORM, 'must be a snapshot id of the fake: snp_ and a base-36 number')),
+            ),
+            account_id: scenarioId,
+            snapshot_date: scenarioDate,
+            balance: scenarioBalance,
+            is_estimated: flag,
+          }),
+        ),
+        snapshot_series: recordSchema(
+          'snapshot_series',
+          z.strictObject({
+            account_id: scenarioId,
+            every: z.enum(['month_end', 'day']),
+            from: scenarioDate,
+            to: scenarioDate,
+            start_balance: scenarioBalance,
+            step: z.optional(scenarioBalance),
+            is_estimated: flag,
+          }),
+        ),
       },
       load: (store, { snapshots = [], snapshot_series = [] }) => {
         // Rows that keep their ids first, so no other row takes one of them.
