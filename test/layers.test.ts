@@ -485,12 +485,6 @@ describe('the repository: folders as layers, and imports that point one way', ()
         layers: [
           { name: 'store', paths: ['store/'] },
           { name: 'core', paths: ['core/'] },
-          // The wire spelling of faults and the journal, and the limits of /__mock input: the table of control operations
-          // (control/operations/) declares each operation's route with them.
-          {
-            name: 'control wire',
-            paths: ['control-http/fault-wire.ts', 'control-http/journal-wire.ts', 'control-http/limits.ts'],
-          },
           { name: 'control', paths: ['control/'] },
         ],
       },
