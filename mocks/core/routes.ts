@@ -42,6 +42,7 @@ interface Node<T> {
 }
 
 const NO_PARAMS: Record<string, string> = Object.freeze({}) as Record<string, string>;
+const NO_VALUES: string[] = [];
 
 /**
  * Compiles routes into a tree. Paths are exact and case-sensitive; a segment never matches an empty one (`//`). As
@@ -51,6 +52,8 @@ const NO_PARAMS: Record<string, string> = Object.freeze({}) as Record<string, st
  */
 export function compileRouter<T>(routes: Iterable<RouteSpec<T>>): Router<T> {
   const root: Node<T> = { fixed: new Map() };
+  // A path with no parameter is found by one lookup of the whole path (GET /me, POST /snapshots), before any walk.
+  const whole = new Map<string, Leaf<T>>();
   for (const route of routes) {
     let node = root;
     const names: string[] = [];
@@ -75,10 +78,13 @@ export function compileRouter<T>(routes: Iterable<RouteSpec<T>>): Router<T> {
       params: route.params,
     };
     node.leaf.methods.set(route.method.toUpperCase(), route.value);
+    if (names.length === 0) whole.set(route.path, node.leaf);
   }
 
   /** The leaf a path leads to, with the values of its parameters (raw), or `undefined`. */
   const find = (path: string): { leaf: Leaf<T>; values: string[] } | undefined => {
+    const direct = whole.get(path);
+    if (direct) return { leaf: direct, values: NO_VALUES };
     if (path.charCodeAt(0) !== SLASH) return undefined;
     const values: string[] = [];
     const exact = walk(root, path, 1, path.length, values);
