@@ -35,7 +35,9 @@ const BY_NAME = /^personal-ledger-sdk(\/|$)/;
 
 export default defineConfig([
   {
-    // The client: one file per format.
+    // The client. ESM is split (tsup's default): the bulk engine, which `client.snapshots.bulkUpsert` loads with
+    // `import()`, is a chunk of its own (dist/bulk-engine-*.js), loaded on first use, and what it shares with the
+    // entry (the error classes) is one chunk both import. CJS is not split: the engine stays in dist/index.cjs.
     ...shared,
     entry: { index: 'src/index.ts' },
     format: ['esm', 'cjs'],
