@@ -57,7 +57,7 @@ export function snapshotsResource(ctx: ResourceContext): SnapshotsResource {
     delete: (id, options) =>
       send(ctx, (init) => ctx.api.DELETE('/api/public/v1/snapshots/{id}', { ...init, params: byId(id) }), options),
     // The engine loads on first use: a bundler that splits code (and the ESM build) makes it a chunk of its own, so a
-    // program that never bulk-upserts loads about 3.4 KB gzipped less; the CJS build and a bundler that does not
+    // program that never bulk-upserts loads about 2.4 KB gzipped less; the CJS build and a bundler that does not
     // split inline it (bench 5 measures both).
     bulkUpsert: (rows, options) =>
       import('../bulk/bulk-engine').then((engine) => engine.runBulkUpsert(ctx, rows, options)),
