@@ -8,6 +8,8 @@ const { version } = JSON.parse(readFileSync('./package.json', 'utf8')) as { vers
 //   write into the same folders.
 // - No source maps are shipped (CONTRIBUTING.md, "The package's weight"): the code is not minified, so a stack trace
 //   already names the function and file, and the maps were two thirds of the package.
+// - Declarations: `npm run build` emits them once (tsc -p tsconfig.types.json), and each build bundles its entries'
+//   (declarationsOf), so one TypeScript program compiles the sources, not one per build.
 // - Each piece of code is in the package once per format. The bins share the code of the entries they run: the
 //   `ledger-mock` and `ledger-parity` bins are entries of the ESM build of the fake and the parity kit, so they
 //   load the same chunks as `personal-ledger-sdk/mocks` and `personal-ledger-sdk/parity`; `ledger-sync` and the
@@ -33,6 +35,28 @@ const AJV = ['ajv', 'ajv-formats'];
 /** The package's own entries by name (`personal-ledger-sdk/mocks`...), kept external: resolved to dist/ at run time. */
 const BY_NAME = /^personal-ledger-sdk(\/|$)/;
 
+/**
+ * Where `npm run build` has emitted every entry's declarations (tsconfig.types.json) before tsup starts: each build
+ * bundles those (`dts: declarationsOf(...)`) instead of compiling the sources again.
+ */
+const DECLARATIONS = '.tmp/types';
+/** The package's own names, resolved to their emitted declarations where a build does not keep them external. */
+const DECLARATION_PATHS = Object.fromEntries(
+  Object.entries({
+    'personal-ledger-sdk': 'src/index',
+    'personal-ledger-sdk/mocks': 'mocks/index',
+    'personal-ledger-sdk/mocks/matchers': 'mocks/matchers',
+  }).map(([name, file]) => [name, [`${process.cwd()}/${DECLARATIONS}/${file}.d.ts`]]),
+);
+/** The `dts` option of a build of `entry`: its entries' emitted declarations, bundled. */
+function declarationsOf(entry: Record<string, string>): Options['dts'] {
+  const emitted = (file: string) => `${DECLARATIONS}/${file.replace(/\.ts$/, '.d.ts')}`;
+  return {
+    entry: Object.fromEntries(Object.entries(entry).map(([name, file]) => [name, emitted(file)])),
+    compilerOptions: { paths: DECLARATION_PATHS },
+  };
+}
+
 export default defineConfig([
   {
     // The client. ESM is split (tsup's default): the bulk engine, which `client.snapshots.bulkUpsert` loads with
@@ -41,7 +65,7 @@ export default defineConfig([
     ...shared,
     entry: { index: 'src/index.ts' },
     format: ['esm', 'cjs'],
-    dts: true,
+    dts: declarationsOf({ index: 'src/index.ts' }),
   },
   {
     // ESM: the fake, the parity kit and the two bins that run them, split into shared chunks (dist/chunks/), so each
@@ -58,7 +82,7 @@ export default defineConfig([
     esbuildOptions: (options) => {
       options.chunkNames = 'chunks/[name]-[hash]';
     },
-    dts: { entry: { ...MOCKS, ...PARITY } },
+    dts: declarationsOf({ ...MOCKS, ...PARITY }),
   },
   {
     // CommonJS: the fake's entries, split, so the core they share is one chunk, loaded once.
@@ -72,7 +96,7 @@ export default defineConfig([
       // mocks/adapters/msw-runtime.ts reads import.meta.url only where __filename is missing (ESM); CommonJS has none.
       options.define = { ...options.define, 'import.meta.url': 'undefined' };
     },
-    dts: true,
+    dts: declarationsOf(MOCKS),
   },
   {
     // CommonJS: the parity kit; the fake comes from personal-ledger-sdk/mocks by name.
@@ -82,7 +106,7 @@ export default defineConfig([
     format: ['cjs'],
     noExternal: AJV,
     external: [BY_NAME],
-    dts: true,
+    dts: declarationsOf(PARITY),
   },
   {
     // personal-ledger-sdk/mocks/vitest: ESM only, as Vitest is. It imports vitest, and the client and the fake by the
@@ -94,7 +118,7 @@ export default defineConfig([
     format: ['esm'],
     splitting: false,
     external: ['vitest', BY_NAME],
-    dts: true,
+    dts: declarationsOf({ vitest: 'mocks/vitest.ts' }),
   },
   {
     // personal-ledger-sdk/mocks/matchers: `expect.extend(ledgerMatchers)` for Jest, Vitest and Bun, in both formats. It
@@ -105,7 +129,7 @@ export default defineConfig([
     format: ['esm', 'cjs'],
     splitting: false,
     external: [BY_NAME],
-    dts: true,
+    dts: declarationsOf({ matchers: 'mocks/matchers.ts' }),
   },
   {
     // personal-ledger-sdk/statements: the bank-file readers, for any runtime (no `node:` import, no client). saxes
@@ -116,7 +140,7 @@ export default defineConfig([
     format: ['esm', 'cjs'],
     platform: 'neutral',
     noExternal: ['saxes', 'xmlchars', 'papaparse'],
-    dts: true,
+    dts: declarationsOf({ index: 'statements/index.ts' }),
   },
   {
     // The `ledger-sync` command: one ESM file. The client, the readers and the demo fake come from the package's own

@@ -14,6 +14,8 @@ const INPUTS = [
   'openapi.json',
   'package.json',
   'tsup.config.ts',
+  'tsconfig.json',
+  'tsconfig.types.json',
 ];
 /** One output of each of tsup's builds (tsup.config.ts): each is rewritten whenever the build runs. */
 const OUTPUTS = [
