@@ -60,8 +60,9 @@ function declarationsOf(entry: Record<string, string>): Options['dts'] {
 export default defineConfig([
   {
     // The client. ESM is split (tsup's default): the bulk engine, which `client.snapshots.bulkUpsert` loads with
-    // `import()`, is a chunk of its own (dist/bulk-engine-*.js), loaded on first use, and what it shares with the
-    // entry (the error classes) is one chunk both import. CJS is not split: the engine stays in dist/index.cjs.
+    // `import()`, is a chunk of its own (dist/bulk-engine-*.js), loaded on first use. It imports none of the entry's
+    // modules but the generated constants (the error classes it throws are handed to it: src/bulk/context.ts), so the
+    // only chunk both import is those constants. CJS is not split: the engine stays in dist/index.cjs.
     ...shared,
     entry: { index: 'src/index.ts' },
     format: ['esm', 'cjs'],

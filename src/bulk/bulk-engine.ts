@@ -1,5 +1,5 @@
-import { BulkUpsertError } from '../errors/bulk-upsert-error';
-import type { ResourceContext } from '../resources/context';
+import type { BulkUpsertError } from '../errors/bulk-upsert-error';
+import type { BulkContext } from './context';
 import { DuplicateTracker } from './duplicates';
 import { openRows, type RowSource } from './input';
 import { normalizeBulkOptions, type NormalizedBulkOptions } from './options';
@@ -33,18 +33,21 @@ interface InFlight {
   done: Promise<void>;
 }
 
+// upsertChangedSnapshots checks rows with the engine's check, loaded with the engine.
+export { rowProblem };
+
 /**
  * The bulk engine behind `client.snapshots.bulkUpsert`: checks each row locally (a bad row is skipped with a reason
  * and never sent), sends chunks of at most `chunkSize`, maps each skipped row back to its position in your input,
  * and reports duplicates. See {@link bulkUpsertSnapshots}.
  */
 export async function runBulkUpsert(
-  ctx: ResourceContext,
+  ctx: BulkContext,
   rows: BulkRows,
   options?: BulkUpsertOptions,
 ): Promise<BulkUpsertReport> {
-  const normalized = normalizeBulkOptions(options);
-  return new BulkRun(ctx, normalized, openRows(rows)).run();
+  const normalized = normalizeBulkOptions(options, ctx.lib);
+  return new BulkRun(ctx, normalized, openRows(rows, ctx.lib)).run();
 }
 
 class BulkRun {
@@ -67,7 +70,7 @@ class BulkRun {
   readonly knownAccount = (id: string) => this.duplicates.knows(id);
 
   constructor(
-    readonly ctx: ResourceContext,
+    readonly ctx: BulkContext,
     readonly options: NormalizedBulkOptions,
     readonly source: RowSource,
   ) {}
@@ -111,7 +114,7 @@ class BulkRun {
     const pending = [...this.failed, ...(unsent ? [unsent] : [])]
       .flatMap((chunk) => chunk.rows.map((row, i): BulkPendingRow => ({ index: chunk.indexes[i]!, row })))
       .sort((a, b) => a.index - b.index);
-    return new BulkUpsertError({ ...stopped, report: this.report(pending), pending });
+    return new this.ctx.lib.BulkUpsertError({ ...stopped, report: this.report(pending), pending });
   }
 
   shouldStop(): boolean {

@@ -1,4 +1,4 @@
-import { ClientOptionsError } from '../errors/ledger-error';
+import type { BulkLib } from './context';
 import type { BulkRows } from './types';
 
 /** The caller's rows as one iterator; sync iterators stay sync so an array is read without a microtask per row. */
@@ -10,7 +10,7 @@ export type RowSource =
  * Opens the rows: an array (its length is the total), any iterable, or an async iterable. The iterator is
  * never closed early, so rows an async iterable has not yet yielded stay in it when a run stops.
  */
-export function openRows(rows: BulkRows): RowSource {
+export function openRows(rows: BulkRows, lib: BulkLib): RowSource {
   if (rows !== null && typeof rows === 'object') {
     if (typeof (rows as AsyncIterable<unknown>)[Symbol.asyncIterator] === 'function') {
       return { async: true, iterator: (rows as AsyncIterable<unknown>)[Symbol.asyncIterator](), total: undefined };
@@ -20,7 +20,7 @@ export function openRows(rows: BulkRows): RowSource {
       return { async: false, iterator: (rows as Iterable<unknown>)[Symbol.iterator](), total };
     }
   }
-  throw new ClientOptionsError(
+  throw new lib.ClientOptionsError(
     'bulkUpsertSnapshots: `rows` must be an array, an iterable or an async iterable of rows',
   );
 }

@@ -1,5 +1,5 @@
-import { ClientOptionsError } from '../errors/ledger-error';
 import { MAX_BULK_ROWS } from '../generated/api-constants';
+import type { BulkLib } from './context';
 import type { BulkProgress, BulkUpsertOptions } from './types';
 
 /** The most chunks a run keeps in flight. */
@@ -14,9 +14,9 @@ export interface NormalizedBulkOptions {
 }
 
 /** Validates the options of `bulkUpsertSnapshots` and fills defaults. Throws `ClientOptionsError`. */
-export function normalizeBulkOptions(options: BulkUpsertOptions | undefined): NormalizedBulkOptions {
+export function normalizeBulkOptions(options: BulkUpsertOptions | undefined, lib: BulkLib): NormalizedBulkOptions {
   const fail = (message: string): never => {
-    throw new ClientOptionsError(`bulkUpsertSnapshots: ${message}`);
+    throw new lib.ClientOptionsError(`bulkUpsertSnapshots: ${message}`);
   };
   if (options !== undefined && (typeof options !== 'object' || options === null)) fail('options must be an object');
   const { chunkSize = MAX_BULK_ROWS, concurrency = 1, onProgress, signal } = options ?? {};

@@ -1,9 +1,6 @@
-import { createApiError } from '../errors/api-errors';
-import { LedgerError } from '../errors/ledger-error';
-import type { ResourceContext } from '../resources/context';
 import type { Traced } from '../retry/transport';
-import { redact } from '../shared/redact';
 import type { BulkUpsertResult, SkippedRow } from '../types';
+import type { BulkContext } from './context';
 import type { BulkRow } from './types';
 
 const BULK_PATH = '/api/public/v1/snapshots/bulk';
@@ -24,7 +21,7 @@ export interface ChunkOutcome {
  * A 422 is an outcome (every row skipped; reasons from the body's `skipped` when it has them, spec-gaps 6);
  * any other failure throws the SDK error for it.
  */
-export async function postChunk(ctx: ResourceContext, rows: BulkRow[]): Promise<ChunkOutcome> {
+export async function postChunk(ctx: BulkContext, rows: BulkRow[]): Promise<ChunkOutcome> {
   const { data, error, response, attempts, request } = (await ctx.api.POST(BULK_PATH, {
     body: { snapshots: rows },
   })) as Traced<{
@@ -34,10 +31,14 @@ export async function postChunk(ctx: ResourceContext, rows: BulkRow[]): Promise<
   }>;
   if (response.ok) {
     if (!isBulkResult(data))
-      throw new LedgerError(`HTTP ${response.status} from POST ${BULK_PATH} without a bulk result`);
-    return { status: response.status, result: { ...data, skipped: redact(data.skipped, ctx.secrets) }, attempts };
+      throw new ctx.lib.LedgerError(`HTTP ${response.status} from POST ${BULK_PATH} without a bulk result`);
+    return {
+      status: response.status,
+      result: { ...data, skipped: ctx.lib.redact(data.skipped, ctx.secrets) },
+      attempts,
+    };
   }
-  const apiError = createApiError(response, error, request, { redact: ctx.secrets });
+  const apiError = ctx.lib.createApiError(response, error, request, { redact: ctx.secrets });
   if (response.status !== 422) throw apiError;
   const listed = (apiError.body as { skipped?: unknown } | undefined)?.skipped;
   const skipped = Array.isArray(listed) ? listed.filter(isSkippedRow) : [];

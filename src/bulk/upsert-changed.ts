@@ -4,7 +4,6 @@ import type { LedgerClient } from '../client';
 import { isLedgerApiError } from '../errors/guards';
 import type { Snapshot } from '../types';
 import type { BulkRow, BulkUpsertOptions, BulkUpsertReport } from './types';
-import { rowProblem } from './validate-row';
 
 /** What a row would do: no balance stored for its day, a different (or estimated) one, or the same. */
 export type SnapshotChange = 'new' | 'changed' | 'unchanged';
@@ -90,6 +89,9 @@ async function runUpsertChanged(
   rows: Iterable<BulkRow>,
   options: UpsertChangedOptions,
 ): Promise<UpsertChangedReport> {
+  // The row check is the engine's, loaded with it (writing loads it anyway): a static import would make the check a
+  // chunk that a bundler splitting code loads at start beside the entry, shared with the engine (src/bulk/context.ts).
+  const { rowProblem } = await import('./bulk-engine');
   const skipped: SkippedSnapshot[] = [];
   const duplicates: DuplicateSnapshot[] = [];
   const byDay = new Map<string, Array<{ index: number; row: BulkRow }>>();
