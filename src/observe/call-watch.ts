@@ -1,8 +1,9 @@
 // The events of one call, built only when something listens: the transport makes a CallWatch per call then, and
-// none otherwise.
-import { defaultBodySerializer, type BodySerializer } from 'openapi-fetch';
-import { REDACTED, redact } from '../shared/redact';
-import { pathOf } from '../errors/request-errors';
+// none otherwise. Loaded when a call is first watched (./watch.ts), it imports none of the entry's modules: what it
+// uses of them comes in its WatchLib.
+import type { BodySerializer, defaultBodySerializer } from 'openapi-fetch';
+import type { pathOf } from '../errors/request-errors';
+import type { REDACTED, redact } from '../shared/redact';
 import type { RetryInfo } from '../retry/retry-options';
 import type { ClientEventBase } from './events';
 import type { ClientObserver } from './observer';
@@ -12,6 +13,14 @@ import type { ClientObserver } from './observer';
  * are the common spellings (docs/spec-gaps.md, 33).
  */
 export const REQUEST_ID_HEADERS = ['x-request-id', 'request-id', 'x-correlation-id'] as const;
+
+/** What the watch uses of the entry's own modules (./watch.ts hands them over). */
+export interface WatchLib {
+  readonly defaultBodySerializer: typeof defaultBodySerializer;
+  readonly pathOf: typeof pathOf;
+  readonly redact: typeof redact;
+  readonly REDACTED: typeof REDACTED;
+}
 
 /** What a call is, for its events: the method and route template given to the typed method, and the body given. */
 export interface WatchedCall {
@@ -32,6 +41,7 @@ export class CallWatch {
   constructor(
     private readonly observer: ClientObserver,
     private readonly call: WatchedCall,
+    private readonly lib: WatchLib,
   ) {
     this.callId = observer.nextCallId();
   }
@@ -45,7 +55,7 @@ export class CallWatch {
   /** A body serializer that notes the bytes it makes: the caller's own, or openapi-fetch's default. */
   serializer(own: BodySerializer<unknown> | undefined): BodySerializer<unknown> {
     // openapi-fetch also passes the headers (its types omit them); passed on, as its default reads Content-Type.
-    const serialize = (own ?? defaultBodySerializer) as (body: unknown, headers?: unknown) => unknown;
+    const serialize = (own ?? this.lib.defaultBodySerializer) as (body: unknown, headers?: unknown) => unknown;
     const noting = (body: unknown, headers?: unknown): unknown => {
       const serialized = serialize(body, headers);
       if (typeof serialized === 'string') this.requestBytes = utf8Bytes(serialized);
@@ -62,7 +72,9 @@ export class CallWatch {
       ...this.base(request, attempt),
       headers: this.headers(request.headers, true),
       requestBytes: this.requestBytes,
-      ...(observer.bodies && this.call.body !== undefined ? { body: redact(this.call.body, observer.secrets) } : {}),
+      ...(observer.bodies && this.call.body !== undefined
+        ? { body: this.lib.redact(this.call.body, observer.secrets) }
+        : {}),
     });
   }
 
@@ -87,7 +99,7 @@ export class CallWatch {
       headers: this.headers(response.headers, false),
       responseBytes: length === null || !Number.isFinite(Number(length)) ? undefined : Number(length),
       final,
-      ...(this.observer.bodies && body !== undefined ? { body: redact(body, this.observer.secrets) } : {}),
+      ...(this.observer.bodies && body !== undefined ? { body: this.lib.redact(body, this.observer.secrets) } : {}),
     });
   }
 
@@ -116,7 +128,7 @@ export class CallWatch {
   }
 
   private base(sent: { method: string; url: string }, attempt: number): ClientEventBase {
-    const path = redact(pathOf(sent.url), this.observer.secrets);
+    const path = this.lib.redact(this.lib.pathOf(sent.url), this.observer.secrets);
     return { callId: this.callId, method: sent.method.toUpperCase(), route: this.call.route, path, attempt };
   }
 
@@ -124,7 +136,8 @@ export class CallWatch {
   private headers(headers: Headers, isRequest: boolean): Record<string, string> {
     const out: Record<string, string> = {};
     for (const [name, value] of headers)
-      out[name] = isRequest && name === 'authorization' ? REDACTED : redact(value, this.observer.secrets);
+      out[name] =
+        isRequest && name === 'authorization' ? this.lib.REDACTED : this.lib.redact(value, this.observer.secrets);
     return out;
   }
 }

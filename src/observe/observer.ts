@@ -98,8 +98,13 @@ export class ClientObserver {
   }
 
   private reportListenerError(name: ClientEventName, error: unknown): void {
+    this.report(`a "${name}" listener threw; the call went on`, error);
+  }
+
+  /** Reports a problem of the events that must not fail a call: to the log's `error`, or `console.error`. */
+  report(problem: string, error: unknown): void {
     try {
-      (this.log ?? console).error(`personal-ledger-sdk: a "${name}" listener threw; the call went on`, error);
+      (this.log ?? console).error(`personal-ledger-sdk: ${problem}`, error);
     } catch {
       // A logger that throws as well: nothing is left to tell.
     }

@@ -3,8 +3,9 @@
 // the body read, and a retry builds the request again. After each attempt decideRetry says whether another follows.
 import type { BodySerializer } from 'openapi-fetch';
 import { describeRequest, NetworkError, TimeoutError } from '../errors/request-errors';
-import { CallWatch } from '../observe/call-watch';
+import type { CallWatch } from '../observe/call-watch';
 import type { ClientObserver } from '../observe/observer';
+import { watchCall } from '../observe/watch';
 import type { FetchLike } from '../options';
 import { AttemptSignal, sleep as defaultSleep } from './abort';
 import { decideRetry, RetryBudget, type AttemptOutcome, type RetryState } from './decide-retry';
@@ -91,9 +92,10 @@ export function createTransport(options: TransportOptions, internals: TransportI
   async function run<R extends { response: Response }>(spec: CallSpec<R>): Promise<R | Traced<R>> {
     const caller = spec.signal ?? undefined;
     // Decided once per call, so a listener added meanwhile never sees half a call.
-    const watch = observer?.active
-      ? new CallWatch(observer, { method: spec.method, route: spec.path, body: spec.body })
+    let watch = observer?.active
+      ? watchCall(observer, { method: spec.method, route: spec.path, body: spec.body })
       : undefined;
+    if (watch instanceof Promise) watch = await watch;
     let attempt = 1;
     let request: SentRequest | undefined;
     try {

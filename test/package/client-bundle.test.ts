@@ -18,7 +18,7 @@ const ENGINE =
   /^src\/(bulk\/(bulk-engine|send-chunk|duplicates|day-table|input|options|validate-row)|shared\/calendar-date)\.ts$/;
 
 describe('the client entry', () => {
-  it('pulls in nothing from msw or the fake; the bulk engine is a chunk of its own, loaded on first use, that imports what it shares with the entry', async () => {
+  it('pulls in nothing from msw or the fake; the bulk engine and the events are chunks of their own, loaded on first use, that share no module with the entry but the generated constants', async () => {
     const result = await build({
       entryPoints: [entry],
       bundle: true,
@@ -49,12 +49,17 @@ describe('the client entry', () => {
     expect(initialModules).toContain('src/errors/api-errors.ts');
     expect(initialModules.filter((file) => ENGINE.test(file))).toEqual([]);
 
-    // One lazy chunk: client.snapshots.bulkUpsert and upsertChangedSnapshots (its row check) both import the engine.
+    // Two lazy chunks: the engine (client.snapshots.bulkUpsert and upsertChangedSnapshots, for its row check, import
+    // it) and the module that builds a call's events, loaded when a call is first watched (src/observe/watch.ts).
     const lazy = [...new Set(entryOutput.imports.filter((i) => i.kind === 'dynamic-import').map((i) => i.path))];
-    expect(lazy).toHaveLength(1);
-    const engineOutput = outputOf(lazy[0]!);
+    expect(lazy).toHaveLength(2);
+    const engineOutput = outputOf(lazy.find((file) => modulesOf(outputOf(file)).includes('src/bulk/bulk-engine.ts'))!);
     expect(modulesOf(engineOutput).filter((file) => !ENGINE.test(file))).toEqual([]);
-    expect(modulesOf(engineOutput)).toContain('src/bulk/bulk-engine.ts');
+    const watchOutput = outputOf(lazy.find((file) => outputOf(file) !== engineOutput)!);
+    expect(modulesOf(watchOutput)).toEqual(['src/observe/call-watch.ts']);
+    expect(initialModules).not.toContain('src/observe/call-watch.ts');
+    // The watch imports nothing: what it uses of the entry's modules (redact, openapi-fetch's serializer) is handed to it.
+    expect(watchOutput.imports).toEqual([]);
     // The engine shares no module with the entry but the generated constants (src/bulk/context.ts): the error classes
     // it throws are handed to it by the client, so there is one copy of each (`instanceof ClientOptionsError` holds for
     // an error the engine throws), in the entry's own chunk, not in a chunk of their own gzipped apart.
@@ -88,7 +93,7 @@ describe.each([
   ['ESM', 'index.js', 'mjs'],
   ['CJS', 'index.cjs', 'cjs'],
 ])('the %s build', (_name, file, kind) => {
-  it('bulkUpsertSnapshots and client.snapshots.bulkUpsert load the engine and write', async () => {
+  it('bulkUpsertSnapshots and client.snapshots.bulkUpsert load the engine and write; a listener gets its events', async () => {
     if (!existsSync(`${repo}dist/${file}`))
       throw new Error('dist/ is missing: run `npm run build` first (npm test does)');
     const load =
@@ -98,7 +103,10 @@ describe.each([
     const script = `(async () => {
       ${load}
       const mock = fake.createLedgerMock({ scenario: 'demo' });
-      const client = sdk.createLedgerClient({ baseUrl: mock.baseUrl, token: fake.DEMO_TOKENS.alex, fetch: mock.fetch });
+      const statuses = [];
+      const client = sdk.createLedgerClient({
+        baseUrl: mock.baseUrl, token: fake.DEMO_TOKENS.alex, fetch: mock.fetch, on: { response: (e) => statuses.push(e.status) },
+      });
       const row = (n) => ({ account_id: fake.DEMO_IDS.accounts.painting, snapshot_date: '2001-01-0' + n, balance: n });
       const first = await sdk.bulkUpsertSnapshots(client, [row(1), row(2), { ...row(3), balance: '3' }]);
       const second = await client.snapshots.bulkUpsert([row(1), row(4)]);
@@ -108,6 +116,7 @@ describe.each([
         second: [second.received, second.inserted, second.updated],
         summary: sdk.formatBulkSummary(second),
         badOption: stopped instanceof sdk.ClientOptionsError,
+        statuses,
       }));
     })();`;
     const { stdout } = await run(
@@ -120,6 +129,8 @@ describe.each([
       second: [2, 1, 1],
       summary: '2 rows: 1 inserted, 1 updated, 0 skipped; 0 duplicates superseded; 1 chunk; 1 webhook attempted',
       badOption: true,
+      // The events' module loads on the first watched call, in both builds.
+      statuses: [200, 200],
     });
   });
 });
