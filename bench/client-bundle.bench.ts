@@ -1,8 +1,8 @@
 // Benchmark 5: the client entry (src/index.ts) bundled and minified with esbuild (platform neutral, ESM), minified
 // and gzipped bytes, and the same for a typical import (`createLedgerClient` only, tree-shaken). Built with code
 // splitting, as an ESM bundler does: what `import` loads at once (the entry chunk and the chunks it imports
-// statically) is reported apart from what loads on first use through `import()` (the bulk engine), and so is the
-// total. The same code as one file (splitting off: the `import()` inlined, as a bundler without code splitting and
+// statically) is reported apart from what loads on first use through `import()` (the bulk engine, the events of
+// a watched call), and so is the total. The same code as one file (splitting off: the `import()` inlined, as a bundler without code splitting and
 // the CJS build ship it) is reported too. For the typical import it also lists what is left of what `import` loads:
 // each area's share of the gzipped bytes (the bytes it loses without that area's code). The sizes are exact, so one
 // run is enough: node --import tsx bench/client-bundle.bench.ts
@@ -22,7 +22,7 @@ export interface Bytes {
 
 /** Sizes of one import: what `import` loads (the bars are read here), and the rest. */
 export interface BundleSize extends Bytes {
-  /** Chunks reached only through `import()`: loaded on first use (the bulk engine). */
+  /** Chunks reached only through `import()`: loaded on first use (the bulk engine, a watched call's events). */
   lazy: Bytes;
   /** What `import` loads and the lazy chunks together. */
   total: Bytes;
