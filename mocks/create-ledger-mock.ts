@@ -55,8 +55,9 @@ export interface LedgerMock {
    */
   readonly fetch: MockFetch;
   /**
-   * The core: answers one request to the API given as plain data (method, path, query, headers, body). For writing
-   * an adapter of your own; mock.fetch, the MSW handler and `ledger-mock` all call it (each serves `/__mock` beside it).
+   * The core: answers one request to the API given as plain data (method, path, query, headers, body), the API alone
+   * (`/__mock` is not served here). For writing an adapter of your own; mock.fetch, the MSW handler and `ledger-mock`
+   * serve the same operations through the same pipeline, from a front door whose one route table holds `/__mock` too.
    */
   readonly handle: RequestHandler;
   /** Sets up state, inspects it, moves the clock and injects faults. */

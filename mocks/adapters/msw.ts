@@ -14,6 +14,7 @@ import { nextMacrotask } from './macrotask';
 /** The parts of a fake its MSW handlers are made from: what `createLedgerMock` returns has them. */
 export interface MswHandlerSource {
   readonly baseUrl: string;
+  /** `mock.handle`; a handler of your own that wraps it is asked about every request outside `/__mock`. */
   readonly handle: RequestHandler;
   readonly control: LedgerControl;
 }
@@ -35,7 +36,7 @@ export function ledgerHandlers(mock: MswHandlerSource): HttpHandler[] {
 
 /**
  * One handler for everything under `${baseUrl}/api/public/v1` and `${baseUrl}/__mock`, answered by `handle` (a
- * front door): the core routes an API request to its operation, or answers 404 `route_not_found`. One handler,
+ * front door, which matches it once in the fake's route table: an operation, a /__mock route, or the 404). One handler,
  * not one per operation: msw parses the URL and the cookies and matches the path for every handler it tries. A
  * handler you add in front (`server.use(...)`) still overrides an operation.
  */

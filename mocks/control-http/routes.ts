@@ -1,12 +1,14 @@
-// The control API over HTTP under /__mock: the routes of the table of control operations (control/operations/),
-// compiled once into the fake's router. Each route checks its body with its wire schema, then calls its member of
-// LedgerControl. Bodies are snake_case JSON like the API's; unknown keys are refused. Plain data in and out
-// (core/messages.ts). Who may call them is decided before, by the access checks (access.ts).
+// The control API over HTTP under /__mock: the routes of the table of control operations (control/operations/), as
+// the control surface of a front door's route table (core/route-table.ts), with /__mock's own answers to a path none
+// of them serves (the list of routes, 404 `route_not_found`, 405 `method_not_allowed`). Each route checks its body
+// with its wire schema, then calls its member of LedgerControl. Bodies are snake_case JSON like the API's; unknown
+// keys are refused. Plain data in and out (core/messages.ts). Who may call them is decided before, by the access
+// checks (access.ts).
 import { CONTROL_OPERATIONS, type LedgerControl } from '../control/control';
 import { type ControlEntry, type ControlRoute, routesOf } from '../control/operation';
 import { parseJson, readBodyText } from '../core/body';
-import { compileRouter } from '../core/routes';
 import { jsonReply as json, type MockRequest, type MockResponse } from '../core/messages';
+import type { Surface } from '../core/route-table';
 import { ApiError, isMockControlError } from '../errors';
 import * as z from '../zod';
 import { CONTROL_BODY_LIMIT, CONTROL_LIMITS } from './limits';
@@ -41,15 +43,6 @@ export const controlRoutes: ReadonlyArray<Pick<ControlRoute<unknown>, 'method' |
   ({ route }) => route,
 );
 
-const router = compileRouter(
-  bound.map((entry) => ({
-    method: entry.route.method,
-    path: CONTROL_PREFIX + entry.route.path,
-    value: entry,
-    trailingSlash: true,
-  })),
-);
-
 /** 422 `validation_failed`, listing at most CONTROL_LIMITS.listedProblems problems. */
 function invalidBody(parsed: z.ParseFailure): MockResponse {
   const detail = parsed.issues
@@ -69,34 +62,46 @@ export interface ControlRequestOptions {
   stateFile?: string | undefined;
 }
 
-/** Answers one request under /__mock. Never throws: refusals are JSON errors with a status. */
-export async function handleControlRequest(
-  control: LedgerControl,
-  request: MockRequest,
-  options: ControlRequestOptions = {},
-): Promise<MockResponse> {
+/** The control API of one fake as a surface of a front door's route table: every route under /__mock. */
+export function controlSurface(control: LedgerControl, options: ControlRequestOptions = {}): Surface {
+  return {
+    name: 'control',
+    routes: bound.map((entry) => ({
+      method: entry.route.method,
+      path: CONTROL_PREFIX + entry.route.path,
+      value: (request, params) => serveControlRoute(control, entry, request, params, options),
+      trailingSlash: true,
+    })),
+    unknown: (request, methods) => Promise.resolve(unknownControlRoute(request, methods)),
+  };
+}
+
+/** A /__mock path no route serves: GET /__mock lists the routes (any method of /__mock itself), else 404 or 405. */
+function unknownControlRoute(request: MockRequest, methods: readonly string[]): MockResponse {
   const path = request.path;
   if (path === CONTROL_PREFIX || path === `${CONTROL_PREFIX}/`) {
     return json(200, {
       routes: controlRoutes.map(({ method, path, summary }) => ({ method, path: CONTROL_PREFIX + path, summary })),
     });
   }
-  const found = router.match(request.method, path);
-  if (!found) {
-    const methods = router.methodsAt(path);
-    if (methods.length === 0)
-      return json(404, {
-        error: `No control route ${path}; GET ${CONTROL_PREFIX} lists them`,
-        code: 'route_not_found',
-      });
-    const allow = methods.join(', ');
-    return json(
-      405,
-      { error: `${request.method} is not allowed on ${path}; use ${allow}`, code: 'method_not_allowed' },
-      { allow },
-    );
-  }
-  const { route, member } = found.value;
+  if (methods.length === 0)
+    return json(404, { error: `No control route ${path}; GET ${CONTROL_PREFIX} lists them`, code: 'route_not_found' });
+  const allow = methods.join(', ');
+  return json(
+    405,
+    { error: `${request.method} is not allowed on ${path}; use ${allow}`, code: 'method_not_allowed' },
+    { allow },
+  );
+}
+
+/** Answers one request for a route under /__mock. Never throws: refusals are JSON errors with a status. */
+async function serveControlRoute(
+  control: LedgerControl,
+  { route, member }: BoundRoute,
+  request: MockRequest,
+  params: Record<string, string>,
+  options: ControlRequestOptions,
+): Promise<MockResponse> {
   try {
     let body: unknown;
     if (route.body) {
@@ -111,7 +116,7 @@ export async function handleControlRequest(
     }
     const result = await route.run(member(control), {
       body,
-      params: found.params,
+      params,
       query: new URLSearchParams(request.query),
       stateFile: options.stateFile,
     });

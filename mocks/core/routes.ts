@@ -1,6 +1,6 @@
-// The one router of the fake: the API's operations, the control routes under /__mock and the inspector's all route
-// through a table compiled once into a tree of path segments (find-my-way's idea, without its node: imports, so it
-// runs in a page too). A request walks the tree one Map lookup per segment: no scan of the routes, no RegExp.
+// The one router of the fake: a route table compiled once into a tree of path segments (find-my-way's idea, without
+// its node: imports, so it runs in a page too). A request walks the tree one Map lookup per segment: no scan of the
+// routes, no RegExp. A front door compiles one table of every surface it serves (core/route-table.ts).
 
 /** One route of a table: a method and a path template (`/accounts/:id`), and what it leads to. */
 export interface RouteSpec<T> {
@@ -14,18 +14,23 @@ export interface RouteSpec<T> {
   params?: Readonly<Record<string, RegExp>>;
 }
 
-/** What a path and method lead to, and the path's parameters (decoded). */
+/** A route found: what the path and method lead to, and the path's parameters (decoded). */
 export interface RouteMatch<T> {
   value: T;
   params: Record<string, string>;
 }
 
+/** No route for the method: what the path leads to by each other method (an empty map: the table lacks the path). */
+export interface RouteMiss<T> {
+  value: undefined;
+  /** By method, in the order the table lists them. */
+  others: ReadonlyMap<string, T>;
+}
+
 /** A compiled route table. */
 export interface Router<T> {
-  /** The route for a method and a path, if the table has one. */
-  match(method: string, path: string): RouteMatch<T> | undefined;
-  /** The methods the table has at a path, in the order the table lists them (none for a path it does not have). */
-  methodsAt(path: string): string[];
+  /** One walk of the tree: the route for a method and a path, or the routes the path has for other methods. */
+  lookup(method: string, path: string): RouteMatch<T> | RouteMiss<T>;
 }
 
 interface Leaf<T> {
@@ -43,6 +48,7 @@ interface Node<T> {
 
 const NO_PARAMS: Record<string, string> = Object.freeze({}) as Record<string, string>;
 const NO_VALUES: string[] = [];
+const NOWHERE: RouteMiss<never> = Object.freeze({ value: undefined, others: new Map<string, never>() });
 
 /**
  * Compiles routes into a tree. Paths are exact and case-sensitive; a segment never matches an empty one (`//`). As
@@ -98,19 +104,19 @@ export function compileRouter<T>(routes: Iterable<RouteSpec<T>>): Router<T> {
     leaf.params === undefined || leaf.names.every((name, i) => leaf.params![name]?.test(values[i]!) ?? true);
 
   return {
-    match(method, path) {
+    lookup(method, path) {
       const found = find(path);
-      const value = found?.leaf.methods.get(method);
-      if (value === undefined) return undefined;
-      const { names } = found!.leaf;
+      if (found === undefined) return NOWHERE as RouteMiss<T>;
+      const { methods, names } = found.leaf;
+      const value = methods.get(method);
+      if (value === undefined) return { value: undefined, others: methods };
       if (names.length === 0) return { value, params: NO_PARAMS };
       const params: Record<string, string> = {};
       names.forEach((name, i) => {
-        params[name] = decodeSegment(found!.values[i]!);
+        params[name] = decodeSegment(found.values[i]!);
       });
       return { value, params };
     },
-    methodsAt: (path) => [...(find(path)?.leaf.methods.keys() ?? [])],
   };
 }
 

@@ -1,10 +1,11 @@
 // ledger-mock's inspector page, composed: the requests it keeps (told by the journal), the pages waiting for news,
-// its routes and its files, as the hooks the front door calls (control-http/front-door.ts decides who reaches them).
+// its routes (a surface of the front door's route table) and its files, as the hooks the front door uses
+// (control-http/front-door.ts decides who reaches them).
 import type { InspectorHooks } from '../control-http/front-door';
 import type { RequestJournal } from '../core/journal';
 import { ExchangeLog } from './exchanges';
 import { pageFile } from './page-files';
-import { inspectorRoute } from './routes';
+import { inspectorSurface } from './routes';
 import type { InspectedFake } from './state';
 import { Waiting } from './waiting';
 
@@ -24,7 +25,7 @@ export function createInspector(fake: InspectedFake, journal: Pick<RequestJourna
   const unwatch = journal.watch(log);
   return {
     page: pageFile,
-    route: ({ method, path, query }) => inspectorRoute({ fake, log, waiting }, method, path, query),
+    routes: inspectorSurface({ fake, log, waiting }),
     answered: (request, response) => {
       if (!READ_ONLY.has(request.method) && response.status < 400) log.changed();
     },

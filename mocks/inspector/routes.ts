@@ -1,9 +1,10 @@
 // The inspector page's own routes under /__mock/inspector, all read-only (GET): the requests as they arrive (a long
 // poll: the page asks, and the answer comes as soon as there is news, or after `wait` ms), one request's bodies, and
-// the state overview. They sit behind every check of /__mock (Host, Origin, control token), as the front door runs
+// the state overview: the inspector surface of ledger-mock's route table (core/route-table.ts), beside the control
+// routes under /__mock. They sit behind every check of /__mock (Host, Origin, control token), as the front door runs
 // them; every change the page makes goes through the control API's own routes.
-import { jsonReply as json, type MockResponse } from '../core/messages';
-import { compileRouter } from '../core/routes';
+import { jsonReply as json, type MockRequest, type MockResponse } from '../core/messages';
+import type { Surface } from '../core/route-table';
 import type { ExchangeLog } from './exchanges';
 import { exchangeBodies, exchangeSummary } from './exchange-wire';
 import { INSPECTOR_LIMITS } from './limits';
@@ -83,15 +84,6 @@ const ROUTES: readonly InspectorRoute[] = [
   },
 ];
 
-const router = compileRouter(
-  ROUTES.map((route) => ({
-    method: 'GET',
-    path: PAGE_FILES_PREFIX + route.path,
-    value: route,
-    ...(route.id ? { params: { id: route.id } } : {}),
-  })),
-);
-
 /** Why request `id` has no bodies to show, in words. */
 function notKept(id: number, log: ExchangeLog): string {
   switch (log.whyNotKept(id)) {
@@ -104,25 +96,39 @@ function notKept(id: number, log: ExchangeLog): string {
   }
 }
 
-/** Answers a request for one of the inspector's routes, or `undefined` when the path is none of them. */
-export function inspectorRoute(
+/**
+ * The inspector's routes over one fake and its log, as a surface of ledger-mock's route table. A path none of them
+ * has (another `:id`, a trailing slash) is the control surface's to answer; a method they lack on theirs is 405.
+ */
+export function inspectorSurface(input: Omit<RouteInput, 'param' | 'query'>): Surface {
+  return {
+    name: 'inspector',
+    routes: ROUTES.map((route) => ({
+      method: 'GET',
+      path: PAGE_FILES_PREFIX + route.path,
+      value: (request, params) => serveInspectorRoute(input, route, request, params.id),
+      ...(route.id ? { params: { id: route.id } } : {}),
+    })),
+    unknown: ({ method, path }, methods) => {
+      const allow = methods.join(', ');
+      return Promise.resolve(
+        json(
+          405,
+          { error: `${method} is not allowed on ${path}; use ${allow}`, code: 'method_not_allowed' },
+          { allow },
+        ),
+      );
+    },
+  };
+}
+
+/** Answers a request for one of the inspector's routes. */
+function serveInspectorRoute(
   input: Omit<RouteInput, 'param' | 'query'>,
-  method: string,
-  path: string,
-  query: string,
-): Promise<MockResponse> | undefined {
-  const found = router.match(method, path);
-  if (!found) {
-    if (router.methodsAt(path).length === 0) return undefined;
-    return Promise.resolve(
-      json(
-        405,
-        { error: `${method} is not allowed on ${path}; use GET`, code: 'method_not_allowed' },
-        { allow: 'GET' },
-      ),
-    );
-  }
-  const route = found.value;
+  route: InspectorRoute,
+  { path, query }: MockRequest,
+  param: string | undefined,
+): Promise<MockResponse> {
   const params = new URLSearchParams(query);
   const unknown = [...params.keys()].find((name) => !route.params.includes(name));
   if (unknown !== undefined) {
@@ -132,7 +138,7 @@ export function inspectorRoute(
     );
   }
   try {
-    return Promise.resolve(route.run({ ...input, param: found.params.id, query: params })).catch(failed);
+    return Promise.resolve(route.run({ ...input, param, query: params })).catch(failed);
   } catch (error) {
     return Promise.resolve(failed(error));
   }
