@@ -1,7 +1,10 @@
 // The API's errors: the error of a response whose status is not a success, one class per status the specification
 // names (and `UnexpectedStatusError` for any other), the table that ties a status to its class, and `createApiError`,
-// which reads a response into one of them. Every export of this file is public (src/index.ts exports them all), so a
-// new named status is one edit here: its class, and its line in API_ERROR_CLASSES.
+// which reads a response into one of them. Every export of this file is public (src/index.ts exports them all). A new
+// named status is two lines in this file: its class, and its line in API_ERROR_CLASSES, which createApiError builds
+// from and ApiErrorByStatus is read from. (The class alone cannot be the one line: TypeScript reads a type from a
+// table, not from "every class of this file" without a namespace type import, which the declaration bundler of
+// `npm run build` cannot emit; a class registering itself would leave the type its own list again.)
 import { parseRetryAfter } from '../shared/retry-after';
 import { redact } from '../shared/redact';
 import type { LedgerErrorCode } from './error-codes';
